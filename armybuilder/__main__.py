@@ -1,0 +1,3 @@
+from armybuilder.cli import main
+
+main()

@@ -1,0 +1,167 @@
+"""Findings, measures and the result of checking one list file.
+
+A *finding* is one thing a check found: a stable code, a severity, a message a player
+understands, the rule it enforces and where in the file it is. A *result* gathers the
+findings of one file with the totals the reporters print.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
+
+Path = tuple  # a path into the list document: keys and list indexes
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+@dataclass
+class Finding:
+    code: str
+    severity: Severity
+    message: str
+    rule: str | None = None
+    path: Path = ()
+    line: int | None = None
+    column: int | None = None
+    source: str | None = None  # another file the finding is about (an event pack)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "rule": self.rule,
+            "line": self.line,
+            "column": self.column,
+        }
+        if self.source:
+            out["source"] = self.source
+        return out
+
+    def sort_key(self) -> tuple:
+        return (
+            self.source or "",
+            self.line if self.line is not None else 0,
+            self.column if self.column is not None else 0,
+            self.severity.rank,
+            self.code,
+            self.message,
+        )
+
+
+def number(value: Any) -> Any:
+    """A JSON-friendly number: Fractions become int or float (halves are exact)."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def fmt_points(value: Any) -> str:
+    """Points as a player writes them: 6, 6½, -½."""
+    if value is None:
+        return "-"
+    if isinstance(value, Fraction):
+        whole = abs(value.numerator) // value.denominator
+        rest = abs(value) - whole
+        sign = "-" if value < 0 else ""
+        if rest == 0:
+            return f"{sign}{whole}"
+        if rest == Fraction(1, 2):
+            return f"{sign}{whole if whole else ''}½"
+        return f"{sign}{float(abs(value)):g}"
+    return str(value)
+
+
+@dataclass
+class Measure:
+    """What a list is measured in: points against a limit, slots, units."""
+
+    total: Any = None
+    limit: Any = None
+    unit: str = "points"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"total": number(self.total), "limit": number(self.limit), "unit": self.unit}
+
+
+@dataclass
+class Section:
+    """One table of a cost breakdown: rows of cells under column titles."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "columns": self.columns,
+            "rows": [[number(c) for c in row] for row in self.rows],
+            "notes": self.notes,
+        }
+
+
+@dataclass
+class Result:
+    """Everything known about one list file after it was checked."""
+
+    file: str
+    system: str | None = None
+    name: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    measure: Measure = field(default_factory=Measure)
+    sections: list[Section] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)  # system-specific cost data
+    document: Any = None  # the parsed list, when it parsed
+    positions: Mapping | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+    def counts(self) -> dict[str, int]:
+        out = {s.value: 0 for s in Severity}
+        for f in self.findings:
+            out[f.severity.value] += 1
+        return out
+
+    def add(self, findings: Iterable[Finding]) -> None:
+        for f in findings:
+            if f.line is None and self.positions is not None and not f.source:
+                f.line, f.column = locate(self.positions, f.path)
+            self.findings.append(f)
+
+    def sorted_findings(self) -> list[Finding]:
+        return sorted(self.findings, key=Finding.sort_key)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "system": self.system,
+            "name": self.name,
+            "valid": self.valid,
+            "points": self.measure.to_dict(),
+            "findings": [f.to_dict() for f in self.sorted_findings()],
+        }
+
+
+def locate(positions: Mapping, path: Path) -> tuple[int, int]:
+    """Line and column of the deepest part of ``path`` the file has (1-based)."""
+    path = tuple(path)
+    while path:
+        if path in positions:
+            return positions[path]
+        path = path[:-1]
+    return positions.get((), (1, 1))

@@ -1,0 +1,158 @@
+"""Checking a parsed list against its JSON Schema, with findings a player can read.
+
+jsonschema is imported here, lazily, so that ``--help`` and other commands do not pay for it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from armybuilder.findings import Finding, Severity
+from armybuilder.resources import load_schema
+from armybuilder.suggest import did_you_mean
+
+MAX_SCHEMA_FINDINGS = 50
+
+# Stable codes of the shape checks (never reuse a retired one).
+CODES = {
+    "type": "ABL020",
+    "required": "ABL021",
+    "additionalProperties": "ABL022",
+    "range": "ABL023",
+    "enum": "ABL024",
+    "other": "ABL025",
+}
+
+
+@lru_cache(maxsize=None)
+def validator(schema_name: str):
+    from jsonschema import Draft202012Validator
+
+    schema = load_schema(schema_name)
+    return Draft202012Validator(schema)
+
+
+def render_path(path: Iterable[Any]) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part + 1}]"  # players count from 1
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "the file"
+
+
+_TYPE_WORDS = {
+    "object": "a mapping (key: value)",
+    "array": "a list",
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "empty",
+}
+
+
+def _type_words(expected: Any) -> str:
+    if isinstance(expected, list):
+        return " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+    return _TYPE_WORDS.get(expected, str(expected))
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check(data: Any, schema_name: str, key_positions: dict | None = None) -> list[Finding]:
+    """Every schema violation of ``data`` as findings (at most MAX_SCHEMA_FINDINGS)."""
+    findings: list[Finding] = []
+    errors = sorted(validator(schema_name).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    for error in errors:
+        if len(findings) >= MAX_SCHEMA_FINDINGS:
+            findings.append(
+                Finding(CODES["other"], Severity.ERROR, "too many shape errors; fix these first", "list schema")
+            )
+            break
+        findings.extend(_to_findings(error, key_positions or {}))
+    return findings
+
+
+def _to_findings(error, key_positions: dict) -> list[Finding]:
+    path = tuple(error.absolute_path)
+    where = render_path(path)
+    kind = error.validator
+    inst = error.instance
+    rule = "list schema"
+    if kind == "type":
+        return [
+            Finding(
+                CODES["type"],
+                Severity.ERROR,
+                f"{where} must be {_type_words(error.validator_value)}, not {_short(inst)}",
+                rule,
+                path,
+            )
+        ]
+    if kind == "required":
+        missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
+        return [
+            Finding(CODES["required"], Severity.ERROR, f"{where} needs a '{k}' entry", rule, path) for k in missing
+        ]
+    if kind == "additionalProperties" and isinstance(inst, dict):
+        known = list(error.schema.get("properties", {}))
+        extras = [k for k in inst if k not in known]
+        out = []
+        for key in extras:
+            f = Finding(
+                CODES["additionalProperties"],
+                Severity.ERROR,
+                f"unknown key '{key}' in {where}{did_you_mean(str(key), known)}",
+                rule,
+                path + (key,),
+            )
+            if path + (key,) in key_positions:
+                f.line, f.column = key_positions[path + (key,)]
+            out.append(f)
+        return out
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+                "minLength", "maxLength", "minProperties", "maxProperties"):
+        words = {
+            "minimum": f"must be at least {error.validator_value}",
+            "maximum": f"must be at most {error.validator_value}",
+            "exclusiveMinimum": f"must be more than {error.validator_value}",
+            "exclusiveMaximum": f"must be less than {error.validator_value}",
+            "minItems": f"needs at least {error.validator_value} entries",
+            "maxItems": f"may have at most {error.validator_value} entries",
+            "minLength": "must not be empty" if error.validator_value == 1 else f"needs at least {error.validator_value} characters",
+            "maxLength": f"is too long (at most {error.validator_value} characters)",
+            "minProperties": f"needs at least {error.validator_value} entries",
+            "maxProperties": f"may have at most {error.validator_value} entries",
+        }[kind]
+        shown = "" if kind in ("maxLength", "maxItems", "maxProperties", "minItems") else f" (it is {_short(inst)})"
+        return [Finding(CODES["range"], Severity.ERROR, f"{where} {words}{shown}", rule, path)]
+    if kind in ("enum", "const"):
+        allowed = error.validator_value if kind == "enum" else [error.validator_value]
+        listed = ", ".join(str(a) for a in allowed)
+        return [
+            Finding(
+                CODES["enum"],
+                Severity.ERROR,
+                f"{where} is {_short(inst)}, which is not one of: {listed}"
+                + did_you_mean(str(inst), [str(a) for a in allowed]),
+                rule,
+                path,
+            )
+        ]
+    if kind == "pattern":
+        desc = error.schema.get("description") or f"the form {error.validator_value}"
+        return [Finding(CODES["other"], Severity.ERROR, f"{where} {_short(inst)} does not fit {desc}", rule, path)]
+    if kind in ("anyOf", "oneOf") and error.context:
+        # Name the alternative that got furthest, not the whole tangle.
+        from jsonschema.exceptions import best_match
+
+        return _to_findings(best_match(error.context), key_positions)
+    if kind == "uniqueItems":
+        return [Finding(CODES["other"], Severity.ERROR, f"{where} lists the same entry twice", rule, path)]
+    return [Finding(CODES["other"], Severity.ERROR, f"{where}: {error.message}", rule, path)]
