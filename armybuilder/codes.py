@@ -57,3 +57,10 @@ def all_codes() -> list[Code]:
     for system_id in systems.available():
         out.extend(systems.get(system_id).codes())
     return sorted(out, key=lambda c: c.code)
+
+
+def code_of(module) -> Code:
+    """The :class:`Code` of a rule module (constants CODE, NAME, SEVERITY, RULE; docstring = doc)."""
+    import inspect
+
+    return Code(module.CODE, module.NAME, module.SEVERITY, module.RULE, inspect.cleandoc(module.__doc__ or ""))

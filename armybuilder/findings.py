@@ -77,8 +77,9 @@ def fmt_points(value: Any) -> str:
         sign = "-" if value < 0 else ""
         if rest == 0:
             return f"{sign}{whole}"
-        if rest == Fraction(1, 2):
-            return f"{sign}{whole if whole else ''}½"
+        glyph = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(rest)
+        if glyph:
+            return f"{sign}{whole if whole else ''}{glyph}"
         return f"{sign}{float(abs(value)):g}"
     return str(value)
 

@@ -1,0 +1,427 @@
+"""The Fantasy Triumph army model: names resolved, cards placed, every cost computed from data.
+
+Costs are exact (``fractions.Fraction``): the game prices in halves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Iterator
+
+from armybuilder.resources import load_data
+from armybuilder.suggest import NameIndex, fold
+
+SYSTEM_ID = "fantasy-triumph"
+
+
+def pts(value: Any) -> Fraction:
+    return Fraction(str(value))
+
+
+@dataclass(frozen=True)
+class Catalog:
+    troops: NameIndex
+    cards: NameIndex
+    topographies: NameIndex
+    army: dict
+
+    def rule_value(self, key: str) -> Any:
+        return self.army[key]["value"]
+
+    def rule_ref(self, key: str) -> str:
+        return self.army[key]["rule"]
+
+
+@lru_cache(maxsize=None)
+def catalog() -> Catalog:
+    troops = load_data(SYSTEM_ID, "troops")["troops"]
+    aliases = {a: t["name"] for t in troops for a in t.get("aliases", [])}
+    cards = load_data(SYSTEM_ID, "cards")["cards"]
+    topos = load_data(SYSTEM_ID, "topographies")["topographies"]
+    return Catalog(
+        troops=NameIndex({t["name"]: t for t in troops}, aliases),
+        cards=NameIndex({c["name"]: c for c in cards}),
+        topographies=NameIndex({t["name"]: t for t in topos}),
+        army=load_data(SYSTEM_ID, "army"),
+    )
+
+
+@dataclass
+class CardUse:
+    """One card as the list writes it, on a class, a hero or the army."""
+
+    written: str
+    card: dict | None
+    path: tuple
+    owner: "Unit | None"  # None for army_cards
+    values: list = field(default_factory=list)  # the options as written
+    number: int | None = None
+    chosen: dict[str, list[str]] = field(default_factory=dict)
+    bad_options: list[str] = field(default_factory=list)
+    misplaced: bool = False  # set by placement: not priced
+
+    @property
+    def name(self) -> str:
+        return self.card["name"] if self.card else self.written
+
+    @property
+    def kind(self) -> str | None:
+        return self.card["kind"] if self.card else None
+
+    def option_values(self) -> list[str]:
+        return [v for vals in self.chosen.values() for v in vals]
+
+    def label(self) -> str:
+        opts = self.option_values()
+        return self.name + (f" ({', '.join(opts)})" if opts else "")
+
+
+@dataclass
+class Unit:
+    """A class of stands, or a hero."""
+
+    kind: str  # "class" or "hero"
+    index: int
+    name: str
+    path: tuple
+    cards: list[CardUse] = field(default_factory=list)
+    troop: dict | None = None
+    troop_written: str | None = None
+    stands: int = 1
+    general: bool = False
+    # computed costs
+    parts: list[tuple[str, Fraction]] = field(default_factory=list)  # per stand (or the hero)
+    raw: Fraction = Fraction(0)
+    each: Fraction = Fraction(0)
+    floored: bool = False
+    extras: list[tuple[str, Fraction]] = field(default_factory=list)  # expendable cards
+    total: Fraction = Fraction(0)
+
+    @property
+    def taker(self) -> str:
+        return "stand" if self.kind == "class" else "hero"
+
+    @property
+    def what(self) -> str:
+        return f"class '{self.name}'" if self.kind == "class" else f"hero '{self.name}'"
+
+    def card_names(self) -> set[str]:
+        return {u.name for u in self.cards if u.card}
+
+    def has(self, *names: str) -> bool:
+        return bool(self.card_names() & set(names))
+
+
+@dataclass
+class ArmyLine:
+    label: str
+    points: Fraction
+    path: tuple
+    card: str
+
+
+@dataclass
+class Army:
+    data: dict
+    cat: Catalog
+    limit: Fraction
+    topography: dict | None
+    topography_written: str | None
+    classes: list[Unit]
+    heroes: list[Unit]
+    army_cards: list[CardUse]
+    army_lines: list[ArmyLine] = field(default_factory=list)
+    total: Fraction = Fraction(0)
+    needs_topography: list[CardUse] = field(default_factory=list)
+
+    @property
+    def dense(self) -> bool:
+        return bool(self.topography and self.topography.get("dense"))
+
+    def units(self) -> Iterator[Unit]:
+        yield from self.classes
+        yield from self.heroes
+
+    def all_uses(self) -> Iterator[CardUse]:
+        for u in self.units():
+            yield from u.cards
+        yield from self.army_cards
+
+    def army_card_names(self) -> set[str]:
+        return {u.name for u in self.army_cards if u.card}
+
+    def stands(self) -> int:
+        return sum(c.stands for c in self.classes)
+
+    def general_units(self) -> list[Unit]:
+        return [c for c in self.classes if c.general]
+
+
+# ---------------------------------------------------------------------------
+# Building
+
+
+def parse_card(entry: Any, path: tuple, owner: Unit | None, cat: Catalog) -> CardUse:
+    if isinstance(entry, dict):
+        (written, value), = entry.items()
+    else:
+        written, value = entry, None
+    written = str(written)
+    use = CardUse(written=written, card=cat.cards.get(written) if written in cat.cards else None,
+                  path=path, owner=owner)
+    if isinstance(value, bool):
+        use.values = [value]
+    elif isinstance(value, int):
+        use.number = value
+    elif isinstance(value, list):
+        use.values = list(value)
+    elif value is not None:
+        use.values = [value]
+    if use.card:
+        _match_options(use)
+    return use
+
+
+def _match_options(use: CardUse) -> None:
+    groups = use.card.get("options", [])
+    for value in use.values:
+        text = str(value)
+        for g in groups:
+            hit = next((c for c in g.get("choices", []) if fold(c) == fold(text)), None)
+            if hit is not None:
+                use.chosen.setdefault(g["name"], []).append(hit)
+                break
+        else:
+            free = next((g for g in groups if g.get("free")), None)
+            if free is not None:
+                use.chosen.setdefault(free["name"], []).append(text)
+            else:
+                use.bad_options.append(text)
+
+
+def build(data: dict, limit_override: Fraction | None = None) -> Army:
+    cat = catalog()
+    limit = limit_override if limit_override is not None else (
+        pts(data["points"]) if "points" in data else pts(cat.rule_value("army_points")))
+    topo_written = data.get("topography")
+    topo = cat.topographies.get(topo_written) if topo_written and topo_written in cat.topographies else None
+    classes = []
+    for i, c in enumerate(data.get("classes", [])):
+        path = ("classes", i)
+        unit = Unit("class", i, c["name"], path, stands=c["stands"], general=bool(c.get("general", False)),
+                    troop_written=c["troop"], troop=cat.troops[c["troop"]] if c["troop"] in cat.troops else None)
+        unit.cards = [parse_card(e, path + ("cards", j), unit, cat) for j, e in enumerate(c.get("cards", []))]
+        classes.append(unit)
+    heroes = []
+    for i, h in enumerate(data.get("heroes", [])):
+        path = ("heroes", i)
+        unit = Unit("hero", i, h["name"], path)
+        unit.cards = [parse_card(e, path + ("cards", j), unit, cat) for j, e in enumerate(h.get("cards", []))]
+        heroes.append(unit)
+    army_cards = [parse_card(e, ("army_cards", j), None, cat) for j, e in enumerate(data.get("army_cards", []))]
+    army = Army(data, cat, limit, topo, topo_written, classes, heroes, army_cards)
+    for use in army.all_uses():
+        use.misplaced = not placement_ok(use)
+    price(army)
+    return army
+
+
+def placement_ok(use: CardUse) -> bool:
+    """Whether the card may stand where the list puts it (class, hero or army_cards)."""
+    card = use.card
+    if card is None:
+        return True
+    kind = card["kind"]
+    where = "army" if use.owner is None else use.owner.kind
+    if kind == "army":
+        marks = card.get("marks")
+        if not marks:
+            return where == "army"
+        return (where == "class" and "stands" in marks) or (where == "hero" and "heroes" in marks)
+    if kind == "expendable":
+        return where == "class"
+    if kind == "stand":
+        return where == "class" or (where == "hero" and bool(card.get("heroes_allowed")))
+    if kind == "hero":
+        return where == "hero"
+    if kind == "stand_or_hero":
+        return where in ("class", "hero")
+    return False  # pragma: no cover - the schema fixes the kinds
+
+
+# ---------------------------------------------------------------------------
+# Conditions (the vocabulary of cards.yaml)
+
+
+def holds(cond: dict, army: Army, unit: Unit | None, use: CardUse | None) -> bool:
+    for key, want in cond.items():
+        if not _holds_one(key, want, army, unit, use):
+            return False
+    return True
+
+
+_TROOP_KEYS = {"order": "order", "mount": "mount", "shoots": "shoots",
+               "extra_command_point": "extra_command_point"}
+
+
+def _holds_one(key: str, want: Any, army: Army, unit: Unit | None, use: CardUse | None) -> bool:
+    troop = unit.troop if unit is not None and unit.kind == "class" else None
+    if key == "any":
+        return any(holds(c, army, unit, use) for c in want)
+    if key == "not":
+        return not holds(want, army, unit, use)
+    if key == "troop":
+        return troop is not None and troop["name"] in want
+    if key in _TROOP_KEYS:
+        return troop is not None and troop[_TROOP_KEYS[key]] == want
+    if key == "base_points":
+        return troop is not None and troop["points"] in want
+    if key == "move":
+        return troop is not None and troop["move"] in want
+    if key == "card":
+        return unit is not None and unit.has(*want)
+    if key == "option":
+        return use is not None and fold(want) in {fold(v) for v in use.option_values()}
+    if key == "dense":
+        return army.dense == want
+    if key == "taker":
+        return unit is not None and unit.taker == want
+    if key == "army_card":
+        return bool(army.army_card_names() & set(want))
+    if key == "general":
+        return unit is not None and unit.general == want
+    raise ValueError(f"unknown condition key {key!r} in cards.yaml")
+
+
+def case_points(use: CardUse, army: Army, unit: Unit | None) -> Fraction:
+    for case in use.card["cost"]["cases"]:
+        if holds(case.get("when", {}), army, unit, use):
+            return pts(case["points"])
+    raise ValueError(f"no cost case matched for {use.name}")  # pragma: no cover - data has a default
+
+
+def depends_on_topography(card: dict) -> bool:
+    return any("dense" in repr(case.get("when", {})) for case in card["cost"]["cases"])
+
+
+# ---------------------------------------------------------------------------
+# Pricing
+
+
+def marked_count(use: CardUse) -> int:
+    """How many stands (or heroes) a marking card marks; a bare card marks the whole class."""
+    if use.owner is None:
+        return 0
+    if use.owner.kind == "hero":
+        return 1
+    if use.number is None:
+        return use.owner.stands
+    return min(use.number, use.owner.stands)
+
+
+def price(army: Army) -> None:
+    cat = army.cat
+    floor = pts(cat.rule_value("stand_minimum_cost"))
+    hero_base = pts(cat.rule_value("hero_base_cost"))
+    for unit in army.units():
+        if unit.kind == "class":
+            base = pts(unit.troop["points"]) if unit.troop else Fraction(0)
+            unit.parts = [(unit.troop["name"] if unit.troop else unit.troop_written, base)]
+        else:
+            unit.parts = [("hero", hero_base)]
+        unit.extras = []
+        for use in unit.cards:
+            if use.card is None or use.misplaced:
+                continue
+            if depends_on_topography(use.card):
+                army.needs_topography.append(use)
+            per = use.card["cost"]["per"]
+            if per == "stand":
+                unit.parts.append((use.label(), case_points(use, army, unit)))
+            elif per == "card":
+                n = use.number if use.number is not None else 1
+                unit.extras.append((f"{use.name} x{n}", case_points(use, army, unit) * n))
+        unit.raw = sum((p for _, p in unit.parts), Fraction(0))
+        if unit.kind == "class":
+            unit.each = max(unit.raw, floor)
+            unit.floored = unit.each != unit.raw
+            unit.total = unit.each * unit.stands + sum((p for _, p in unit.extras), Fraction(0))
+        else:
+            unit.each = unit.raw
+            unit.total = unit.raw
+    lines: list[ArmyLine] = []
+    for use in army.army_cards:
+        if use.card is None or use.misplaced:
+            continue
+        if depends_on_topography(use.card):
+            army.needs_topography.append(use)
+        per = use.card["cost"]["per"]
+        p = case_points(use, army, None)
+        if per == "card":
+            n = use.number if use.number is not None else 1
+            lines.append(ArmyLine(f"{use.label()} x{n}", p * n, use.path, use.name))
+        else:
+            lines.append(ArmyLine(use.label(), p, use.path, use.name))
+    for unit in army.units():
+        for use in unit.cards:
+            if use.card is None or use.misplaced:
+                continue
+            per = use.card["cost"]["per"]
+            if per == "transported":
+                n = unit.stands
+                p = case_points(use, army, unit)
+                lines.append(ArmyLine(f"{use.label()}: {unit.name}, {n} stand{'s' * (n != 1)}",
+                                      p * n, use.path, use.name))
+            elif per == "marked":
+                n = marked_count(use)
+                per_unit = -case_points(use, army, unit)  # the refund, a positive number
+                refund = min(per_unit, unit.each) * n
+                who = unit.name if unit.kind == "hero" else f"{unit.name}, {n} stand{'s' * (n != 1)}"
+                lines.append(ArmyLine(f"{use.name}: {who}", -refund, use.path, use.name))
+    army.army_lines = lines
+    army.total = (sum((u.total for u in army.units()), Fraction(0))
+                  + sum((line.points for line in lines), Fraction(0)))
+
+
+# ---------------------------------------------------------------------------
+# Movement and other things a player needs at the table
+
+
+def movement(unit: Unit) -> str:
+    """The class's move in MU as its cards change it (FT 33, 35, 45, 53, 55)."""
+    if unit.troop is None:
+        return ""
+    base = unit.troop["move"]
+    move = base
+    notes = []
+    for use in unit.cards:
+        if use.card is None or use.misplaced:
+            continue
+        mv = use.card.get("movement")
+        if not mv:
+            continue
+        if "all" in mv:
+            move = mv["all"]
+        elif "by_option" in mv:
+            for opt in use.option_values():
+                if opt in mv["by_option"]:
+                    notes.append(f"{mv['by_option'][opt]} {mv.get('note', '')}".strip())
+        elif "table" in mv:
+            if "option" in mv and mv["option"] not in use.option_values():
+                continue
+            move = mv["table"].get(move, move)
+    text = f"{move} MU" if move == base else f"{move} MU (base {base})"
+    if notes:
+        text += "; " + "; ".join(notes)
+    return text
+
+
+def regenerate_command_points(cost: Fraction, cat: Catalog) -> int | None:
+    for band in cat.army["regenerate_command_points"]["bands"]:
+        lo = pts(band["from"])
+        hi = pts(band["to"]) if band["to"] is not None else None
+        if cost >= lo and (hi is None or cost <= hi):
+            return band["command_points"]
+    return None

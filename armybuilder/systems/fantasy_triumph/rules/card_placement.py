@@ -1,0 +1,39 @@
+"""A card where it cannot be taken.
+
+Each card is bought by a particular kind of taker (the seed's grouping): army cards under
+``army_cards``; Delayed Entry and Mobile Infantry on the class (or hero) they mark; Charge
+Through and Hold the Line on one class; stand cards on a class, never on a hero (Fierce
+aside: its cost line names heroes); hero-only cards (Champion, Subcommander) only on heroes;
+Regenerate never on heroes (FT 52). A misplaced card is not priced.
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import card_rule, finding
+
+CODE = "FTR003"
+NAME = "card-placement"
+SEVERITY = Severity.ERROR
+RULE = "FT 24-62"
+
+_WHERE = {
+    "army": "is an army card: list it under army_cards",
+    "expendable": "is bought for one class: list it on that class",
+    "stand": "is a stand card: list it on a class, not on a hero",
+    "hero": "can only be bought for heroes",
+    "stand_or_hero": "is for stands or heroes: list it on a class or a hero",
+}
+
+
+def check(army):
+    for use in army.all_uses():
+        if not use.misplaced:
+            continue
+        card = use.card
+        if card["kind"] == "army" and card.get("marks"):
+            marks = " or ".join("a class" if m == "stands" else "a hero" for m in card["marks"])
+            why = f"marks stands{' and heroes' if 'heroes' in card['marks'] else ''}: list it on {marks}"
+        else:
+            why = _WHERE[card["kind"]]
+        where = "army_cards" if use.owner is None else use.owner.what
+        yield finding(__name__, f"{card['name']} on {where}: it {why}", use.path, card_rule(use))

@@ -1,0 +1,31 @@
+"""Too many expendable cards for a class, or for too many classes.
+
+Hold the Line: at most three cards, bought separately for each class (FT 38). Charge
+Through: at most three cards, and only one class per army may have them (FT 29).
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding, uses
+
+CODE = "FTR013"
+NAME = "class-card-cap"
+SEVERITY = Severity.ERROR
+RULE = "FT 38"
+
+
+def check(army):
+    for card in army.cat.cards.values():
+        caps = card.get("caps", {})
+        if "max_per_class" not in caps and "max_classes" not in caps:
+            continue
+        found = uses(army, card["name"])
+        for use in found:
+            n = use.number if use.number is not None else 1
+            if "max_per_class" in caps and n > caps["max_per_class"]:
+                yield finding(__name__, f"{n} {card['name']} cards for {use.owner.what}; at most "
+                              f"{caps['max_per_class']}", use.path, card["rule"])
+        classes = {u.owner.index for u in found if u.owner is not None}
+        if "max_classes" in caps and len(classes) > caps["max_classes"]:
+            yield finding(__name__, f"{card['name']} is bought for {len(classes)} classes; only "
+                          f"{caps['max_classes']} class per army may have it", found[-1].path, card["rule"])

@@ -1,0 +1,32 @@
+"""A card listed twice for the same class, hero or army.
+
+A stand card may not be bought twice for one stand (FT 25, 31.1, 51, 58, 61 say so for their
+cards, and the army rules for all). Cards bought in numbers (Illusion, Prepared Defenses,
+Hold the Line, Charge Through, Delayed Entry) are listed once, with the number.
+Cards that an army may buy only once are reported by FTR011 instead.
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import card_rule, finding
+
+CODE = "FTR004"
+NAME = "duplicate-card"
+SEVERITY = Severity.ERROR
+RULE = "army construction"
+
+
+def check(army):
+    owners = [(u.what, u.cards) for u in army.units()] + [("army_cards", army.army_cards)]
+    for what, cards in owners:
+        seen = {}
+        for use in cards:
+            if use.card is None:
+                continue
+            if use.owner is None and use.card.get("caps", {}).get("max_per_army"):
+                continue
+            if use.name in seen:
+                how = "list it once with a number" if use.card.get("quantity") else \
+                    "a card cannot be bought twice for the same stand or hero"
+                yield finding(__name__, f"{use.name} appears twice on {what}: {how}", use.path, card_rule(use))
+            seen.setdefault(use.name, use)

@@ -1,0 +1,26 @@
+"""The army needs exactly one general, and the general is a stand.
+
+Mark the class that holds the general with ``general: true``; the general is one stand of
+that class. A hero is never the general (army construction rules; unverified default).
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding
+
+CODE = "FTR022"
+NAME = "general"
+SEVERITY = Severity.ERROR
+RULE = "army construction"
+
+
+def check(army):
+    generals = army.general_units()
+    want = army.cat.rule_value("generals")
+    if not generals:
+        yield finding(__name__, "the army has no general: mark the class that holds it with 'general: true'",
+                      ("classes",) if army.classes else ())
+    elif len(generals) > want:
+        for g in generals[want:]:
+            yield finding(__name__, f"{len(generals)} classes are marked as holding the general; the army has "
+                          f"exactly {want}", g.path + ("general",))

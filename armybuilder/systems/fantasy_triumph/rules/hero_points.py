@@ -1,0 +1,21 @@
+"""Heroes cost more than the army may spend on them.
+
+At most 8 points of heroes in all, each hero 1 point plus its cards (army construction
+rules; unverified default). Delayed Entry refunds do not lower this.
+"""
+
+from armybuilder.findings import Severity, fmt_points
+
+from ._base import finding
+
+CODE = "FTR024"
+NAME = "hero-points"
+SEVERITY = Severity.ERROR
+RULE = "army construction"
+
+
+def check(army):
+    cap = army.cat.rule_value("max_hero_points")
+    total = sum((h.total for h in army.heroes), 0)
+    if total > cap:
+        yield finding(__name__, f"heroes cost {fmt_points(total)} points in all; at most {cap}", ("heroes",))

@@ -1,0 +1,21 @@
+"""A stand priced up to the 1-point minimum.
+
+A stand never costs less than 1 point after its cards (army construction rules; unverified
+default). Cards that lower the cost below that save nothing more.
+"""
+
+from armybuilder.findings import Severity, fmt_points
+
+from ._base import finding
+
+CODE = "FTR026"
+NAME = "stand-floor"
+SEVERITY = Severity.INFO
+RULE = "army construction"
+
+
+def check(army):
+    for c in army.classes:
+        if c.floored:
+            yield finding(__name__, f"{c.what}: its cards make a stand {fmt_points(c.raw)} points; a stand costs "
+                          f"at least {fmt_points(c.each)}", c.path)

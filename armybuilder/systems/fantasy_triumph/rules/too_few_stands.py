@@ -1,0 +1,27 @@
+"""Fewer stands than the army size requires.
+
+An army has at least one stand per 6 points of its size, rounding down: 8 stands at 51 points
+(army construction rules; unverified default kept in ``data/fantasy-triumph/army.yaml``).
+"""
+
+from armybuilder.findings import Severity, fmt_points
+
+from ._base import finding
+
+CODE = "FTR021"
+NAME = "too-few-stands"
+SEVERITY = Severity.ERROR
+RULE = "army construction"
+
+
+def minimum_stands(army) -> int:
+    return int(army.limit // army.cat.rule_value("stands_per_point"))
+
+
+def check(army):
+    need = minimum_stands(army)
+    have = army.stands()
+    if have < need:
+        yield finding(__name__, f"the army has {have} stands; a {fmt_points(army.limit)}-point army needs at least "
+                      f"{need} (one per {army.cat.rule_value('stands_per_point')} points)",
+                      ("classes",) if army.classes else ())

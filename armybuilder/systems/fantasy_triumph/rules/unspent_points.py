@@ -1,0 +1,19 @@
+"""Points left unspent.
+
+The army costs less than its limit. That is legal; it is said in case it was not meant.
+"""
+
+from armybuilder.findings import Severity, fmt_points
+
+from ._base import finding
+
+CODE = "FTR025"
+NAME = "unspent-points"
+SEVERITY = Severity.INFO
+RULE = "FT 39.3.c"
+
+
+def check(army):
+    if army.total < army.limit:
+        yield finding(__name__, f"{fmt_points(army.limit - army.total)} of {fmt_points(army.limit)} points unspent",
+                      ("points",) if "points" in army.data else ())

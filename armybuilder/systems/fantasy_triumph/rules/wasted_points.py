@@ -1,0 +1,27 @@
+"""Points that buy nothing.
+
+Hearten or Prowess beside Deadly: only Deadly applies (FT 31.2, 37.2, 50.2). Armored beside
+Spiked Carts: Spiked Carts already count as Armored (FT 55.2). Fortified Camp beside Pack Train
+and Herds: only one of them can be used in a battle (FT 36, 48). Legal, but probably not meant.
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding
+
+CODE = "FTR030"
+NAME = "wasted-points"
+SEVERITY = Severity.WARNING
+RULE = "FT 31.2"
+
+
+def check(army):
+    from armybuilder.systems.fantasy_triumph.model import holds
+
+    for use in army.all_uses():
+        if use.card is None or use.misplaced:
+            continue
+        for w in use.card.get("warnings", []):
+            if holds(w["when"], army, use.owner, use):
+                where = f" on {use.owner.what}" if use.owner else ""
+                yield finding(__name__, f"{w['message']}{where}", use.path, w["rule"])

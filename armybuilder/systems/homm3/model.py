@@ -1,0 +1,273 @@
+"""The HoMM3 Battlefield army model: names resolved against the data, the mode's rules looked up.
+
+Nothing here reports: the rule modules read the :class:`Army` and say what is wrong. Every rule
+and number comes from ``data/homm3-battlefield/`` (rules.yaml is seed 004 as data).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from armybuilder.resources import load_data
+from armybuilder.suggest import NameIndex, fold
+
+SYSTEM_ID = "homm3-battlefield"
+CARD_KINDS = ("abilities", "artifacts", "spells")
+KIND_WORDS = {"abilities": ("Ability", "Abilities"), "artifacts": ("Artifact", "Artifacts"),
+              "spells": ("Spell", "Spells")}
+_QUALIFIED = re.compile(r"^(.*) \(([^()]*)\)$")  # "Tarnum (Castle)"
+
+
+@dataclass(frozen=True)
+class Catalog:
+    factions: NameIndex           # faction name -> {name, box, units: NameIndex}
+    neutral: NameIndex            # neutral unit name -> entry
+    unit_factions: dict           # folded unit name -> [faction names] (to say whose unit it is)
+    alternates: tuple             # (faction, unit) pairs that have an alternate card
+    heroes: NameIndex
+    hero_bases: dict              # folded base name ("tarnum") -> [hero entries]
+    cards: dict                   # kind -> NameIndex of the known card names
+    rules: dict
+
+
+@lru_cache(maxsize=None)
+def catalog() -> Catalog:
+    units = load_data(SYSTEM_ID, "units")
+    factions, unit_factions, alternates = {}, {}, []
+    for fac in units["factions"]:
+        factions[fac["name"]] = {"name": fac["name"], "box": fac["box"],
+                                 "units": NameIndex({u["name"]: u for u in fac["units"]})}
+        for u in fac["units"]:
+            unit_factions.setdefault(fold(u["name"]), []).append(fac["name"])
+            if "alternate" in u:
+                alternates.append((fac["name"], u["name"]))
+    heroes = load_data(SYSTEM_ID, "heroes")["heroes"]
+    bases: dict[str, list] = {}
+    for h in heroes:
+        m = _QUALIFIED.match(h["name"])
+        bases.setdefault(fold(m.group(1) if m else h["name"]), []).append(h)
+    cards = load_data(SYSTEM_ID, "cards")
+    return Catalog(
+        factions=NameIndex(factions),
+        neutral=NameIndex({u["name"]: u for u in units["neutral"]}),
+        unit_factions=unit_factions,
+        alternates=tuple(alternates),
+        heroes=NameIndex({h["name"]: h for h in heroes}),
+        hero_bases=bases,
+        cards={k: NameIndex({n: n for n in cards[k]["names"]}) for k in CARD_KINDS},
+        rules=load_data(SYSTEM_ID, "rules"),
+    )
+
+
+@dataclass
+class CardUse:
+    """One Ability, Artifact or Spell card as the list writes it."""
+
+    kind: str          # abilities | artifacts | spells
+    written: str
+    known: str | None  # the canonical name when the data knows the card
+    path: tuple
+
+    @property
+    def name(self) -> str:
+        return self.known or self.written
+
+
+@dataclass
+class UnitUse:
+    """One entry of ``units``, resolved against the faction's (or the neutral) unit cards."""
+
+    index: int
+    path: tuple
+    written: str
+    neutral: bool
+    side: str | None         # Few | Pack as written; None for a neutral unit
+    alternate: bool
+    unit: dict | None        # the data entry, None when unknown
+    faction: str | None      # the faction the unit belongs to (None for a neutral unit)
+
+    @property
+    def name(self) -> str:
+        return self.unit["name"] if self.unit else self.written
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (neutral)" if self.neutral else self.name
+
+    @property
+    def key(self) -> tuple:
+        """Identity of the unit: its regular and alternate cards are one unit (one miniature)."""
+        return (self.neutral, fold(self.name))
+
+    @property
+    def bad_alternate(self) -> bool:
+        return self.alternate and (self.unit is None or "alternate" not in self.unit)
+
+    @property
+    def card(self) -> dict | None:
+        """The statistics of the card the list uses (the side, or the neutral unit's one card)."""
+        if self.unit is None or self.bad_alternate:
+            return None
+        if self.neutral:
+            return self.unit["card"]
+        cards = self.unit["alternate"] if self.alternate else self.unit
+        return cards[(self.side or "Pack").lower()]
+
+    @property
+    def side_label(self) -> str:
+        if self.neutral:
+            return "Neutral"
+        side = self.side or ""
+        return f"{side} (Alternate)" if self.alternate else side
+
+
+@dataclass
+class Army:
+    data: dict
+    cat: Catalog
+    mode: str
+    length: str | None
+    opponent: str | None
+    faction_written: str
+    faction: dict | None
+    hero_written: str
+    hero: dict | None
+    hero_candidates: list             # heroes of that name in other factions ("Tarnum")
+    hero_level: str | None
+    specialties: list                 # [(level, path)]
+    cards: dict                       # kind -> [CardUse]
+    units: list = field(default_factory=list)
+
+    @property
+    def rules(self) -> dict:
+        return self.cat.rules
+
+    @property
+    def mode_rules(self) -> dict:
+        return self.rules["modes"][self.mode]
+
+    @property
+    def skirmish(self) -> dict | None:
+        """The Skirmish length's rules, or None in another mode."""
+        if self.mode != "skirmish" or self.length is None:
+            return None
+        return self.rules["skirmish"]["lengths"][self.length]
+
+    @property
+    def adventure(self) -> dict | None:
+        if self.mode != "adventure" or self.length is None:
+            return None
+        return self.rules["adventure"]["lengths"][self.length]
+
+    @property
+    def length_title(self) -> str:
+        """'Medium skirmish', 'Short adventure', 'board game'."""
+        if self.mode == "board":
+            return "regular game on the Battlefield board"
+        return f"{(self.length or '').capitalize()} {self.mode}".strip()
+
+    @property
+    def unit_limit(self) -> int | None:
+        limit = self.mode_rules["unit_limit"]
+        if isinstance(limit, dict):
+            return limit.get(self.opponent) if self.opponent else None
+        return limit
+
+    @property
+    def faction_name(self) -> str:
+        return self.faction["name"] if self.faction else self.faction_written
+
+    @property
+    def hero_name(self) -> str:
+        return self.hero["name"] if self.hero else self.hero_written
+
+    def hero_specialty_levels(self) -> list[str] | None:
+        return list(self.hero["specialty_levels"]) if self.hero else None
+
+    def skirmish_specialties(self) -> list[str] | None:
+        """The Specialty card levels the Skirmish length uses (None when it cannot be known)."""
+        s = self.skirmish
+        if s is None:
+            return None
+        if s["specialties"] == "all":
+            return self.hero_specialty_levels()
+        return list(s["specialties"])
+
+    def known_units(self) -> list[UnitUse]:
+        return [u for u in self.units if u.card is not None]
+
+
+def resolve_hero(cat: Catalog, written: str, faction: dict | None) -> tuple[dict | None, list]:
+    """The hero for a written name; "Tarnum" finds "Tarnum (<faction>)". Else (None, same-name heroes)."""
+    if written in cat.heroes:
+        return cat.heroes[written], []
+    candidates = cat.hero_bases.get(fold(written), [])
+    if faction is not None:
+        mine = [h for h in candidates if h["faction"] == faction["name"]]
+        if len(mine) == 1:
+            return mine[0], []
+    if len(candidates) == 1 and faction is None:
+        return candidates[0], []
+    return None, candidates
+
+
+def resolve_unit(cat: Catalog, index: int, entry: dict, faction: dict | None) -> UnitUse:
+    written = str(entry["name"])
+    neutral = bool(entry.get("neutral", False))
+    unit, owner = None, None
+    if neutral:
+        if written in cat.neutral:
+            unit = cat.neutral[written]
+    elif faction is not None and written in faction["units"]:
+        unit, owner = faction["units"][written], faction["name"]
+    return UnitUse(index=index, path=("units", index), written=written, neutral=neutral,
+                   side=entry.get("side"), alternate=bool(entry.get("alternate", False)),
+                   unit=unit, faction=owner)
+
+
+def build(data: dict) -> Army:
+    cat = catalog()
+    faction_written = str(data["faction"])
+    faction = cat.factions[faction_written] if faction_written in cat.factions else None
+    hero_data = data["hero"]
+    hero, candidates = resolve_hero(cat, str(hero_data["name"]), faction)
+    cards = {}
+    for kind in CARD_KINDS:
+        uses = []
+        for i, written in enumerate(data.get(kind, [])):
+            known = cat.cards[kind].canonical(written)
+            uses.append(CardUse(kind, str(written), known, (kind, i)))
+        cards[kind] = uses
+    army = Army(
+        data=data, cat=cat, mode=data["mode"], length=data.get("length"), opponent=data.get("opponent"),
+        faction_written=faction_written, faction=faction,
+        hero_written=str(hero_data["name"]), hero=hero, hero_candidates=candidates,
+        hero_level=hero_data.get("level"),
+        specialties=[(lvl, ("specialties", i)) for i, lvl in enumerate(data.get("specialties", []))],
+        cards=cards,
+    )
+    if army.mode == "board":  # a board game has no length; HMB001 reports one that is given
+        army.length = None
+    army.units = [resolve_unit(cat, i, u, faction) for i, u in enumerate(data.get("units", []))]
+    return army
+
+
+def join(items: list[str], word: str = "and") -> str:
+    """'I', 'I and IV', 'Bronze, Silver and Gold'."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def unit_stats(use: UnitUse) -> dict[str, Any]:
+    card = use.card or {}
+    return {"type": card.get("type"), "attack": card.get("attack"), "defense": card.get("defense"),
+            "hp": card.get("hp"), "initiative": card.get("initiative")}

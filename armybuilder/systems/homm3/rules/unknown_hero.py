@@ -1,0 +1,21 @@
+"""Unknown hero.
+
+The hero is not in the hero data (../shared/reference/homm3-heroes.csv). Names match without
+regard to case; a hero who exists in several factions (Tarnum, Lord Haart) is found by the
+plain name together with the list's faction. The message suggests the nearest hero.
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding
+
+CODE = "HMB003"
+NAME = "unknown-hero"
+SEVERITY = Severity.ERROR
+RULE = "HoMM3 Battlefield 2. Setup"
+
+
+def check(army):
+    if army.hero is None and not army.hero_candidates:
+        yield finding(__name__, f"unknown hero '{army.hero_written}'{army.cat.heroes.suggestion(army.hero_written)}",
+                      ("hero", "name"))
