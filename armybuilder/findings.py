@@ -127,6 +127,7 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)  # system-specific cost data
     document: Any = None  # the parsed list, when it parsed
     positions: Mapping | None = None
+    model: Any = None  # the system's own model of the list, for later steps (inventory, export)
 
     @property
     def valid(self) -> bool:

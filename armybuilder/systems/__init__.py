@@ -27,6 +27,21 @@ REGISTRY: dict[str, str] = {
 
 
 @dataclass
+class Item:
+    """One countable thing a list holds, for event packs (bans, limits) and diffs.
+
+    ``kind`` is what it is ("card", "troop", "faction", "unit", "race", "hero", "total", ...),
+    ``name`` its canonical name, ``count`` how many (stands with a card, tokens of a faction,
+    cards bought; 1 for a unit), ``path`` where the list says it.
+    """
+
+    kind: str
+    name: str
+    count: int | float = 1
+    path: tuple = ()
+
+
+@dataclass
 class CheckOptions:
     """What a caller may change about a check (an event pack, a points limit)."""
 
@@ -55,6 +70,14 @@ class System:
 
     def codes(self) -> list:
         """The finding codes this system can report (:class:`armybuilder.codes.Code`)."""
+        return []
+
+    def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
+        """What the list holds, as countable items (called after :meth:`check`).
+
+        Aggregates use kind "total" (e.g. name "stands", "heroes", "tokens"); event packs ban
+        and limit items by name, and diffs compare inventories.
+        """
         return []
 
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from armybuilder.codes import code_of
 from armybuilder.findings import Measure, Result, Section, fmt_points, number
-from armybuilder.systems import CheckOptions, System
+from armybuilder.systems import CheckOptions, Item, System
 
 from . import model, rules
 
@@ -30,6 +30,30 @@ class FantasyTriumph(System):
         result.measure = Measure(army.total, army.limit, "points")
         result.sections = sections(army)
         result.details = details(army)
+        result.model = army
+
+    def inventory(self, data: dict, result: Result) -> list[Item]:
+        army = getattr(result, "model", None) or model.build(data)
+        items: list[Item] = []
+        for c in army.classes:
+            items.append(Item("troop", c.troop["name"] if c.troop else c.troop_written, c.stands, c.path))
+            items.append(Item("class", c.name, c.stands, c.path))
+        for h in army.heroes:
+            items.append(Item("hero", h.name, 1, h.path))
+        for use in army.all_uses():
+            if use.card is None:
+                continue
+            if use.owner is None or use.card.get("quantity") == "cards":
+                n = use.number if use.number is not None else 1
+            elif use.owner.kind == "hero":
+                n = 1
+            else:
+                n = model.marked_count(use) if use.card.get("quantity") == "stands" else use.owner.stands
+            items.append(Item("card", use.name, n, use.path))
+        items += [Item("total", "stands", army.stands()), Item("total", "heroes", len(army.heroes)),
+                  Item("total", "classes", len(army.classes)),
+                  Item("total", "hero_points", number(sum((h.total for h in army.heroes), 0)))]
+        return items
 
 
 SYSTEM = FantasyTriumph()
