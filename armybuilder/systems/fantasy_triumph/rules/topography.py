@@ -13,7 +13,7 @@ from ._base import finding
 CODE = "FTR027"
 NAME = "topography"
 SEVERITY = Severity.ERROR
-RULE = "FT 24"
+RULE = "army construction"
 
 
 def check(army):

@@ -23,5 +23,5 @@ def check(army):
             continue
         for w in use.card.get("warnings", []):
             if holds(w["when"], army, use.owner, use):
-                where = f" on {use.owner.what}" if use.owner else ""
-                yield finding(__name__, f"{w['message']}{where}", use.path, w["rule"])
+                where = f"{use.owner.what}: " if use.owner else ""
+                yield finding(__name__, f"{where}{w['message']}", use.path, w["rule"])
