@@ -60,6 +60,10 @@ def _type_words(expected: Any) -> str:
     return _TYPE_WORDS.get(expected, str(expected))
 
 
+def _n(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -123,11 +127,11 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
             "maximum": f"must be at most {error.validator_value}",
             "exclusiveMinimum": f"must be more than {error.validator_value}",
             "exclusiveMaximum": f"must be less than {error.validator_value}",
-            "minItems": f"needs at least {error.validator_value} entries",
+            "minItems": f"needs at least {_n(error.validator_value, 'entry', 'entries')}",
             "maxItems": f"may have at most {error.validator_value} entries",
             "minLength": "must not be empty" if error.validator_value == 1 else f"needs at least {error.validator_value} characters",
             "maxLength": f"is too long (at most {error.validator_value} characters)",
-            "minProperties": f"needs at least {error.validator_value} entries",
+            "minProperties": f"needs at least {_n(error.validator_value, 'entry', 'entries')}",
             "maxProperties": f"may have at most {error.validator_value} entries",
         }[kind]
         shown = "" if kind in ("maxLength", "maxItems", "maxProperties", "minItems") else f" (it is {_short(inst)})"
