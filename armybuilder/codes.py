@@ -36,7 +36,7 @@ GENERIC = [
     Code("ABL006", "duplicate-key", E, "YAML", "A key appears twice in one mapping. YAML readers would silently keep the last; armybuilder refuses."),
     Code("ABL007", "anchor-or-alias", E, "YAML", "Anchors (&a) and aliases (*a) are refused: a list never needs them, and they allow 'billion laughs' files."),
     Code("ABL008", "tag-not-allowed", E, "YAML", "Only plain YAML values are read; tags such as !!python/object are refused and never run."),
-    Code("ABL009", "too-deep-or-large", E, "YAML", "The file nests deeper than 32 levels or holds more than 20,000 values."),
+    Code("ABL009", "too-deep-or-large", E, "YAML", "The file nests deeper than 32 levels or holds more than 10,000 values."),
     Code("ABL010", "bad-number", E, "YAML", "A number that cannot be read (too many digits, infinite, not a number)."),
     Code("ABL011", "many-documents", E, "YAML", "The file holds more than one YAML document (`---`); a list file holds one."),
     Code("ABL020", "wrong-type", E, "list schema", "A value has the wrong type, e.g. text where a whole number belongs."),

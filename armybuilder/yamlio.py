@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover
 
 MAX_BYTES = 1024 * 1024  # a real list is a few KiB
 MAX_DEPTH = 32
-MAX_VALUES = 20_000
+MAX_VALUES = 10_000
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
