@@ -1,0 +1,40 @@
+"""The Small World of Warcraft rules: one module per finding code, in this explicit registry.
+
+Each module has ``CODE``, ``NAME``, ``SEVERITY``, ``RULE``, a docstring (its documentation,
+``armybuilder rule CODE``) and ``check(ctx)``, where ``ctx`` is the position
+(:class:`armybuilder.systems.small_world.model.Position`).
+"""
+
+from . import (
+    coins_left_out,
+    conquest_tokens,
+    decline_tokens,
+    faction_mismatch,
+    forsaken_enlist,
+    goblin_bombs,
+    not_playable,
+    orcs_region_minimum,
+    power_misplaced,
+    region_twice,
+    same_race,
+    supply,
+    tauren_alone,
+    unknown_race,
+)
+
+REGISTRY = [
+    unknown_race,          # SWW001
+    not_playable,          # SWW002
+    same_race,             # SWW003
+    supply,                # SWW004
+    region_twice,          # SWW005
+    decline_tokens,        # SWW006
+    power_misplaced,       # SWW007
+    conquest_tokens,       # SWW008
+    faction_mismatch,      # SWW009
+    orcs_region_minimum,   # SWW010
+    tauren_alone,          # SWW011
+    goblin_bombs,          # SWW012
+    forsaken_enlist,       # SWW013
+    coins_left_out,        # SWW014
+]

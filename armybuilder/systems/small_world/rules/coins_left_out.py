@@ -1,0 +1,25 @@
+"""The turn's coin total leaves out the Faction Bonus.
+
+The Orcs' text says their bonus adds to "the usual Faction Bonus", but no rule document
+gives the size of that bonus or when it is due. When the position lists conquests, this
+note says that the coin total (regions held, the Orcs' and Blood Elves' bonuses) leaves the
+Faction Bonus out. Coins from special powers (a free name in the position) are left out too.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+
+CODE = "SWW014"
+NAME = "coins-left-out"
+SEVERITY = Severity.INFO
+RULE = "SWoW Orcs"
+
+
+def check(ctx) -> Iterable[Finding]:
+    if not ctx.conquests:
+        return
+    yield Finding(CODE, SEVERITY, f"the turn's {ctx.coins_net} victory coins leave out the Faction Bonus: the rule "
+                  "documents name it but do not give its size", ctx.cat.ref("faction_bonus"), ("conquests",))

@@ -1,0 +1,47 @@
+"""A conquest made with fewer tokens than it costs.
+
+A conquest costs 2 tokens, plus 1 for each token already in the region, plus 1 for a
+Mountain and 1 for each other defence marker (Small World's base rule: reference data,
+unverified, since the rule documents never print the "normal" cost). The active race's
+power then changes it: the Trolls pay 1 token less for a region that is not empty (never
+less than 1); the Orcs never conquer with fewer than 2 tokens.
+
+When a conquest gives the `tokens` committed to it, they must cover its cost. The turn's
+last conquest may instead be tried with the reinforcement die (`die: true`): the tokens may
+then fall short of the cost (the roll is not checked) but never below 1 token (the Orcs: 2).
+Only the last listed conquest may use the die.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+
+from ..model import plural
+
+CODE = "SWW008"
+NAME = "conquest-tokens"
+SEVERITY = Severity.ERROR
+RULE = "Small World base rules (reference, unverified)"
+
+
+def check(ctx) -> Iterable[Finding]:
+    last = len(ctx.conquests) - 1
+    name = ctx.active.name
+    for c in ctx.conquests:
+        if c.die and c.index != last:
+            yield Finding(CODE, SEVERITY, f"the conquest of {c.region} uses the reinforcement die, but only the "
+                          "turn's last conquest may; list it last", ctx.cat.ref("reinforcement_die_minimum"),
+                          c.path + ("die",))
+        if c.tokens is None:
+            continue
+        if c.die:
+            if c.tokens < c.minimum:
+                yield Finding(CODE, SEVERITY, f"the conquest of {c.region} commits {plural(c.tokens, 'token')}; even "
+                              f"with the reinforcement die the {name} need at least {c.minimum}", c.minimum_rule,
+                              c.path + ("tokens",))
+        elif c.tokens < c.cost:
+            rule = c.adjustments[-1].rule if c.adjustments else RULE
+            yield Finding(CODE, SEVERITY, f"conquering {c.region} costs the {name} {plural(c.cost, 'token')} "
+                          f"({c.explain()}); the conquest commits only {c.tokens}", rule, c.path + ("tokens",))

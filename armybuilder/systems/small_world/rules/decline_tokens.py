@@ -1,0 +1,49 @@
+"""A region of the race in decline with more or fewer tokens than the race leaves.
+
+A race going into decline leaves 1 token in each region it holds (the Tauren's text:
+"2 Race tokens in each Region, instead of 1"); the Tauren leave 2. A race in decline gains
+no tokens, and a conquered region loses them all, so each of its regions still holds
+exactly that many.
+
+Not checked: the Orcs in decline (the seed does not say whether their 2-token minimum
+holds then, against the usual 1), and a lone Tauren token, which SWW011 reports.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+
+from ..model import plural
+
+CODE = "SWW006"
+NAME = "decline-tokens"
+SEVERITY = Severity.ERROR
+RULE = "SWoW Tauren"
+
+
+def check(ctx) -> Iterable[Finding]:
+    side = ctx.decline
+    if side is None or side.race is None:
+        return
+    race = side.race
+    rule = ctx.cat.ref("decline_tokens_per_region")
+    leave = ctx.cat.value("decline_tokens_per_region")
+    own = "decline_tokens_per_region" in race.power
+    if own:
+        leave, rule = race.power["decline_tokens_per_region"], race.cite
+        if leave is None:
+            return  # the seed does not settle it
+    minimum = side.power("region_minimum", ctx.cat)
+    for region in side.regions:
+        if region.tokens == leave:
+            continue
+        if minimum and region.tokens < minimum["tokens"]:
+            continue  # a lone token: the race's own rule reports it
+        usual = ctx.cat.value("decline_tokens_per_region")
+        allowed = (f"the {race.name} in decline leave {leave} in each region, instead of {usual}" if own
+                   else f"a race in decline leaves {leave} in each region")
+        yield Finding(CODE, SEVERITY, f"{region.name}: the declined {race.name} have "
+                      f"{plural(region.tokens, 'token')} here; "
+                      f"{allowed}", rule, region.path + ("tokens",))

@@ -1,0 +1,60 @@
+"""Goblin bombs beyond the stack, two in one region, or in a region that is not an opponent's.
+
+The Goblins have a stack of 12 Bomb tokens. At the end of their turn they place bombs in
+adjacent regions occupied by opponents' active races, never more than one a region. A
+revealed bomb is discarded to the box (`bombs_spent`); once the stack is used up, no more
+bombs. So the bombs on the board plus those spent never pass 12, no region holds two, and
+no bomb lies in a region the player holds or on the player's own race (nor on the Murlocs,
+who belong to no player).
+
+Not checked: adjacency (the position has no map), and whether the opponent's race is still
+active (a race may go into decline with a bomb on it).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+from armybuilder.suggest import fold
+
+from ..model import plural
+
+CODE = "SWW012"
+NAME = "goblin-bombs"
+SEVERITY = Severity.ERROR
+RULE = "SWoW Goblins"
+
+
+def check(ctx) -> Iterable[Finding]:
+    side = ctx.active
+    rule = side.power("bombs", ctx.cat)
+    if not rule:
+        return
+    stack, per_region = rule["stack"], rule["per_region"]
+    used = len(side.bombs) + side.bombs_spent
+    if used > stack:
+        yield Finding(CODE, SEVERITY, f"the {side.name} have {plural(len(side.bombs), 'bomb')} on the board and "
+                      f"{side.bombs_spent} spent, {used} in all; their stack holds {stack}, and a spent bomb never "
+                      "comes back", RULE, side.path + ("bombs" if side.bombs else "bombs_spent",))
+    own = ctx.own_regions()
+    own_races = {s.race.name for s in ctx.sides() if s.race is not None}
+    count: dict[str, int] = {}
+    for bomb in side.bombs:
+        key = fold(bomb.region)
+        count[key] = count.get(key, 0) + 1
+        if count[key] == per_region + 1:
+            yield Finding(CODE, SEVERITY, f"{bomb.region} gets more than {plural(per_region, 'bomb')}; never more "
+                          f"than {per_region} Bomb token a region", RULE, bomb.path + ("region",))
+        if key in own:
+            holder = own[key][0]
+            yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} lies in a region of {holder.label}; bombs go "
+                          "only in regions occupied by an opponent's active race", RULE, bomb.path + ("region",))
+        elif bomb.opponent is not None and bomb.opponent.name in own_races:
+            yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} is on the {bomb.opponent.name}, the player's own "
+                          "race; bombs go only in regions occupied by an opponent's active race", RULE,
+                          bomb.path + ("opponent",))
+        elif bomb.opponent is not None and not bomb.opponent.playable:
+            yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} is on the {bomb.opponent.name}, who belong to no "
+                          "player; bombs go only in regions occupied by an opponent's active race", RULE,
+                          bomb.path + ("opponent",))

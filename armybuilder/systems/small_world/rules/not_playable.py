@@ -1,0 +1,25 @@
+"""A player's race that no player can take.
+
+The Murlocs are in the box (15 tokens) but are not a playable race: they start the game
+In Decline and belong to no player. They may defend a region (name them as a conquest's
+defender), but never stand as a player's active race or race in decline.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+
+CODE = "SWW002"
+NAME = "race-not-playable"
+SEVERITY = Severity.ERROR
+RULE = "SWoW races"
+
+
+def check(ctx) -> Iterable[Finding]:
+    for side in ctx.sides():
+        if side.race is not None and not side.race.playable:
+            yield Finding(CODE, SEVERITY, f"the {side.race.name} are not a playable race (they start In Decline and "
+                          f"belong to no player); they cannot be a player's {side.state} race", RULE,
+                          side.path + ("race",))

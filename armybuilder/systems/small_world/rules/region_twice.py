@@ -1,0 +1,31 @@
+"""A region listed twice in one position.
+
+A region holds the tokens of one race at most: a conquest takes the whole region. List
+each region once, under the race that holds it, with all its tokens (region names match
+without regard to case). This is Small World's base rule (reference, unverified).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+from armybuilder.suggest import fold
+
+CODE = "SWW005"
+NAME = "region-listed-twice"
+SEVERITY = Severity.ERROR
+RULE = "Small World base rules (reference, unverified)"
+
+
+def check(ctx) -> Iterable[Finding]:
+    seen: dict[str, str] = {}
+    for side in ctx.sides():
+        for region in side.regions:
+            key = fold(region.name)
+            if key in seen:
+                yield Finding(CODE, SEVERITY, f"{region.name} is listed twice (under {seen[key]} and under "
+                              f"{side.label}); a region holds one race's tokens: list it once with all of them",
+                              ctx.cat.ref("one_race_per_region"), region.path + ("name",))
+            else:
+                seen[key] = side.label

@@ -1,0 +1,24 @@
+"""The active race and the race in decline are the same race.
+
+The box holds one of each race, with one supply of its tokens: a player's active race is
+never the race they have in decline.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+
+CODE = "SWW003"
+NAME = "same-race-twice"
+SEVERITY = Severity.ERROR
+RULE = "SWoW races (one of each race in the box)"
+
+
+def check(ctx) -> Iterable[Finding]:
+    a, d = ctx.active, ctx.decline
+    if d is None or a.race is None or d.race is None or a.race is not d.race:
+        return
+    yield Finding(CODE, SEVERITY, f"the {a.race.name} are both the active race and the race in decline; "
+                  "the box holds one of each race", RULE, d.path + ("race",))

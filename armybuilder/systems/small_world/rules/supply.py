@@ -1,0 +1,36 @@
+"""More tokens of a race than its box holds.
+
+Each race's tokens in the box are a hard cap (the rulebook's component list): the active
+race's tokens on the board plus in hand, and the tokens the race in decline leaves on the
+board, never add up to more. The Forsaken's enlisted tokens count too: enlisting never takes
+them beyond their 20 tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from armybuilder.findings import Finding, Severity
+
+from ..model import plural
+
+CODE = "SWW004"
+NAME = "over-supply"
+SEVERITY = Severity.ERROR
+RULE = "SWoW races (box supply)"
+
+
+def check(ctx) -> Iterable[Finding]:
+    for side in ctx.sides():
+        race = side.race
+        if race is None or side.total <= race.supply:
+            continue
+        where = f"{side.on_board} on the board" + (f", {side.in_hand} in hand" if side.in_hand else "")
+        rule = RULE
+        extra = ""
+        if side.enlisted and side.power("enlist", ctx.cat):
+            where += f"; {side.enlisted} of them enlisted this turn"
+            extra = ", and enlisting never goes beyond it"
+            rule = race.cite
+        yield Finding(CODE, SEVERITY, f"{side.label} have {plural(side.total, 'token')} ({where}); the box holds "
+                      f"{race.supply} {race.name} tokens{extra}", rule, side.path + ("race",))
