@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
@@ -182,7 +181,13 @@ class Army:
 
     @property
     def hero_name(self) -> str:
-        return self.hero["name"] if self.hero else self.hero_written
+        """The hero's name as the data spells it ("Tarnum" for a Tarnum of another faction)."""
+        if self.hero is not None:
+            return self.hero["name"]
+        if self.hero_candidates:
+            m = _QUALIFIED.match(self.hero_candidates[0]["name"])
+            return m.group(1) if m else self.hero_candidates[0]["name"]
+        return self.hero_written
 
     def hero_specialty_levels(self) -> list[str] | None:
         return list(self.hero["specialty_levels"]) if self.hero else None
@@ -266,8 +271,3 @@ def join(items: list[str], word: str = "and") -> str:
 def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
-
-def unit_stats(use: UnitUse) -> dict[str, Any]:
-    card = use.card or {}
-    return {"type": card.get("type"), "attack": card.get("attack"), "defense": card.get("defense"),
-            "hp": card.get("hp"), "initiative": card.get("initiative")}

@@ -7,6 +7,7 @@ them is of the list's faction.
 
 from armybuilder.findings import Severity
 
+from ..model import join
 from ._base import finding
 
 CODE = "HMB004"
@@ -24,7 +25,7 @@ def check(army):
                       f"{faction} heroes: {', '.join(_heroes_of(army, faction))}", ("hero", "name"))
     elif army.hero is None and army.hero_candidates:
         whose = sorted(h["faction"] for h in army.hero_candidates)
-        yield finding(__name__, f"{army.hero_written} is a hero of {', '.join(whose)}, not of {faction}; "
+        yield finding(__name__, f"{army.hero_name} is a hero of {join(whose)}, not of {faction}; "
                       f"{faction} heroes: {', '.join(_heroes_of(army, faction))}", ("hero", "name"))
 
 

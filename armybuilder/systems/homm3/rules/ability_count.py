@@ -1,0 +1,35 @@
+"""The number of Ability cards is not what the Skirmish length keeps.
+
+A Short skirmish draws 3 Ability cards and keeps 2, a Medium one draws 4 and keeps 3, a Large
+one draws 6 and keeps 4 (4. Skirmish Mode). ``abilities`` lists the cards kept; the hero's own
+starting Ability card (2. Setup, step 2) is not among them. The seed gives might and magic
+heroes the same numbers. Adventure and the board have no fixed number.
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding
+
+CODE = "HMB007"
+NAME = "ability-count"
+SEVERITY = Severity.ERROR
+RULE = "HoMM3 Battlefield 4. Skirmish Mode"
+KIND = "abilities"
+
+
+def check(army):
+    yield from count_check(__name__, army, KIND)
+
+
+def count_check(module, army, kind):
+    from ..model import KIND_WORDS
+
+    s = army.skirmish
+    if s is None:
+        return
+    rule = s[kind]
+    have = len(army.cards[kind])
+    one, many = KIND_WORDS[kind]
+    if have != rule["keep"]:
+        yield finding(module, f"a {army.length_title} draws {rule['draw']} {one} cards and keeps {rule['keep']}; "
+                      f"the list has {have} {one if have == 1 else many}", (kind,))

@@ -1,0 +1,28 @@
+"""A Diplomacy or Logistics Ability card in Adventure or Skirmish.
+
+Setup for both Adventure and Skirmish removes the Diplomacy and Logistics Ability cards from
+the Ability Deck (2. Setup, step 3), so neither can be drawn. A regular game on the board keeps
+them. The removed cards are data (rules.yaml, ``removed_abilities``).
+"""
+
+from armybuilder.findings import Severity
+
+from ..model import join
+from ._base import finding
+
+CODE = "HMB008"
+NAME = "removed-ability"
+SEVERITY = Severity.ERROR
+RULE = "HoMM3 Battlefield 2. Setup"
+
+
+def check(army):
+    removed = army.rules["setup"]["removed_abilities"]
+    if army.mode not in removed["modes"]:
+        return
+    banned = {c.casefold(): c for c in removed["cards"]}
+    for use in army.cards["abilities"]:
+        hit = banned.get(use.name.casefold())
+        if hit:
+            yield finding(__name__, f"{hit} is removed from the Ability Deck in Adventure and Skirmish "
+                          f"(setup step 3 removes {join(removed['cards'])})", use.path, removed["rule"])
