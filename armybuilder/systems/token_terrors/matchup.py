@@ -1,0 +1,137 @@
+"""``armybuilder matchup A.yaml B.yaml``: two Token Terrors armies set against each other.
+
+Each file is checked as ``validate`` would; then the pair: the armies may not share a faction
+unless both players agree (``allow_shared``: the rulebook's pre-built armies variant, where
+one box then supplies both armies), the Gruesome Grudges live between them, and each side's
+Terrible Tactics. Like the functions in ``armybuilder.app``, :func:`matchup` returns the text
+for stdout, the lines for stderr and the exit code (0 valid, 1 any error, 2 usage error).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from armybuilder.findings import Result, Section
+from armybuilder.reporters import Format
+
+from . import model, report, rules
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def _label(result: Result) -> str:
+    return result.name or Path(result.file).stem
+
+
+def _usage_problem(path: Path) -> str | None:
+    """Why the file cannot take part in a matchup at all (another system's list, a draft record)."""
+    from armybuilder import systems
+    from armybuilder.yamlio import LoadError, load_file
+
+    try:
+        doc = load_file(path).data
+    except LoadError:
+        return None  # reported as the file's own finding
+    if not isinstance(doc, dict):
+        return None
+    system = doc.get("system")
+    if system in systems.REGISTRY and system != model.SYSTEM_ID:
+        return f"{path} is a {system} list; matchup sets two {model.SYSTEM_ID} armies against each other"
+    if system == model.SYSTEM_ID and "draft" in doc and "tokens" not in doc:
+        return (f"{path} is a draft record; matchup takes two army files ('tokens'). A draft record "
+                "already holds both players: check it with 'armybuilder validate' or 'armybuilder cost'")
+    return None
+
+
+def _usable(result: Result) -> bool:
+    """The file is a Token Terrors army that fit the list schema (its armies can be read)."""
+    return result.system == model.SYSTEM_ID and result.details.get("kind") == "army"
+
+
+def check_pair(first: Result, second: Result, allow_shared: bool = False) -> Result:
+    """The matchup as a result of its own: findings about the pair, and its tables."""
+    cat = model.catalog()
+    m = Result(file=f"{first.file} vs {second.file}", system=model.SYSTEM_ID,
+               name=f"{_label(first)} vs {_label(second)}")
+    armies = [model.army_from_tokens(r.document["tokens"], cat, _label(r), source=r.file, positions=r.positions)
+              for r in (first, second)]
+    if armies[0].label == armies[1].label:
+        armies[0].label, armies[1].label = f"{armies[0].label} (1)", f"{armies[1].label} (2)"
+    ctx = model.Context(cat, "matchup", armies=armies, allow_shared=allow_shared)
+    for rule in rules.MATCHUP:
+        m.add(rule.check(ctx))
+    m.measure = report.both_measure(cat, armies)
+    m.sections = [_factions_section(cat, ctx), report.grudges_live_section(cat, *armies)]
+    for army in armies:
+        m.sections.append(_tactics_section(cat, army))
+    m.details = {
+        "kind": "matchup",
+        "allow_shared_factions": allow_shared,
+        "armies": [dict(report.army_details(cat, a), file=a.source) for a in armies],
+        "shared_factions": [f for f in armies[0].present() if f in armies[1].present()],
+        "grudges_live": report.grudges_live_details(cat, *armies),
+    }
+    return m
+
+
+def _factions_section(cat, ctx) -> Section:
+    first, second = ctx.armies
+    section = Section("Factions", ["Faction", first.label, second.label, "Box holds"])
+    order = first.present() + [f for f in second.present() if f not in first.present()]
+    for f in order:
+        section.rows.append([f, first.counts.get(f) or "", second.counts.get(f) or "", cat.supply(f)])
+    section.notes.append("; ".join(f"{a.label}: {report.slots_text(cat, a)}" for a in ctx.armies))
+    section.notes.append("shared factions allowed: one box supplies both armies" if ctx.allow_shared
+                         else "no faction may be in both armies")
+    return section
+
+
+def _tactics_section(cat, army) -> Section:
+    section = Section(f"{army.label}: Terrible Tactics", ["Tactic", "Factions", "Unlocked by"])
+    unknown = False
+    for t, partner_unknown in rules.tactics_in_reach.in_reach(cat, army.present()):
+        unknown = unknown or partner_unknown
+        section.rows.append([t["name"], " + ".join(f or "???" for f in t["factions"]), t["challenge"]])
+    if not section.rows:
+        section.notes.append("none: no Tactic pairs two of these factions")
+    if unknown:
+        section.notes.append("???: the rulebook does not name the partner faction of this card.")
+    return section
+
+
+def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: bool = False,
+            color: bool = False) -> tuple[str, list[str], int]:
+    from armybuilder.app import check_all, summary_lines
+
+    problems = [p for p in (_usage_problem(f) for f in (first, second)) if p]
+    if problems:
+        return "", problems, EXIT_USAGE
+    results = check_all([first, second])
+    pair = check_pair(*results, allow_shared=allow_shared) if all(_usable(r) for r in results) else None
+    valid = pair is not None and pair.valid and all(r.valid for r in results)
+    code = EXIT_OK if valid else EXIT_INVALID
+    summary = summary_lines(results) + ([summary_lines([pair])[0]] if pair else
+                                        ["matchup not checked: both files must be readable Token Terrors armies"])
+    if Format(fmt) is Format.json:
+        from armybuilder.reporters.json_ import dumps
+
+        def full(r: Result) -> dict:
+            item = r.to_dict()
+            item["breakdown"] = r.details
+            item["sections"] = [s.to_dict() for s in r.sections]
+            return item
+
+        return dumps({"valid": valid, "results": [full(r) for r in results],
+                      "matchup": full(pair) if pair else None}), summary, code
+    from armybuilder.reporters.text import TextReporter
+
+    from armybuilder.findings import Severity
+    from armybuilder.reporters.text import finding_line
+
+    out = TextReporter().validate(results)
+    if pair:
+        # The pair's errors follow its status line (as in `cost`); its other findings come first.
+        out += "".join(finding_line(pair, f) + "\n" for f in pair.sorted_findings()
+                       if f.severity is not Severity.ERROR)
+        out += TextReporter(color=color).cost([pair])
+    return out, summary, code

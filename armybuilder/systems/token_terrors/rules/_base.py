@@ -1,0 +1,26 @@
+"""Helpers shared by the Token Terrors rule modules."""
+
+from __future__ import annotations
+
+import sys
+
+from armybuilder.findings import Finding, locate
+
+
+def finding(module: str, message: str, path: tuple, rule: str | None = None, army=None) -> Finding:
+    """A finding with the code, severity and rule of the rule module named ``module``.
+
+    In a matchup the finding is about one of the two files (``army.source``): it names that
+    file and carries the line and column of ``path`` in it.
+    """
+    mod = sys.modules[module]
+    f = Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path))
+    if army is not None and army.source is not None:
+        f.source = army.source
+        if army.positions is not None:
+            f.line, f.column = locate(army.positions, f.path)
+    return f
+
+
+def pair(factions) -> str:
+    return " and ".join(f if f else "???" for f in factions)

@@ -1,0 +1,26 @@
+"""A draft pick of fewer than 1 or more than 6 tokens.
+
+Each pick takes "1 to 6 Tokens from any one faction". A pick of 0 tokens drafts nothing (and
+does not close the faction to the opponent); a pick of 7 or more is too big even for a player
+with none of that faction yet.
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding
+
+CODE = "TTB012"
+NAME = "draft-pick-size"
+SEVERITY = Severity.ERROR
+RULE = "TT Draft Your Army"
+
+
+def check(ctx):
+    if ctx.kind != "draft":
+        return
+    low, high = ctx.cat.value("pick_min"), ctx.cat.value("pick_max")
+    for p in ctx.picks:
+        if not low <= p.tokens <= high:
+            yield finding(__name__, f"pick {p.number}: {p.player_written} takes {p.tokens} tokens of "
+                          f"{p.faction or p.faction_written}; a pick takes {low} to {high} tokens of one faction",
+                          p.path + ("tokens",))

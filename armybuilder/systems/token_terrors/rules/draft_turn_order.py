@@ -1,0 +1,56 @@
+"""A draft pick out of turn.
+
+"The first player selects 1 to 6 Tokens from any one faction ... The second player chooses 1
+to 6 Tokens from one of the remaining factions. Players alternate drafting until each player
+has 10 Tokens." The first pick is the first player's (the first name under ``players``);
+after that the players take turns. A player who already has their 10 slots cannot take any
+more, so once one player is full the other makes the remaining picks. (Picks after both
+players are full are TTB006's.)
+"""
+
+from armybuilder.findings import Severity
+
+from ._base import finding
+
+CODE = "TTB011"
+NAME = "draft-turn-order"
+SEVERITY = Severity.ERROR
+RULE = "TT Draft Your Army"
+
+
+def check(ctx):
+    if ctx.kind != "draft":
+        return
+    limit = ctx.cat.value("army_slots")
+    expected = 0
+    for p in ctx.picks:
+        if p.player is None:
+            expected = None  # unknown picker (TTB010): the next turn cannot be told
+            continue
+        if expected is not None and p.player != expected:
+            if p.index == 0:
+                msg = (f"pick 1: {ctx.players[p.player]} drafts first, but the first player is "
+                       f"{ctx.players[0]} (the first name under players)")
+            else:
+                msg = (f"pick {p.number}: {ctx.players[p.player]} drafts again, but it is "
+                       f"{ctx.players[expected]}'s turn; players alternate drafting")
+            yield finding(__name__, msg, p.path + ("player",))
+        other = ctx.other(p.player)
+        full = [(n := _slots_after(ctx, who, p.index)) is not None and n >= limit for who in (p.player, other)]
+        if all(full):
+            expected = None  # the draft is over; any further pick is TTB006's
+        else:
+            expected = p.player if full[1] else other
+
+
+def _slots_after(ctx, player, index):
+    """The slots ``player`` holds once pick ``index`` is made."""
+    total = 0
+    for q in ctx.picks[: index + 1]:
+        if q.player != player or q.faction is None:
+            continue
+        each = ctx.cat.slots_each(q.faction)
+        if each is None:
+            return None
+        total += each * q.tokens
+    return total

@@ -1,0 +1,27 @@
+"""TTB002: factions must be among the seven Season 1 factions; names match in any case."""
+
+from .helpers import army, check, codes, draft_text, findings
+
+
+def test_known_factions_in_any_case_pass():
+    r = army(**{"flying machines": 6, "SWAMPLINS": 4})
+    assert codes(r, "error") == []
+    assert r.details["army"]["factions"][0]["faction"] == "Flying Machines"
+
+
+def test_unknown_faction_with_a_suggestion():
+    r = army(Wyvern=5, Goblins=5)
+    [f] = findings(r, "TTB002")
+    assert "unknown faction 'Wyvern' (did you mean 'Wyverns'?)" in f.message
+    assert "Goblins, Soldiers, Zombies, Wyverns, Elves, Flying Machines, Swamplins" in f.message
+    assert f.line == 4
+    # the unknown tokens count toward nothing: 5 of 10 slots
+    assert "TTB006" in codes(r)
+    assert r.measure.total == 5
+
+
+def test_unknown_faction_in_a_draft_pick():
+    r = check(draft_text(["Ozzy", "Wren"], [("Ozzy", "Soldiers", 6), ("Wren", "Elfs", 4)]))
+    [f] = findings(r, "TTB002")
+    assert f.message.startswith("pick 2: unknown faction 'Elfs' (did you mean 'Elves'?)")
+    assert f.path == ("draft", "picks", 1, "faction")
