@@ -390,11 +390,16 @@ def price(army: Army) -> None:
 
 
 def movement(unit: Unit) -> str:
-    """The class's move in MU as its cards change it (FT 33, 35, 45, 53, 55)."""
+    """The class's move in MU as its cards change it (FT 33, 35, 45, 53, 55).
+
+    Speed tables (Fast, Slow, Zoom Flying) apply to the troop type's base move; a fixed move
+    (Spiked Carts: 2 MU in all terrain) overrides them, whatever order the cards are written in.
+    """
     if unit.troop is None:
         return ""
     base = unit.troop["move"]
     move = base
+    fixed = None
     notes = []
     for use in unit.cards:
         if use.card is None or use.misplaced:
@@ -403,7 +408,7 @@ def movement(unit: Unit) -> str:
         if not mv:
             continue
         if "all" in mv:
-            move = mv["all"]
+            fixed = mv["all"]
         elif "by_option" in mv:
             for opt in use.option_values():
                 if opt in mv["by_option"]:
@@ -411,7 +416,9 @@ def movement(unit: Unit) -> str:
         elif "table" in mv:
             if "option" in mv and mv["option"] not in use.option_values():
                 continue
-            move = mv["table"].get(move, move)
+            move = mv["table"].get(base, move)
+    if fixed is not None:
+        move = fixed
     text = f"{move} MU" if move == base else f"{move} MU (base {base})"
     if notes:
         text += "; " + "; ".join(notes)
