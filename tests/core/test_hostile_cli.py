@@ -69,5 +69,5 @@ def test_text_lines_are_not_wrapped(run, tmp_path):
     path.write_text(HEAD + "classes:\n  - {name: " + "A" * 150 + ", troop: Heavy Foott, stands: 8, general: true}\n")
     r = run("validate", path)
     lines = r.stdout.splitlines()
-    assert len(lines) == 3 and all(line.startswith(str(path) + ":") for line in lines)
+    assert len(lines) == 2 and all(line.startswith(str(path) + ":") for line in lines)
     assert any("FTR001" in line and line.startswith(f"{path}:4:") for line in lines)
