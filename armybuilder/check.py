@@ -18,19 +18,18 @@ from armybuilder.yamlio import Document, LoadError, load_file, loads
 
 def check_path(path: str | Path, options: systems.CheckOptions | None = None) -> Result:
     """Check one list file. Raises FileNotFoundError / IsADirectoryError for the caller."""
-    result = Result(file=str(path))
-    try:
-        doc = load_file(path)
-    except LoadError as exc:
-        result.findings.append(_load_finding(exc))
-        return result
-    return check_document(doc, result, options)
+    return _check(load_file, path, str(path), options)
 
 
 def check_text(text: str, file: str = "<text>", options: systems.CheckOptions | None = None) -> Result:
+    """Check list text (what a file would hold); ``file`` names it in the findings."""
+    return _check(loads, text, file, options)
+
+
+def _check(load, source, file: str, options: systems.CheckOptions | None) -> Result:
     result = Result(file=file)
     try:
-        doc = loads(text)
+        doc = load(source)
     except LoadError as exc:
         result.findings.append(_load_finding(exc))
         return result

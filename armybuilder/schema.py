@@ -157,6 +157,14 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
         from jsonschema.exceptions import best_match
 
         return _to_findings(best_match(error.context), key_positions)
+    if kind == "not":
+        banned = error.validator_value if isinstance(error.validator_value, dict) else {}
+        if banned.get("required"):
+            keys = " and ".join(f"'{k}'" for k in banned["required"])
+            text = f"{where} may not have {keys} together"
+        else:
+            text = f"{where} {error.schema.get('description') or 'has a value the list format does not allow'}"
+        return [Finding(CODES["other"], Severity.ERROR, text, rule, path)]
     if kind == "uniqueItems":
         return [Finding(CODES["other"], Severity.ERROR, f"{where} lists the same entry twice", rule, path)]
     return [Finding(CODES["other"], Severity.ERROR, f"{where}: {error.message}", rule, path)]

@@ -35,6 +35,7 @@ MAX_VALUES = 10_000
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+_STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _resolver = Resolver()
 _constructor = SafeConstructor()
 
@@ -206,27 +207,19 @@ def loads(text: str) -> Document:
     try:
         for event in yaml.parse(text, Loader=_Loader):
             etype = type(event)
+            if etype is yaml.ScalarEvent or etype in _STARTS:
+                values += 1
+                if values > MAX_VALUES:
+                    raise LoadError(
+                        "ABL009",
+                        f"the file holds more than {MAX_VALUES:,} values; a list never needs that many",
+                        *_pos(event.start_mark),
+                    )
+                if event.anchor:
+                    raise _anchor_error(event)
             if etype is yaml.ScalarEvent:
-                values += 1
-                if values > MAX_VALUES:
-                    raise LoadError(
-                        "ABL009",
-                        f"the file holds more than {MAX_VALUES:,} values; a list never needs that many",
-                        *_pos(event.start_mark),
-                    )
-                if event.anchor:
-                    raise _anchor_error(event)
                 place(_scalar(event), event.start_mark, stack[-1] if stack else None)
-            elif etype in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
-                values += 1
-                if values > MAX_VALUES:
-                    raise LoadError(
-                        "ABL009",
-                        f"the file holds more than {MAX_VALUES:,} values; a list never needs that many",
-                        *_pos(event.start_mark),
-                    )
-                if event.anchor:
-                    raise _anchor_error(event)
+            elif etype in _STARTS:
                 _check_collection_tag(event)
                 if len(stack) >= MAX_DEPTH:
                     raise LoadError(
