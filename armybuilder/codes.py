@@ -52,8 +52,9 @@ GENERIC = [
 
 def all_codes() -> list[Code]:
     from armybuilder import systems
+    from armybuilder.event import CODES as EVENT_CODES
 
-    out = list(GENERIC)
+    out = list(GENERIC) + EVENT_CODES
     for system_id in systems.available():
         out.extend(systems.get(system_id).codes())
     return sorted(out, key=lambda c: c.code)
@@ -64,3 +65,13 @@ def code_of(module) -> Code:
     import inspect
 
     return Code(module.CODE, module.NAME, module.SEVERITY, module.RULE, inspect.cleandoc(module.__doc__ or ""))
+
+
+def rule_finding(module: str, message: str, path: tuple = (), rule: str | None = None):
+    """A finding with the code, severity and rule of the rule module named ``module``."""
+    import sys
+
+    from armybuilder.findings import Finding
+
+    mod = sys.modules[module]
+    return Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path))

@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from armybuilder.findings import Finding
-
-
-def finding(module: str, message: str, path: tuple, rule: str | None = None) -> Finding:
-    """A finding with the code, severity and rule of the rule module named ``module``."""
-    mod = sys.modules[module]
-    return Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path))
+from armybuilder.codes import rule_finding as finding  # noqa: F401 (the rule modules use it)
 
 
 def card_rule(use, default: str | None = None) -> str | None:

@@ -2,14 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
-from armybuilder.findings import Finding
+from armybuilder.codes import rule_finding as finding  # noqa: F401 (the rule modules use it)
 
 PREFIX = "HoMM3 Battlefield "
-
-
-def finding(module: str, message: str, path: tuple, rule: str | None = None) -> Finding:
-    """A finding with the code, severity and rule of the rule module named ``module``."""
-    mod = sys.modules[module]
-    return Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
+from armybuilder.codes import rule_finding
 from armybuilder.findings import Finding, locate
 
 
@@ -13,8 +12,7 @@ def finding(module: str, message: str, path: tuple, rule: str | None = None, arm
     In a matchup the finding is about one of the two files (``army.source``): it names that
     file and carries the line and column of ``path`` in it.
     """
-    mod = sys.modules[module]
-    f = Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path))
+    f = rule_finding(module, message, path, rule)
     if army is not None and army.source is not None:
         f.source = army.source
         if army.positions is not None:
