@@ -44,8 +44,17 @@ def exit_code(results: Sequence[Result]) -> int:
     return EXIT_OK if all(r.valid for r in results) else EXIT_INVALID
 
 
-def validate(files: Sequence[Path], fmt: Format, points=None) -> tuple[str, list[str], int]:
-    results = check_all(files, points)
+def validate(files: Sequence[Path], fmt: Format, points=None, event: Path | None = None) -> tuple[str, list[str], int]:
+    if event is not None:  # an event pack: its rules on top of the game's (armybuilder/event.py)
+        from armybuilder import event as events
+
+        try:
+            pack = events.load(event)
+        except events.PackError as exc:
+            return "", exc.lines(), EXIT_USAGE
+        results = events.check_all(files, pack, _points(points))
+    else:
+        results = check_all(files, points)
     return reporter(fmt).validate(results), summary_lines(results), exit_code(results)
 
 

@@ -34,7 +34,12 @@ def status_line(r: Result) -> str:
     if m.total is not None:
         measure = f", {fmt_points(m.total)}" + (f" of {fmt_points(m.limit)}" if m.limit is not None else "") + f" {m.unit}"
     status = "VALID" if r.valid else "INVALID"
-    return (f"{r.file}: {status}{measure} ({c['error']} errors, {c['warning']} warnings, {c['info']} info)")
+    counts = f"{plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, {c['info']} info"
+    return f"{r.file}: {status}{measure} ({counts})"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class TextReporter(Reporter):

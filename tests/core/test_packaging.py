@@ -16,6 +16,8 @@ def test_wheel_carries_data_schemas_and_package(tmp_path):
     assert "armybuilder/_data/fantasy-triumph/cards.yaml" in names
     assert "armybuilder/_schemas/fantasy-triumph.list.schema.json" in names
     assert "armybuilder/cli.py" in names
+    assert "armybuilder/fonts/DejaVuSans.ttf" in names
+    assert "armybuilder/_schemas/roster.schema.json" in names
     for data_file in (ROOT / "data").glob("*/*.yaml"):
         assert f"armybuilder/_data/{data_file.parent.name}/{data_file.name}" in names
 

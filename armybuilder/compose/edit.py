@@ -1,0 +1,387 @@
+"""The edit engine: one edit of a list file, all or nothing.
+
+1. Read the file with armybuilder's own safe loader (:func:`armybuilder.yamlio.load_file`): a file
+   that does not parse (or holds aliases, tags, duplicate keys...) is never rewritten.
+2. Check it (the findings before the edit).
+3. Load it again with ruamel.yaml's round-trip loader (comments, key order, quoting and layout
+   kept), let the system's adapter change the tree, dump it to text.
+4. Parse the new text with the safe loader again: an edit that would make the file unreadable is
+   refused. (An edit that makes the list *invalid* is written: the findings say what is wrong.)
+5. Write it atomically (a temporary file, fsync, rename: :func:`armybuilder.fsutil.atomic_write`);
+   an interrupted edit leaves the old file whole. The file is re-read just before the write: if
+   someone changed it meanwhile, nothing is written.
+6. Check the new text and report: what changed, the new total against the limit, and the
+   findings the edit caused (and those it fixed), one line each.
+
+Exit codes: 0 the edit was made and the list is valid, 1 the edit was made and the list is
+invalid, 2 the edit was refused (nothing written).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from armybuilder.compose import EXIT_INVALID, EXIT_REFUSED, EXIT_VALID, adapter, base
+from armybuilder.compose.base import Doc, EditError, Request
+from armybuilder.findings import Result
+from armybuilder.suggest import NameIndex, fold
+
+
+@dataclass
+class Outcome:
+    """What a command prints (stdout lines, stderr lines) and its exit code."""
+
+    out: list[str] = field(default_factory=list)
+    err: list[str] = field(default_factory=list)
+    code: int = EXIT_VALID
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def read_list(path: Path) -> tuple[bytes, str, dict]:
+    """The file's bytes, text and plain data; EditError when it cannot be read as a list."""
+    from armybuilder.yamlio import LoadError, decode, loads, MAX_BYTES
+
+    if not path.exists():
+        raise EditError(f"{path}: no such file; start a list with: armybuilder new SYSTEM {path}")
+    if path.is_dir():
+        raise EditError(f"{path}: is a directory, not a list file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise LoadError("ABL002", f"the file is {size:,} bytes; list files are limited to {MAX_BYTES:,} bytes")
+        raw = path.read_bytes()
+        text = decode(raw)
+        doc = loads(text)
+    except LoadError as exc:
+        raise EditError(f"{path}:{exc.line}:{exc.column}: {exc.code} {exc.message}; "
+                        "the file was not changed (fix it by hand, then edit it again)") from None
+    except OSError as exc:
+        raise EditError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if not isinstance(doc.data, dict):
+        raise EditError(f"{path}: not a list file (a list is a mapping with a 'system' key); the file was not changed")
+    return raw, text, doc.data
+
+
+def system_of(path: Path, data: dict) -> str:
+    from armybuilder import compose, systems
+
+    system_id = data.get("system")
+    if not isinstance(system_id, str):
+        raise EditError(f"{path}: the file has no 'system' key; start a list with: armybuilder new SYSTEM FILE")
+    if system_id not in compose.ADAPTERS or system_id not in systems.available():
+        from armybuilder.suggest import did_you_mean
+
+        raise EditError(f"{path}: unknown game system '{system_id}'{did_you_mean(system_id, compose.ADAPTERS)}")
+    return system_id
+
+
+# ---------------------------------------------------------------------------
+# Round trip
+
+
+_KEY_LINE = re.compile(r"^( *)((?:- +)*)([^\s#\-][^#]*?):[ \t]*(?:#.*)?$")
+
+
+def guess_layout(text: str) -> tuple[int, int, int]:
+    """(mapping indent, sequence indent, dash offset) as the file writes them.
+
+    The project's own style is 2 / 4 / 2 (``key:`` then ``  - item``); a file without nested
+    mappings or block sequences gets it.
+    """
+    mapping = sequence = offset = None
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _KEY_LINE.match(line)
+        if not m:
+            continue
+        key_col = len(m.group(1)) + len(m.group(2))
+        for nxt in lines[i + 1:]:
+            stripped = nxt.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            indent = len(nxt) - len(nxt.lstrip(" "))
+            if indent <= key_col and not stripped.startswith("-"):
+                break
+            if stripped.startswith("- ") or stripped == "-":
+                if offset is None and indent >= key_col:
+                    offset = indent - key_col
+                    after = len(stripped) - len(stripped[1:].lstrip(" "))
+                    sequence = offset + after
+            elif mapping is None and indent > key_col:
+                mapping = indent - key_col
+            break
+        if mapping is not None and offset is not None:
+            break
+    mapping = mapping or 2
+    if offset is None:
+        offset, sequence = 2, 4
+    return mapping, max(sequence or 2, offset + 2), offset
+
+
+def roundtrip(text: str):
+    """A ruamel.yaml round-trip loader/dumper set to the file's layout, and the loaded tree."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap the user's long lines
+    yaml.brace_single_entry_mapping_in_flow_sequence = True  # keep [{Flying: zoom}] as written
+    mapping, sequence, offset = guess_layout(text)
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+    tree = yaml.load(text)
+    return yaml, tree
+
+
+def dump(yaml, tree, newline: str = "\n") -> str:
+    buf = io.StringIO()
+    yaml.dump(tree, buf)
+    out = buf.getvalue()
+    if newline != "\n":
+        out = out.replace("\n", newline)
+    return out
+
+
+def ensure_readable(new_text: str) -> None:
+    """Refuse an edit whose result armybuilder could not read back."""
+    from armybuilder.yamlio import LoadError, MAX_BYTES, loads
+
+    size = len(new_text.encode("utf-8"))
+    if size > MAX_BYTES:
+        raise EditError(f"the edit would make the file {size:,} bytes, over the {MAX_BYTES:,}-byte limit; "
+                        "the file was not changed")
+    try:
+        loads(new_text)
+    except LoadError as exc:
+        raise EditError(f"the edit would make the file unreadable ({exc.code} at line {exc.line}: "
+                        f"{exc.message}); the file was not changed") from None
+
+
+def write(path: Path, original: bytes, data: bytes, force: bool = True) -> None:
+    """Write atomically over ``path`` (through a symbolic link, to its target)."""
+    target = Path(os.path.realpath(path))
+    if original is not None:
+        try:
+            now = target.read_bytes()
+        except OSError:
+            now = None
+        if now != original:
+            raise EditError(f"{path} changed while it was being edited; nothing was written (run the edit again)")
+    try:
+        _atomic_write(target, data, force)
+    except OSError as exc:
+        raise EditError(f"{path} cannot be written ({exc.strerror or exc}); the file was not changed") from None
+
+
+def _atomic_write(path: Path, data: bytes, force: bool) -> None:
+    from armybuilder.fsutil import atomic_write
+
+    atomic_write(path, data, force=force)
+
+
+# ---------------------------------------------------------------------------
+# Reporting
+
+
+def _key(f) -> tuple:
+    return (f.code, f.severity.value, f.message, f.rule)
+
+
+def report(path: Path, said: str, before: Result | None, after: Result) -> Outcome:
+    """What an edit did: one line for the change, one for the total, one per finding it caused."""
+    from armybuilder.findings import fmt_points
+    from armybuilder.reporters.text import finding_line
+
+    out = [said]
+    m = after.measure
+    c = after.counts()
+    status = "valid" if after.valid else "INVALID"
+    tally = f"{c['error']} errors, {c['warning']} warnings, {c['info']} info"
+    if m.total is not None:
+        total = f"total: {fmt_points(m.total)}"
+        if m.limit is not None:
+            total += f" of {fmt_points(m.limit)}"
+        total += f" {m.unit}"
+        if before is not None and before.measure.total is not None and before.measure.total != m.total:
+            total += f" (was {fmt_points(before.measure.total)})"
+    else:
+        total = "total: - (the list is not complete enough to count yet)"
+    out.append(f"{total}; list {status} ({tally})")
+    old = Counter(_key(f) for f in before.findings) if before is not None else Counter()
+    new = Counter(_key(f) for f in after.findings)
+    added = new - old
+    gone = old - new
+    for f in after.sorted_findings():
+        k = _key(f)
+        if added[k] > 0:
+            added[k] -= 1
+            out.append(finding_line(after, f))
+    still = {f.code for f in after.findings}
+    if before is not None:
+        for f in before.sorted_findings():
+            k = _key(f)
+            if gone[k] > 0:
+                gone[k] -= 1
+                if f.code not in still:
+                    rule = f" ({f.rule})" if f.rule else ""
+                    out.append(f"fixed: {f.code} [{f.severity.value}] {f.message}{rule}")
+    return Outcome(out=out, code=EXIT_VALID if after.valid else EXIT_INVALID)
+
+
+# ---------------------------------------------------------------------------
+# The commands
+
+
+def clean_opts(opts: dict[str, Any]) -> dict[str, Any]:
+    """Options actually given: None is absent; a plain flag's False is absent; [] is absent."""
+    out = {}
+    for key, value in opts.items():
+        if value is None or (isinstance(value, (list, tuple)) and not value):
+            continue
+        if key in base.PURE_FLAGS and value is False:
+            continue
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def run_edit(path: Path, verb: str, part: str, args: Sequence[str] | None, opts: dict[str, Any]) -> Outcome:
+    """``armybuilder add|remove|set FILE PART ARGS... [options]``."""
+    from armybuilder.check import check_text
+
+    path = Path(path)
+    opts = clean_opts(opts)
+    as_written = bool(opts.pop("as_written", False))
+    try:
+        raw, text, data = read_list(path)
+        system_id = system_of(path, data)
+        mod = adapter(system_id)
+        the_part = find_part(mod, verb, part, system_id)
+        req = Request(verb=verb, part=the_part.name, args=list(args or []), opts=opts,
+                      usage=the_part.usage, system=system_id, as_written=as_written)
+        before = check_text(text, file=str(path))
+        yaml, tree = roundtrip(text)
+        from armybuilder.resources import load_schema
+
+        doc = Doc(tree=tree, data=data, system=system_id, schema=load_schema(f"{system_id}.list"))
+        said = the_part.func(doc, req)
+        req.finish()
+        newline = "\r\n" if "\r\n" in text else "\n"
+        new_text = dump(yaml, tree, newline)
+        if new_text == text:
+            return Outcome(out=[f"{said} (no change: the file already says so)"],
+                           code=EXIT_VALID if before.valid else EXIT_INVALID)
+        ensure_readable(new_text)
+        write(path, raw, new_text.encode("utf-8"))
+    except EditError as exc:
+        return Outcome(err=[f"armybuilder {verb}: {exc.message}"], code=EXIT_REFUSED)
+    after = check_text(new_text, file=str(path))
+    return report(path, said, before, after)
+
+
+def find_part(mod, verb: str, word: str, system_id: str) -> base.Part:
+    parts = [p for p in mod.PARTS if p.verb == verb]
+    entries = {p.name: p for p in parts}
+    aliases = {a: p.name for p in parts for a in p.aliases}
+    index = NameIndex(entries, aliases)
+    if word in index:
+        return index[word]
+    listed = ", ".join(p.name for p in parts)
+    raise EditError(f"'{verb}' has no part '{word}' in {system_id}{index.suggestion(word)}; "
+                    f"parts: {listed} (armybuilder {verb} --help shows each one's arguments)")
+
+
+# ---------------------------------------------------------------------------
+# New files
+
+
+def schema_ref(system_id: str, target: Path) -> str:
+    """What goes after ``$schema=``: a relative path inside the project tree, else a file URI."""
+    from armybuilder.resources import schema_dir
+
+    schema = (schema_dir() / f"{system_id}.list.schema.json").resolve()
+    where = target.resolve().parent
+    home = schema.parent.parent
+    try:
+        if where == home or home in where.parents:
+            return Path(os.path.relpath(schema, where)).as_posix()
+    except ValueError:  # pragma: no cover - another drive on Windows
+        pass
+    return schema.as_uri()
+
+
+def default_name(path: Path) -> str:
+    stem = re.sub(r"[-_]+", " ", path.stem).strip()
+    return stem[:1].upper() + stem[1:] if stem else "My army"
+
+
+def pick_system(word: str) -> str:
+    from armybuilder import compose, systems
+
+    names = [s for s in systems.available() if s in compose.ADAPTERS]
+    index = NameIndex({s: s for s in names})
+    if word in index:
+        return index.canonical(word)
+    starts = [s for s in names if len(word) >= 3 and fold(s).startswith(fold(word))]
+    if len(starts) == 1:  # a unique beginning: homm3, small-world
+        return starts[0]
+    near = index.suggestion(word)
+    raise EditError(f"unknown game system '{word}'{near}; systems: {', '.join(names)}")
+
+
+def run_new(system: str, path: Path, name: str | None, points: float | None, force: bool) -> Outcome:
+    """``armybuilder new SYSTEM FILE [--name NAME] [--points N] [--force]``."""
+    import shlex
+
+    from armybuilder.check import check_text
+    from armybuilder.fsutil import OverwriteRefused
+
+    path = Path(path)
+    try:
+        system_id = pick_system(system)
+        mod = adapter(system_id)
+        if path.is_dir():
+            raise EditError(f"{path}: is a directory; give the list file's name, e.g. {path / 'army.yaml'}")
+        if os.path.lexists(path) and not force:
+            raise EditError(f"{path} already exists; use --force to overwrite it")
+        if not path.parent.exists():
+            raise EditError(f"{path.parent}: no such directory")
+        if points is not None and not getattr(mod, "HAS_POINTS", False):
+            raise EditError(f"{system_id} lists have no points limit; leave out --points")
+        name = " ".join((name or default_name(path)).split())
+        if not name or len(name) > 200:
+            raise EditError("--name must be 1 to 200 characters")
+        if points is not None:
+            points = base.number(points, "--points", 0.5, 1000, whole=False, halves=True)
+        header = [f"# yaml-language-server: $schema={schema_ref(system_id, path)}"]
+        shown = shlex.quote(str(path))
+        header += ["# " + line if line else "#" for line in mod.howto(shown)]
+        from ruamel.yaml import YAML
+
+        yaml = YAML(typ="rt")
+        yaml.width = 4096
+        yaml.indent(mapping=2, sequence=4, offset=2)
+        body = base.new_map(mod.template(name, points))
+        buf = io.StringIO()
+        yaml.dump(body, buf)
+        text = "\n".join(header) + "\n" + buf.getvalue()
+        ensure_readable(text)
+        try:
+            _atomic_write(path, text.encode("utf-8"), force)
+        except OverwriteRefused:
+            raise EditError(f"{path} already exists; use --force to overwrite it") from None
+        except OSError as exc:
+            raise EditError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    except EditError as exc:
+        return Outcome(err=[f"armybuilder new: {exc.message}"], code=EXIT_REFUSED)
+    after = check_text(text, file=str(path))
+    done = report(path, f"created {path} ({system_id}): the next steps are in its opening comment", None, after)
+    done.code = EXIT_VALID  # a new list is a start, not a finished list: its findings are a to-do list
+    return done

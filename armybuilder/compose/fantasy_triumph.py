@@ -1,0 +1,460 @@
+"""Fantasy Triumph: classes, stands, heroes, battle cards and army cards.
+
+Grammar (after ``armybuilder VERB FILE``)::
+
+    add    class NAME --troop TROOP [--stands N] [--general]
+    add    hero NAME
+    add    stands CLASS N
+    add    card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
+    remove class NAME | hero NAME | stands CLASS N
+    remove card CARD [--from CLASS | --hero HERO | --army]
+    remove points | topography | player | note
+    set    name TEXT | player TEXT | points N | topography TOPOGRAPHY | note TEXT
+    set    general CLASS | stands CLASS N | troop CLASS TROOP
+    set    card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
+
+A card goes where ``--to`` (a class), ``--hero`` or ``--army`` says; an army card that marks no
+stands (Ambush, Illusion...) goes to the army without being told. ``remove card`` and ``set card``
+find the card wherever it is when it is in one place only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armybuilder.compose import base
+from armybuilder.compose.base import EditError, Part, Request, find, known, number, put
+from armybuilder.suggest import fold, nearest
+
+SYSTEM_ID = "fantasy-triumph"
+HAS_POINTS = True
+CATALOG = f"armybuilder catalog {SYSTEM_ID}"
+
+
+def _cat():
+    from armybuilder.systems.fantasy_triumph.model import catalog
+
+    return catalog()
+
+
+def template(name: str, points: Any) -> list:
+    return [("system", SYSTEM_ID), ("name", name), ("points", points)]
+
+
+def howto(file: str) -> list[str]:
+    return [
+        "A Fantasy Triumph army list. Build it from the command line, for example:",
+        f"  armybuilder set {file} topography Forest",
+        f"  armybuilder add {file} class Wardens --troop 'Elite Foot' --stands 2 --general",
+        f"  armybuilder add {file} card Deadly --to Wardens",
+        f"  armybuilder add {file} hero Archmage",
+        f"  armybuilder add {file} card Spellblast --hero Archmage --option unlimited --option magical",
+        f"  armybuilder add {file} card Ambush --army --option home",
+        f"Look up cards and troop types: {CATALOG} cards, armybuilder explain {SYSTEM_ID} Flying.",
+        f"Check it: armybuilder validate {file}. Editing by hand works too (comments are kept).",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Where things are
+
+
+def _top(doc) -> list[str]:
+    return base.schema_keys(doc.schema)
+
+
+def _classes(doc):
+    seq = doc.tree.get("classes")
+    return seq if isinstance(seq, list) else []
+
+
+def _heroes(doc):
+    seq = doc.tree.get("heroes")
+    return seq if isinstance(seq, list) else []
+
+
+def _class(doc, name: str):
+    classes = _classes(doc)
+    return classes[find(classes, name, "class")]
+
+
+def _hero(doc, name: str):
+    heroes = _heroes(doc)
+    return heroes[find(heroes, name, "hero")]
+
+
+def _troop(req: Request, written: str) -> str:
+    return known(written, _cat().troops, "troop type", f"see: {CATALOG} troops", req=req)
+
+
+def _card(req: Request, written: str) -> dict:
+    cat = _cat()
+    name = known(written, cat.cards, "card", f"see: {CATALOG} cards", req=req)
+    return cat.cards[name] if name in cat.cards else {"name": name, "kind": None}
+
+
+class _Owner:
+    """A class, a hero or the army: where a card list lives."""
+
+    def __init__(self, label: str, mapping: Any, key: str, where: str):
+        self.label, self.mapping, self.key, self.where = label, mapping, key, where
+
+    def cards(self) -> list:
+        seq = self.mapping.get(self.key)
+        return seq if isinstance(seq, list) else []
+
+
+def _owners(doc) -> list[_Owner]:
+    out = [_Owner(f"class '{c.get('name')}'", c, "cards", "class") for c in _classes(doc) if isinstance(c, dict)]
+    out += [_Owner(f"hero '{h.get('name')}'", h, "cards", "hero") for h in _heroes(doc) if isinstance(h, dict)]
+    out.append(_Owner("the army", doc.tree, "army_cards", "army"))
+    return out
+
+
+def _named_owner(doc, req: Request) -> _Owner | None:
+    to, hero, army = req.opt("to"), req.opt("hero"), req.opt("army")
+    if sum(1 for x in (to, hero, army) if x) > 1:
+        raise EditError("say one place for the card: --to CLASS, --hero HERO or --army")
+    if to:
+        c = _class(doc, to)
+        return _Owner(f"class '{c.get('name')}'", c, "cards", "class")
+    if hero:
+        h = _hero(doc, hero)
+        return _Owner(f"hero '{h.get('name')}'", h, "cards", "hero")
+    if army:
+        return _Owner("the army", doc.tree, "army_cards", "army")
+    return None
+
+
+def _index_of(owner: _Owner, card_name: str) -> int | None:
+    for i, entry in enumerate(owner.cards()):
+        n = base.card_name(entry)
+        if n is not None and fold(n) == fold(card_name):
+            return i
+    return None
+
+
+def _holder(doc, req: Request, card_name: str) -> tuple[_Owner, int]:
+    """The place (and index) of a card already in the list, for remove and set."""
+    owner = _named_owner(doc, req)
+    if owner is not None:
+        i = _index_of(owner, card_name)
+        if i is None:
+            present = [base.card_name(e) for e in owner.cards()]
+            present = [p for p in present if p]
+            near = nearest(card_name, present)
+            tail = f" (did you mean '{near}'?)" if near else (f" (it has: {', '.join(present)})" if present else "")
+            raise EditError(f"{owner.label} has no card '{card_name}'{tail}")
+        return owner, i
+    hits = [(o, _index_of(o, card_name)) for o in _owners(doc)]
+    hits = [(o, i) for o, i in hits if i is not None]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        everywhere = sorted({base.card_name(e) for o in _owners(doc) for e in o.cards()} - {None})
+        near = nearest(card_name, everywhere)
+        raise EditError(f"the list has no card '{card_name}'" + (f" (did you mean '{near}'?)" if near else ""))
+    places = ", ".join(o.label for o, _ in hits)
+    raise EditError(f"'{card_name}' is on {places}; say which: --from CLASS, --hero HERO or --army")
+
+
+# ---------------------------------------------------------------------------
+# Card values
+
+
+def _options(card: dict, req: Request) -> list[str]:
+    groups = card.get("options") or []
+    choices = [c for g in groups for c in g.get("choices", [])]
+    free = any(g.get("free") for g in groups)
+    out = []
+    for value in req.opt("option") or []:
+        value = " ".join(str(value).split())
+        hit = next((c for c in choices if fold(c) == fold(value)), None)
+        if hit is not None:
+            out.append(hit)
+        elif free or req.as_written or card.get("kind") is None:
+            out.append(value)
+        elif not groups:
+            raise EditError(f"{card['name']} has no options; leave out --option")
+        else:
+            near = nearest(value, choices)
+            raise EditError(f"unknown option '{value}' for {card['name']}"
+                            + (f" (did you mean '{near}'?)" if near else "")
+                            + f"; choices: {', '.join(choices)}")
+    return out
+
+
+def _value(card: dict, req: Request, flow: bool) -> tuple[Any, str]:
+    """The card entry to write, and how to describe it."""
+    options = _options(card, req)
+    count = req.opt("number")
+    name = card["name"]
+    if options and count is not None:
+        raise EditError("a card takes options or a number, not both")
+    if count is not None:
+        count = number(count, "--number", 1, 100)
+        if card.get("kind") is not None and not card.get("quantity"):
+            takers = ", ".join(c["name"] for c in _cat().cards.values() if c.get("quantity"))
+            raise EditError(f"{name} takes no number (cards that do: {takers})")
+        return base.new_map({name: count}, flow=flow), f"{name}: {count}"
+    if not options:
+        return base.text(name), name
+    if len(options) == 1:
+        return base.new_map({name: options[0]}, flow=flow), f"{name} ({options[0]})"
+    return base.new_map({name: base.new_seq(options, flow=True)}, flow=flow), f"{name} ({', '.join(options)})"
+
+
+def _default_owner(doc, card: dict) -> _Owner:
+    if card.get("kind") == "army" and not card.get("marks"):
+        return _Owner("the army", doc.tree, "army_cards", "army")
+    raise EditError(f"say where {card['name']} goes: --to CLASS, --hero HERO"
+                    + (" or --army" if card.get("kind") in (None, "army") else ""))
+
+
+def _owner_order(doc, owner: _Owner) -> list[str]:
+    if owner.where == "army":
+        return _top(doc)
+    return base.schema_keys(doc.schema, "classes" if owner.where == "class" else "heroes", "[]")
+
+
+def _is_flow(seq) -> bool:
+    try:
+        return bool(seq.fa.flow_style())
+    except AttributeError:  # pragma: no cover
+        return False
+
+
+# ---------------------------------------------------------------------------
+# The parts
+
+
+def add_class(doc, req: Request) -> str:
+    name = req.take("a class NAME")
+    written = req.opt("troop")
+    if not written:
+        raise EditError(f"say the class's troop type: --troop TROOP (see: {CATALOG} troops)")
+    troop = _troop(req, written)
+    stands = number(req.opt("stands", 1), "--stands", 1, 100)
+    general = req.opt("general")
+    if any(isinstance(c, dict) and fold(str(c.get("name"))) == fold(name) for c in _classes(doc)):
+        raise EditError(f"the list already has a class '{name}'; class names tell classes apart")
+    pairs = [("name", name), ("troop", troop), ("stands", stands)]
+    classes = base.append_to(doc.tree, "classes", base.new_map(pairs), _top(doc))
+    said = f"added class '{name}': {stands} {troop} stand{'s' if stands != 1 else ''}"
+    if general:
+        said += ", with the general" + _moved(_make_general(doc, len(classes) - 1))
+    return said
+
+
+def _make_general(doc, index: int) -> list[str]:
+    """Put the general in class ``index``; the names of the classes that held it before."""
+    keys = base.schema_keys(doc.schema, "classes", "[]")
+    was = []
+    for i, c in enumerate(_classes(doc)):
+        if i == index:
+            put(c, "general", True, keys)
+        elif isinstance(c, dict) and "general" in c:
+            if c.get("general"):
+                was.append(str(c.get("name")))
+            base.remove(c, "general")
+    return was
+
+
+def _moved(was: list[str]) -> str:
+    return f" (it was in {', '.join(repr(w) for w in was)})" if was else ""
+
+
+def set_general(doc, req: Request) -> str:
+    name = req.take("the CLASS that holds the general")
+    classes = _classes(doc)
+    i = find(classes, name, "class")
+    return f"class '{classes[i].get('name')}' holds the general" + _moved(_make_general(doc, i))
+
+
+def add_hero(doc, req: Request) -> str:
+    name = req.take("a hero NAME")
+    if any(isinstance(h, dict) and fold(str(h.get("name"))) == fold(name) for h in _heroes(doc)):
+        raise EditError(f"the list already has a hero '{name}'")
+    base.append_to(doc.tree, "heroes", base.new_map([("name", name)]), _top(doc))
+    return f"added hero '{name}' (1 point before cards)"
+
+
+def remove_class(doc, req: Request) -> str:
+    name = req.take("the CLASS to remove")
+    classes = _classes(doc)
+    i = find(classes, name, "class")
+    gone = classes[i].get("name")
+    base.remove(classes, i)
+    return f"removed class '{gone}'"
+
+
+def remove_hero(doc, req: Request) -> str:
+    name = req.take("the HERO to remove")
+    heroes = _heroes(doc)
+    i = find(heroes, name, "hero")
+    gone = heroes[i].get("name")
+    base.remove(heroes, i, doc.tree, "heroes")
+    return f"removed hero '{gone}'"
+
+
+def _stands(c) -> int:
+    value = c.get("stands")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EditError(f"class '{c.get('name')}' has no whole number of stands in the file; set it: "
+                        f"armybuilder set FILE stands '{c.get('name')}' N")
+    return int(value)
+
+
+def add_stands(doc, req: Request) -> str:
+    c = _class(doc, req.take("the CLASS"))
+    n = req.take_int("how many stands to add (N)", 1, 100)
+    now = _stands(c) + n
+    put(c, "stands", now)
+    return f"class '{c.get('name')}': {now} stands (+{n})"
+
+
+def remove_stands(doc, req: Request) -> str:
+    c = _class(doc, req.take("the CLASS"))
+    n = req.take_int("how many stands to remove (N)", 1, 100)
+    now = _stands(c) - n
+    if now < 1:
+        raise EditError(f"class '{c.get('name')}' has {_stands(c)} stands; a class keeps at least 1 "
+                        f"(to drop the class: armybuilder remove FILE class '{c.get('name')}')")
+    put(c, "stands", now)
+    return f"class '{c.get('name')}': {now} stands (-{n})"
+
+
+def set_stands(doc, req: Request) -> str:
+    c = _class(doc, req.take("the CLASS"))
+    n = req.take_int("the number of stands (N)", 1, 100)
+    put(c, "stands", n)
+    return f"class '{c.get('name')}': {n} stands"
+
+
+def set_troop(doc, req: Request) -> str:
+    c = _class(doc, req.take("the CLASS"))
+    troop = _troop(req, req.take("the TROOP type"))
+    put(c, "troop", troop)
+    return f"class '{c.get('name')}' is now {troop}"
+
+
+def add_card(doc, req: Request) -> str:
+    card = _card(req, req.take("a CARD name"))
+    owner = _named_owner(doc, req) or _default_owner(doc, card)
+    seq = owner.cards()
+    flow = _is_flow(seq) if len(seq) else owner.where != "army"  # [Deadly, Armored]; army cards one a line
+    value, label = _value(card, req, flow=flow)
+    base.append_to(owner.mapping, owner.key, value, _owner_order(doc, owner), flow=flow)
+    return f"added {label} to {owner.label}"
+
+
+def remove_card(doc, req: Request) -> str:
+    written = req.take("the CARD to remove")
+    cat = _cat()
+    name = cat.cards.canonical(written) or written
+    owner, i = _holder(doc, req, name)
+    seq = owner.cards()
+    base.remove(seq, i, owner.mapping, owner.key)
+    return f"removed {name} from {owner.label}"
+
+
+def set_card(doc, req: Request) -> str:
+    card = _card(req, req.take("the CARD to change"))
+    owner, i = _holder(doc, req, card["name"])
+    seq = owner.cards()
+    value, label = _value(card, req, flow=_is_flow(seq))
+    base.replace(seq, i, value)
+    return f"{owner.label}: {label}"
+
+
+def set_points(doc, req: Request) -> str:
+    pts = number(req.take("the army's POINTS"), "points", 0.5, 1000, whole=False, halves=True)
+    put(doc.tree, "points", pts, _top(doc))
+    return f"army size: {pts} points"
+
+
+def set_topography(doc, req: Request) -> str:
+    written = " ".join(req.take_rest()) or req.take("a TOPOGRAPHY")
+    topo = known(written, _cat().topographies, "topography", f"see: {CATALOG} topographies", req=req)
+    put(doc.tree, "topography", topo, _top(doc))
+    return f"home topography: {topo}"
+
+
+def _set_text(key: str, what: str, limit: int):
+    def setter(doc, req: Request) -> str:
+        value = " ".join(req.take_rest()).strip() or req.take(what)
+        if len(value) > limit:
+            raise EditError(f"{key} is limited to {limit} characters")
+        put(doc.tree, key, value, _top(doc))
+        return f"{key}: {value}"
+    return setter
+
+
+def _remove_key(key: str, note: str = ""):
+    def remover(doc, req: Request) -> str:
+        if not base.drop(doc.tree, key):
+            raise EditError(f"the list has no '{key}' to remove")
+        return f"removed {key}{note}"
+    return remover
+
+
+# ---------------------------------------------------------------------------
+# Completion: names from the data and from the file
+
+
+def troop_names(data=None) -> list[str]:
+    return list(_cat().troops)
+
+
+def card_names(data=None) -> list[str]:
+    return list(_cat().cards)
+
+
+def topography_names(data=None) -> list[str]:
+    return list(_cat().topographies)
+
+
+def class_names(data=None) -> list[str]:
+    return base.names_in((data or {}).get("classes"))
+
+
+def hero_names(data=None) -> list[str]:
+    return base.names_in((data or {}).get("heroes"))
+
+
+def option_names(data=None) -> list[str]:
+    return sorted({c for card in _cat().cards.values() for g in card.get("options", []) for c in g.get("choices", [])})
+
+
+OPTION_NAMES = {"troop": troop_names, "to": class_names, "hero": hero_names, "option": option_names}
+
+PARTS = [
+    Part("add", "class", "class NAME --troop TROOP [--stands N] [--general]",
+         "a class: stands of one troop type with the same cards", add_class, names=(None,)),
+    Part("add", "hero", "hero NAME", "a hero (1 point plus its cards)", add_hero),
+    Part("add", "stands", "stands CLASS N", "N more stands in a class", add_stands, names=(class_names,)),
+    Part("add", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
+         "a battle card on a class, a hero or the army", add_card, aliases=("cards", "army-card"),
+         names=(card_names,)),
+    Part("remove", "class", "class NAME", "a class and its cards", remove_class, names=(class_names,)),
+    Part("remove", "hero", "hero NAME", "a hero and its cards", remove_hero, names=(hero_names,)),
+    Part("remove", "stands", "stands CLASS N", "N stands of a class", remove_stands, names=(class_names,)),
+    Part("remove", "card", "card CARD [--from CLASS | --hero HERO | --army]",
+         "a battle card (found wherever it is, when it is in one place)", remove_card, aliases=("cards",),
+         names=(card_names,)),
+    Part("remove", "points", "points", "the army size (back to the default, 51)", _remove_key("points", " (51 by default)")),
+    Part("remove", "topography", "topography", "the home topography", _remove_key("topography")),
+    Part("remove", "player", "player", "the player's name", _remove_key("player")),
+    Part("remove", "note", "note", "the list's note", _remove_key("note")),
+    Part("set", "name", "name TEXT", "the army's name", _set_text("name", "the army's NAME", 200)),
+    Part("set", "player", "player TEXT", "who plays it", _set_text("player", "the PLAYER", 200)),
+    Part("set", "note", "note TEXT", "a note on the list", _set_text("note", "the NOTE", 2000)),
+    Part("set", "points", "points N", "the army size (51 by default)", set_points, aliases=("limit",)),
+    Part("set", "topography", "topography TOPOGRAPHY", "the home topography (Dense ones change prices)",
+         set_topography, names=(topography_names,)),
+    Part("set", "general", "general CLASS", "the class that holds the general", set_general, names=(class_names,)),
+    Part("set", "stands", "stands CLASS N", "a class's number of stands", set_stands, names=(class_names,)),
+    Part("set", "troop", "troop CLASS TROOP", "a class's troop type", set_troop, names=(class_names, troop_names)),
+    Part("set", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
+         "a card's options or number, in place", set_card, names=(card_names,)),
+]

@@ -1,0 +1,386 @@
+"""Heroes of Might and Magic III Battlefield: mode, faction, hero, cards and units.
+
+Grammar (after ``armybuilder VERB FILE``)::
+
+    set    mode skirmish|adventure|board | length short|medium|large | opponent player|neutral
+    set    faction FACTION | name TEXT
+    set    hero NAME [--level LEVEL] | level LEVEL
+    set    unit NAME [--side Few|Pack] [--alternate | --no-alternate]
+    add    unit NAME [--side Few|Pack] [--alternate] [--neutral]
+    add    ability NAME | artifact NAME | spell NAME
+    add    specialty LEVEL...
+    remove unit NAME | ability NAME | artifact NAME | spell NAME | specialty LEVEL...
+    remove length | opponent | name
+
+LEVEL is a Roman numeral (I to VII; 1 to 7 is read as one). A unit's side defaults to the one
+the Skirmish length uses; a hero's level too. Ability, Artifact and Spell names are open (the
+rule documents list only some): a known name matches without regard to case, a near miss is
+refused with a suggestion, another name is written as typed (HMB012 notes it).
+"""
+
+from __future__ import annotations
+
+from armybuilder.compose import base
+from armybuilder.compose.base import EditError, Part, Request, choice, find, known, put
+from armybuilder.suggest import NameIndex, fold
+
+SYSTEM_ID = "homm3-battlefield"
+HAS_POINTS = False
+CATALOG = f"armybuilder catalog {SYSTEM_ID}"
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
+MODES = ("skirmish", "adventure", "board")
+LENGTHS = ("short", "medium", "large")
+OPPONENTS = ("player", "neutral")
+SIDES = ("Few", "Pack")
+CARD_PARTS = {"ability": "abilities", "artifact": "artifacts", "spell": "spells"}
+
+
+def _cat():
+    from armybuilder.systems.homm3.model import catalog
+
+    return catalog()
+
+
+def template(name: str, points=None) -> list:
+    return [("system", SYSTEM_ID), ("name", name)]
+
+
+def howto(file: str) -> list[str]:
+    return [
+        "A Heroes III Battlefield army. Build it from the command line, for example:",
+        f"  armybuilder set {file} mode skirmish",
+        f"  armybuilder set {file} length medium",
+        f"  armybuilder set {file} faction Castle",
+        f"  armybuilder set {file} hero Catherine --level V",
+        f"  armybuilder add {file} specialty I IV",
+        f"  armybuilder add {file} ability Archery",
+        f"  armybuilder add {file} unit Halberdiers --side Pack",
+        f"Look up units and heroes: {CATALOG} units, armybuilder explain {SYSTEM_ID} Griffins.",
+        f"Check it: armybuilder validate {file}. Editing by hand works too (comments are kept).",
+    ]
+
+
+def _top(doc) -> list[str]:
+    return base.schema_keys(doc.schema)
+
+
+def level(text: str) -> str:
+    t = str(text).strip().upper()
+    if t.isdigit() and 1 <= int(t) <= len(ROMAN):
+        return ROMAN[int(t) - 1]
+    if t in ROMAN:
+        return t
+    raise EditError(f"a level is a Roman numeral I to VII, not '{text}'")
+
+
+def _faction(doc) -> dict | None:
+    written = doc.data.get("faction")
+    cat = _cat()
+    if isinstance(written, str) and written in cat.factions:
+        return cat.factions[written]
+    return None
+
+
+def _skirmish(doc) -> tuple[dict | None, str | None]:
+    """The Skirmish length's rules and the length, when the file is a Skirmish with a known length."""
+    if doc.data.get("mode") != "skirmish" or doc.data.get("length") not in LENGTHS:
+        return None, None
+    length = doc.data["length"]
+    return _cat().rules["skirmish"]["lengths"][length], length
+
+
+# ---------------------------------------------------------------------------
+# Settings
+
+
+def _setter(key: str, choices: tuple, what: str):
+    def setter(doc, req: Request) -> str:
+        value = choice(req.take(what), choices, key)
+        put(doc.tree, key, value, _top(doc))
+        return f"{key}: {value}"
+    return setter
+
+
+def set_name(doc, req: Request) -> str:
+    value = " ".join(req.take_rest()).strip() or req.take("the army's NAME")
+    if len(value) > 200:
+        raise EditError("name is limited to 200 characters")
+    put(doc.tree, "name", value, _top(doc))
+    return f"name: {value}"
+
+
+def set_faction(doc, req: Request) -> str:
+    written = " ".join(req.take_rest()).strip() or req.take("a FACTION")
+    faction = known(written, _cat().factions, "faction", f"see: {CATALOG} factions", req=req)
+    put(doc.tree, "faction", faction, _top(doc))
+    return f"faction: {faction}"
+
+
+def _hero_name(doc, written: str, req: Request) -> str:
+    cat = _cat()
+    if written in cat.heroes:
+        return cat.heroes.canonical(written)
+    candidates = cat.hero_bases.get(fold(written), [])
+    if candidates:
+        full = candidates[0]["name"]
+        return full[: full.index(" (")] if " (" in full else full
+    bases = {}
+    for h in cat.heroes.values():
+        n = h["name"]
+        bases[n[: n.index(" (")] if " (" in n else n] = h
+    return known(written, NameIndex(bases), "hero", f"see: {CATALOG} heroes", req=req)
+
+
+def set_hero(doc, req: Request) -> str:
+    name = _hero_name(doc, " ".join(req.take_rest()).strip() or req.take("a hero NAME"), req)
+    current = doc.tree.get("hero")
+    lvl = req.opt("level")
+    said = f"hero: {name}"
+    if lvl is not None:
+        lvl = level(lvl)
+    elif isinstance(current, dict) and current.get("level") is not None:
+        lvl = current.get("level")
+    else:
+        rules, length = _skirmish(doc)
+        if rules is not None:
+            lvl = rules["hero_level"]
+            said += f" (level {lvl}, as a {length.capitalize()} skirmish has it)"
+    if lvl is not None and "(level" not in said:
+        said += f", level {lvl}"
+    entry = base.new_map([("name", name), ("level", lvl)], flow=True)
+    put(doc.tree, "hero", entry, _top(doc))
+    return said
+
+
+def set_level(doc, req: Request) -> str:
+    hero = doc.tree.get("hero")
+    if not isinstance(hero, dict):
+        raise EditError("the list has no hero yet: armybuilder set FILE hero NAME --level LEVEL")
+    lvl = level(req.take("a LEVEL (I to VII)"))
+    put(hero, "level", lvl, base.schema_keys(doc.schema, "hero"))
+    return f"hero {hero.get('name')}: level {lvl}"
+
+
+def _remove_key(key: str):
+    def remover(doc, req: Request) -> str:
+        if not base.drop(doc.tree, key):
+            raise EditError(f"the list has no '{key}' to remove")
+        return f"removed {key}"
+    return remover
+
+
+# ---------------------------------------------------------------------------
+# Cards and specialties
+
+
+def _card_adder(part: str):
+    kind = CARD_PARTS[part]
+
+    def adder(doc, req: Request) -> str:
+        written = " ".join(req.take_rest()).strip() or req.take(f"the {part} NAME")
+        name = known(written, _cat().cards[kind], part, req=req, open_set=True)
+        base.append_to(doc.tree, kind, name, _top(doc), flow=True)
+        note = "" if name in _cat().cards[kind] else " (not in the card data: accepted, noted as HMB012)"
+        return f"added {part} {name}{note}"
+    return adder
+
+
+def _card_remover(part: str):
+    kind = CARD_PARTS[part]
+
+    def remover(doc, req: Request) -> str:
+        written = " ".join(req.take_rest()).strip() or req.take(f"the {part} NAME")
+        seq = doc.tree.get(kind)
+        seq = seq if isinstance(seq, list) else []
+        i = find(seq, written, part, key=lambda e: str(e))
+        gone = seq[i]
+        base.remove(seq, i, doc.tree, kind)
+        return f"removed {part} {gone}"
+    return remover
+
+
+def add_specialty(doc, req: Request) -> str:
+    levels = [level(a) for a in req.take_rest()] or [level(req.take("a Specialty card LEVEL"))]
+    for lvl in levels:
+        base.append_to(doc.tree, "specialties", lvl, _top(doc), flow=True)
+    return f"added Specialty card{'s' if len(levels) > 1 else ''} {', '.join(levels)}"
+
+
+def remove_specialty(doc, req: Request) -> str:
+    levels = [level(a) for a in req.take_rest()] or [level(req.take("a Specialty card LEVEL"))]
+    seq = doc.tree.get("specialties")
+    seq = seq if isinstance(seq, list) else []
+    for lvl in levels:
+        base.remove(seq, find(seq, lvl, "Specialty card", key=lambda e: str(e)), doc.tree, "specialties")
+    return f"removed Specialty card{'s' if len(levels) > 1 else ''} {', '.join(levels)}"
+
+
+# ---------------------------------------------------------------------------
+# Units
+
+
+def _unit_name(doc, written: str, neutral: bool, req: Request) -> str:
+    cat = _cat()
+    if neutral:
+        return known(written, cat.neutral, "neutral unit", f"see: {CATALOG} neutral", req=req)
+    faction = _faction(doc)
+    if faction is not None:
+        units = faction["units"]
+        if written in units:
+            return units.canonical(written)
+        if written in cat.neutral and not req.as_written:
+            raise EditError(f"{cat.neutral.canonical(written)} is not a {faction['name']} unit; "
+                            "a neutral unit needs --neutral")
+        owners = cat.unit_factions.get(fold(written), [])
+        if owners and not req.as_written:
+            raise EditError(f"{written} is a unit of {', '.join(owners)}, not of {faction['name']} "
+                            f"(see: {CATALOG} units --filter {faction['name']})")
+        return known(written, units, f"{faction['name']} unit", f"see: {CATALOG} units --filter {faction['name']}",
+                     req=req)
+    every = {u: u for fac in cat.factions.values() for u in fac["units"]}
+    return known(written, NameIndex(every), "unit", f"see: {CATALOG} units", req=req)
+
+
+def _side(doc, req: Request, neutral: bool, required: bool) -> tuple[str | None, str]:
+    side = req.opt("side")
+    if side is not None:
+        if neutral:
+            raise EditError("a neutral unit has one card and no side; leave out --side")
+        return choice(side, SIDES, "side"), ""
+    if neutral or not required:
+        return None, ""
+    rules, length = _skirmish(doc)
+    if rules is not None:
+        return rules["side"], f" (the {length.capitalize()} skirmish side)"
+    raise EditError("say the unit's side: --side Few or --side Pack")
+
+
+def add_unit(doc, req: Request) -> str:
+    neutral = bool(req.opt("neutral"))
+    written = " ".join(req.take_rest()).strip() or req.take("a unit NAME")
+    name = _unit_name(doc, written, neutral, req)
+    side, why = _side(doc, req, neutral, required=True)
+    alternate = True if req.opt("alternate") else None
+    keys = base.schema_keys(doc.schema, "units", "[]")
+    entry = base.new_map({k: v for k, v in (("name", name), ("side", side), ("alternate", alternate),
+                                            ("neutral", True if neutral else None)) if k in keys}, flow=True)
+    base.append_to(doc.tree, "units", entry, _top(doc))
+    what = "neutral unit" if neutral else "unit"
+    return f"added {what} {name}" + (f", {side} side{why}" if side else "") + (" (alternate card)" if alternate else "")
+
+
+def _units(doc):
+    seq = doc.tree.get("units")
+    return seq if isinstance(seq, list) else []
+
+
+def set_unit(doc, req: Request) -> str:
+    written = " ".join(req.take_rest()).strip() or req.take("the unit NAME")
+    units = _units(doc)
+    entry = units[find(units, written, "unit")]
+    keys = base.schema_keys(doc.schema, "units", "[]")
+    neutral = req.opt("neutral")
+    if neutral is not None:
+        base.set_in(entry, "neutral", True if neutral else None, keys)
+        if neutral:
+            base.drop(entry, "side")
+    side, _ = _side(doc, req, bool(entry.get("neutral")), required=False)
+    if side is not None:
+        put(entry, "side", side, keys)
+    alternate = req.opt("alternate")
+    if alternate is not None:
+        base.set_in(entry, "alternate", True if alternate else None, keys)
+    if neutral is None and side is None and alternate is None:
+        raise EditError("say what to change: --side Few|Pack, --alternate/--no-alternate or --neutral/--no-neutral")
+    return f"unit {entry.get('name')}: " + ", ".join(f"{k} {base.plain(v)}" for k, v in entry.items() if k != "name")
+
+
+def remove_unit(doc, req: Request) -> str:
+    written = " ".join(req.take_rest()).strip() or req.take("the unit NAME")
+    units = _units(doc)
+    i = find(units, written, "unit")
+    gone = units[i].get("name")
+    base.remove(units, i, doc.tree, "units")
+    return f"removed unit {gone}"
+
+
+# ---------------------------------------------------------------------------
+# Completion
+
+
+def faction_names(data=None) -> list[str]:
+    return list(_cat().factions)
+
+
+def hero_names(data=None) -> list[str]:
+    cat = _cat()
+    faction = (data or {}).get("faction")
+    heroes = cat.heroes.values()
+    if isinstance(faction, str) and faction in cat.factions:
+        heroes = [h for h in heroes if h["faction"] == cat.factions.canonical(faction)]
+    return sorted({h["name"].split(" (")[0] for h in heroes})
+
+
+def unit_names(data=None) -> list[str]:
+    cat = _cat()
+    faction = (data or {}).get("faction")
+    if isinstance(faction, str) and faction in cat.factions:
+        return list(cat.factions[faction]["units"])
+    return sorted({u for fac in cat.factions.values() for u in fac["units"]} | set(cat.neutral))
+
+
+def listed_units(data=None) -> list[str]:
+    return base.names_in((data or {}).get("units"))
+
+
+def _cards(kind: str):
+    return lambda data=None: list(_cat().cards[kind])
+
+
+def _listed(kind: str):
+    return lambda data=None: [str(x) for x in (data or {}).get(kind, []) or [] if isinstance(x, str)]
+
+
+def levels(data=None) -> list[str]:
+    return list(ROMAN)
+
+
+OPTION_NAMES = {"side": lambda data=None: list(SIDES), "level": levels}
+
+PARTS = [
+    Part("set", "name", "name TEXT", "the army's name", set_name),
+    Part("set", "mode", "mode skirmish|adventure|board", "the game mode", _setter("mode", MODES, "a MODE"),
+         names=(lambda d=None: list(MODES),)),
+    Part("set", "length", "length short|medium|large", "the game length (Skirmish and Adventure)",
+         _setter("length", LENGTHS, "a LENGTH"), names=(lambda d=None: list(LENGTHS),)),
+    Part("set", "opponent", "opponent player|neutral", "board games: a player or neutral units",
+         _setter("opponent", OPPONENTS, "an OPPONENT"), names=(lambda d=None: list(OPPONENTS),)),
+    Part("set", "faction", "faction FACTION", "the army's faction", set_faction, names=(faction_names,)),
+    Part("set", "hero", "hero NAME [--level LEVEL]", "the hero (its level kept unless --level)", set_hero,
+         names=(hero_names,)),
+    Part("set", "level", "level LEVEL", "the hero's level (I to VII)", set_level, names=(levels,)),
+    Part("set", "unit", "unit NAME [--side Few|Pack] [--alternate | --no-alternate]",
+         "a unit's side or card", set_unit, names=(listed_units,)),
+    Part("add", "unit", "unit NAME [--side Few|Pack] [--alternate] [--neutral]",
+         "a unit card (side by default from the Skirmish length)", add_unit, aliases=("units",),
+         names=(unit_names,)),
+    Part("add", "ability", "ability NAME", "an Ability card", _card_adder("ability"), aliases=("abilities",),
+         names=(_cards("abilities"),)),
+    Part("add", "artifact", "artifact NAME", "an Artifact card", _card_adder("artifact"), aliases=("artifacts",)),
+    Part("add", "spell", "spell NAME", "a Spell card", _card_adder("spell"), aliases=("spells",),
+         names=(_cards("spells"),)),
+    Part("add", "specialty", "specialty LEVEL...", "Specialty cards by level", add_specialty,
+         aliases=("specialties",), names=(levels,)),
+    Part("remove", "unit", "unit NAME", "a unit", remove_unit, aliases=("units",), names=(listed_units,)),
+    Part("remove", "ability", "ability NAME", "an Ability card", _card_remover("ability"), aliases=("abilities",),
+         names=(_listed("abilities"),)),
+    Part("remove", "artifact", "artifact NAME", "an Artifact card", _card_remover("artifact"),
+         aliases=("artifacts",), names=(_listed("artifacts"),)),
+    Part("remove", "spell", "spell NAME", "a Spell card", _card_remover("spell"), aliases=("spells",),
+         names=(_listed("spells"),)),
+    Part("remove", "specialty", "specialty LEVEL...", "Specialty cards by level", remove_specialty,
+         aliases=("specialties",), names=(_listed("specialties"),)),
+    Part("remove", "length", "length", "the game length", _remove_key("length")),
+    Part("remove", "opponent", "opponent", "the board game's opponent", _remove_key("opponent")),
+    Part("remove", "name", "name", "the army's name", _remove_key("name")),
+]

@@ -1,0 +1,232 @@
+"""Token Terrors: an army's tokens by faction, or a draft record's players and picks.
+
+Grammar (after ``armybuilder VERB FILE``)::
+
+    add    tokens FACTION [N]              N more tokens of a faction (1 by default)
+    remove tokens FACTION [N]              N fewer (all of them without N)
+    set    tokens FACTION N                exactly N tokens of a faction
+    set    players FIRST SECOND            make the file a draft record (the first player first)
+    add    pick PLAYER FACTION N           the next pick of a draft
+    remove pick [NUMBER]                   a pick (the last one without NUMBER)
+    set    name TEXT
+
+Faction names of more than one word need no quotes: ``add FILE tokens Flying Machines 6``.
+An army file (``tokens``) and a draft record (``draft``) are two kinds of file: ``set players``
+turns a new, empty army into a draft record.
+"""
+
+from __future__ import annotations
+
+from armybuilder.compose import base
+from armybuilder.compose.base import EditError, Part, Request, known, number, put
+from armybuilder.suggest import fold, nearest
+
+SYSTEM_ID = "token-terrors"
+HAS_POINTS = False
+CATALOG = f"armybuilder catalog {SYSTEM_ID}"
+
+
+def _factions():
+    from armybuilder.suggest import NameIndex
+    from armybuilder.resources import load_data
+
+    return NameIndex({f["name"]: f for f in load_data(SYSTEM_ID, "factions")["factions"]})
+
+
+def template(name: str, points=None) -> list:
+    return [("system", SYSTEM_ID), ("name", name), ("tokens", base.new_map({}, flow=True))]
+
+
+def howto(file: str) -> list[str]:
+    return [
+        "A Token Terrors army: 10 tokens, at most 6 of a faction. Build it from the command line:",
+        f"  armybuilder add {file} tokens Soldiers 6",
+        f"  armybuilder add {file} tokens Elves 4",
+        f"or record a draft: armybuilder set {file} players Ozzy Wren, then",
+        f"  armybuilder add {file} pick Ozzy Soldiers 6",
+        f"Look up factions: {CATALOG} factions, armybuilder explain {SYSTEM_ID} Goblins.",
+        f"Check it: armybuilder validate {file}. Editing by hand works too (comments are kept).",
+    ]
+
+
+def _top(doc) -> list[str]:
+    return base.schema_keys(doc.schema)
+
+
+def _faction_and_count(req: Request, what: str, need_count: bool, default: int | None = 1):
+    words = req.take_rest()
+    if not words:
+        raise EditError(f"'{req.verb} {req.part}' needs a FACTION; usage: {req.command}")
+    count = None
+    if len(words) > 1 and words[-1].lstrip("+-").isdigit():
+        count = number(words[-1], "N", 0 if req.verb == "set" else 1, 1000)
+        words = words[:-1]
+    elif need_count:
+        raise EditError(f"say how many tokens: {req.command}")
+    faction = known(" ".join(words), _factions(), "faction", f"see: {CATALOG} factions", req=req)
+    return faction, (count if count is not None else default)
+
+
+def _army(doc):
+    """The tokens mapping (None when the file has none yet)."""
+    if isinstance(doc.tree.get("draft"), dict):
+        raise EditError("this file is a draft record: add picks with armybuilder add FILE pick PLAYER FACTION N")
+    tokens = doc.tree.get("tokens")
+    if tokens is None:
+        return None
+    if not isinstance(tokens, dict):
+        raise EditError("'tokens' in the file is not a mapping; fix it by hand first")
+    if not len(tokens):
+        tokens.fa.set_block_style()  # a new army's `tokens: {}` becomes one faction a line
+    return tokens
+
+
+def _put_count(doc, tokens, key, faction: str, n: int) -> None:
+    if tokens is None:
+        put(doc.tree, "tokens", base.new_map({faction: n}), _top(doc))
+    else:
+        put(tokens, key if key is not None else faction, n)
+
+
+def _key_of(tokens, faction: str) -> str | None:
+    for k in tokens:
+        if fold(str(k)) == fold(faction):
+            return k
+    return None
+
+
+def _count(tokens, key) -> int:
+    value = tokens.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EditError(f"the file gives {key} no whole number of tokens; set it: armybuilder set FILE tokens {key} N")
+    return int(value)
+
+
+def add_tokens(doc, req: Request) -> str:
+    faction, n = _faction_and_count(req, "tokens", need_count=False)
+    tokens = _army(doc)
+    key = _key_of(tokens, faction) if tokens is not None else None
+    now = n + (_count(tokens, key) if key is not None else 0)
+    _put_count(doc, tokens, key, faction, now)
+    return f"{faction}: {now} tokens (+{n})"
+
+
+def set_tokens(doc, req: Request) -> str:
+    faction, n = _faction_and_count(req, "tokens", need_count=True)
+    tokens = _army(doc)
+    key = _key_of(tokens, faction) if tokens is not None else None
+    _put_count(doc, tokens, key, faction, n)
+    return f"{faction}: {n} tokens"
+
+
+def remove_tokens(doc, req: Request) -> str:
+    faction, n = _faction_and_count(req, "tokens", need_count=False, default=None)
+    tokens = _army(doc)
+    key = _key_of(tokens, faction) if tokens is not None else None
+    if key is None:
+        present = [str(k) for k in tokens or []]
+        near = nearest(faction, present)
+        raise EditError(f"the army has no {faction}" + (f" (did you mean '{near}'?)" if near else
+                                                          (f" (it has: {', '.join(present)})" if present else "")))
+    have = _count(tokens, key)
+    if n is None or n >= have:
+        base.remove(tokens, key)
+        return f"removed {faction} (all {have} tokens)"
+    put(tokens, key, have - n)
+    return f"{faction}: {have - n} tokens (-{n})"
+
+
+def set_players(doc, req: Request) -> str:
+    first = req.take("the FIRST player")
+    second = req.take("the SECOND player")
+    if fold(first) == fold(second):
+        raise EditError("a draft has two different players")
+    tokens = doc.tree.get("tokens")
+    if isinstance(tokens, dict) and len(tokens):
+        raise EditError("this file is an army (it has tokens); a draft record is a file of its own: "
+                        "armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml players A B")
+    base.drop(doc.tree, "tokens")
+    draft = doc.tree.get("draft")
+    keys = base.schema_keys(doc.schema, "draft")
+    if not isinstance(draft, dict):
+        draft = base.new_map({})
+        put(doc.tree, "draft", draft, _top(doc))
+        draft = doc.tree["draft"]
+    put(draft, "players", base.new_seq([first, second], flow=True), keys)
+    if "picks" not in draft:
+        put(draft, "picks", base.new_seq([], flow=True), keys)
+    return f"draft record: {first} picks first, then {second}"
+
+
+def _draft(doc):
+    draft = doc.tree.get("draft")
+    if not isinstance(draft, dict):
+        raise EditError("this file is not a draft record; name the players first: armybuilder set FILE players A B")
+    return draft
+
+
+def add_pick(doc, req: Request) -> str:
+    draft = _draft(doc)
+    players = [str(p) for p in draft.get("players") or []]
+    who = req.take("the PLAYER who picks")
+    match = [p for p in players if fold(p) == fold(who)]
+    if not match:
+        near = nearest(who, players)
+        raise EditError(f"'{who}' is not a player of this draft" + (f" (did you mean '{near}'?)" if near else "")
+                        + (f"; players: {', '.join(players)}" if players else ""))
+    faction, n = _faction_and_count(req, "pick", need_count=True)
+    picks = base.append_to(draft, "picks", base.new_map([("player", match[0]), ("faction", faction), ("tokens", n)],
+                                                       flow=True), base.schema_keys(doc.schema, "draft"))
+    return f"pick {len(picks)}: {match[0]} takes {n} {faction}"
+
+
+def remove_pick(doc, req: Request) -> str:
+    picks = _draft(doc).get("picks")
+    if not isinstance(picks, list) or not picks:
+        raise EditError("the draft has no picks to remove")
+    which = req.take_optional()
+    i = len(picks) - 1 if which is None else number(which, "the pick NUMBER", 1, len(picks)) - 1
+    gone = picks[i]
+    base.remove(picks, i)
+    return f"removed pick {i + 1} ({gone.get('player')}: {gone.get('tokens')} {gone.get('faction')})"
+
+
+def set_name(doc, req: Request) -> str:
+    value = " ".join(req.take_rest()).strip() or req.take("the NAME")
+    if len(value) > 200:
+        raise EditError("name is limited to 200 characters")
+    put(doc.tree, "name", value, _top(doc))
+    return f"name: {value}"
+
+
+def faction_names(data=None) -> list[str]:
+    return list(_factions())
+
+
+def listed_factions(data=None) -> list[str]:
+    tokens = (data or {}).get("tokens")
+    return [str(k) for k in tokens] if isinstance(tokens, dict) else []
+
+
+def players(data=None) -> list[str]:
+    draft = (data or {}).get("draft")
+    return [str(p) for p in draft.get("players", [])] if isinstance(draft, dict) else []
+
+
+OPTION_NAMES: dict = {}
+
+PARTS = [
+    Part("add", "tokens", "tokens FACTION [N]", "N more tokens of a faction (1 by default)", add_tokens,
+         aliases=("token", "faction"), names=(faction_names,)),
+    Part("remove", "tokens", "tokens FACTION [N]", "N fewer tokens of a faction (all without N)", remove_tokens,
+         aliases=("token", "faction"), names=(listed_factions,)),
+    Part("set", "tokens", "tokens FACTION N", "exactly N tokens of a faction", set_tokens,
+         aliases=("token", "faction"), names=(faction_names,)),
+    Part("set", "players", "players FIRST SECOND", "a draft record's players, the first player first",
+         set_players),
+    Part("add", "pick", "pick PLAYER FACTION N", "the next pick of a draft", add_pick, aliases=("picks",),
+         names=(players, faction_names)),
+    Part("remove", "pick", "pick [NUMBER]", "a draft pick (the last one without NUMBER)", remove_pick,
+         aliases=("picks",)),
+    Part("set", "name", "name TEXT", "the army's (or the draft's) name", set_name),
+]

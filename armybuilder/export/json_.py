@@ -1,0 +1,17 @@
+"""JSON roster: the roster as data for other tools (``schemas/roster.schema.json``)."""
+
+from __future__ import annotations
+
+import json
+
+from armybuilder.export import ExportOptions, Exporter
+from armybuilder.export.roster import Roster
+
+
+class JsonExporter(Exporter):
+    name = "json"
+    suffix = ".json"
+
+    def render(self, roster: Roster, options: ExportOptions) -> bytes:
+        text = json.dumps(roster.to_dict(), indent=2, ensure_ascii=False, allow_nan=False)
+        return (text + "\n").encode("utf-8")

@@ -1,0 +1,96 @@
+"""Markdown roster: GitHub-flavoured tables, padded so the plain text reads as well.
+
+Layout: the list's name as the title, a banner when the list is invalid, the header facts
+(status, system, measure, file, date), every error, one table per section of the army with its
+notes, the warnings and info findings, and a footer (armybuilder version, data version,
+fingerprint). Text from the list is escaped so a name cannot turn into Markdown or HTML.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from armybuilder.export import ExportOptions, Exporter
+from armybuilder.export.roster import Roster, Table, finding_text
+
+_SPECIAL = set("\\`*_[]<>|~")
+
+
+def escape(text: str) -> str:
+    """Text from a list, safe inside Markdown (and in a table cell)."""
+    text = " ".join(str(text).splitlines())
+    return "".join("\\" + ch if ch in _SPECIAL else ch for ch in text)
+
+
+def width(text: str) -> int:
+    """Columns the text takes in a monospaced font (wide East Asian characters take two)."""
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
+
+
+def _pad(text: str, size: int, right: bool) -> str:
+    gap = " " * (size - width(text))
+    return gap + text if right else text + gap
+
+
+def table(t: Table) -> list[str]:
+    """A GitHub-flavoured table, columns padded to equal width; numbers right-aligned."""
+    header = [escape(c) for c in t.columns]
+    rows = [[escape(c) for c in row] for row in t.text_rows()]
+    numeric = t.numeric()
+    sizes = [max([3, width(header[i])] + [width(r[i]) for r in rows]) for i in range(len(header))]
+    lines = ["| " + " | ".join(_pad(h, sizes[i], False) for i, h in enumerate(header)) + " |"]
+    lines.append("| " + " | ".join(("-" * (s - 1) + ":") if numeric[i] else "-" * s
+                                   for i, s in enumerate(sizes)) + " |")
+    for r in rows:
+        lines.append("| " + " | ".join(_pad(c, sizes[i], numeric[i]) for i, c in enumerate(r)) + " |")
+    return lines
+
+
+class MarkdownExporter(Exporter):
+    name = "markdown"
+    suffix = ".md"
+
+    def render(self, roster: Roster, options: ExportOptions) -> bytes:
+        return self.text(roster).encode("utf-8")
+
+    def text(self, r: Roster) -> str:
+        out: list[str] = [f"# {escape(r.title)}", ""]
+        if not r.valid:
+            out += [f"> **{escape(r.invalid_banner)}.**", ""]
+        out.append(f"- Status: **{r.status}** ({r.counts_text})")
+        out.append(f"- System: {escape(r.system_label)}" + (f" (`{r.system_id}`)" if r.system_id else ""))
+        out.append(f"- {escape(r.measure_label)}: {escape(r.measure_value)}")
+        out.append(f"- List file: {escape(r.file)}")
+        if r.date:
+            out.append(f"- Date: {r.date}")
+        out.append("")
+        if r.errors:
+            out += ["## Errors", ""]
+            out += [f"- {escape(finding_text(f))}" for f in r.errors]
+            out.append("")
+        for t in r.tables:
+            out += [f"## {escape(t.title)}", ""]
+            if t.columns:
+                out += table(t)
+                out.append("")
+            if t.notes:
+                out += [f"- {escape(n)}" for n in t.notes]
+                out.append("")
+        if r.notices:
+            out += ["## Warnings and notes", ""]
+            out += [f"- {escape(finding_text(f, with_severity=True))}" for f in r.notices]
+            out.append("")
+        out += ["---", ""]
+        out.append(f"- {r.status}: {escape(r.title)}, {escape(r.measure_text)}")
+        out.append(f"- Exported by armybuilder {r.version}; {escape(r.data_label)}")
+        if r.fingerprint:
+            out.append(f"- Fingerprint: `{r.fingerprint}` (SHA-256 of the list's canonical content; "
+                       f"`armybuilder fingerprint FILE` prints it for a file)")
+        else:
+            out.append("- Fingerprint: none (the file cannot be read as a list)")
+        return "\n".join(out) + "\n"

@@ -1,0 +1,276 @@
+"""A roster: everything a printed or exported list shows, built from a checked list.
+
+The roster is built generically from a :class:`~armybuilder.findings.Result` (its measure,
+sections, details and findings) plus the game system's title and data version and the list's
+fingerprint, so every game system gets a roster without code of its own. The exporters only lay
+it out.
+
+A file that cannot be read as a list still gets a roster (status INVALID, its one error, no
+fingerprint): an export never hides a problem.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from armybuilder import __version__
+from armybuilder.findings import Finding, Measure, Result, Section, Severity, fmt_points, number
+
+ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def parse_date(text: str) -> str:
+    """A ``--date`` value: ``YYYY-MM-DD`` and a real calendar date, else ValueError."""
+    if not _DATE.match(text or ""):
+        raise ValueError(f"--date takes a date as YYYY-MM-DD, not {text!r}")
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"--date {text} is not a calendar date") from None
+    return text
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def cell_text(value: Any) -> str:
+    """A table cell as a player reads it: 6½, yes, or the text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return ""
+    if isinstance(value, (int, float, Fraction)):
+        return fmt_points(value)
+    return str(value).replace("\r\n", " ").replace("\n", " ")
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+
+
+def plain(value: Any) -> Any:
+    """Plain JSON data: Fractions become numbers, tuples lists, other objects text."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return number(value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+@dataclass
+class Table:
+    """One table of the army: a section of the result, with its cells ready to print."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[Any]]
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_section(cls, s: Section) -> "Table":
+        width = max([len(s.columns)] + [len(r) for r in s.rows])
+        columns = [str(c) for c in s.columns] + [""] * (width - len(s.columns))
+        rows = [list(r) + [""] * (width - len(r)) for r in s.rows]
+        return cls(str(s.title), columns, rows, [str(n) for n in s.notes])
+
+    def text_rows(self) -> list[list[str]]:
+        return [[cell_text(v) for v in row] for row in self.rows]
+
+    def numeric(self) -> list[bool]:
+        """Per column: every filled cell is a number (right-aligned when printed)."""
+        out = []
+        for i in range(len(self.columns)):
+            filled = [row[i] for row in self.rows if row[i] not in ("", None)]
+            out.append(bool(filled) and all(is_number(v) for v in filled))
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "columns": self.columns,
+                "rows": [[plain(v) for v in row] for row in self.rows], "notes": self.notes}
+
+
+@dataclass
+class Roster:
+    name: str | None
+    file: str  # the list file's name (no directory: the same roster wherever it is run)
+    system_id: str | None
+    system_title: str | None
+    data_version: str | None
+    valid: bool
+    measure: Measure
+    counts: dict[str, int]
+    errors: list[Finding]
+    notices: list[Finding]  # warnings, then info
+    tables: list[Table]
+    details: dict[str, Any]
+    fingerprint: str | None
+    date: str | None = None
+    version: str = __version__
+
+    @property
+    def title(self) -> str:
+        return self.name or Path(self.file).stem or self.file
+
+    @property
+    def status(self) -> str:
+        return "VALID" if self.valid else "INVALID"
+
+    @property
+    def system_label(self) -> str:
+        return self.system_title or self.system_id or "unknown game system"
+
+    @property
+    def measure_label(self) -> str:
+        """The name of the measure for a header line: Points, Units, Slots."""
+        unit = self.measure.unit or "points"
+        return unit[:1].upper() + unit[1:]
+
+    @property
+    def measure_value(self) -> str:
+        """``51 of 51``, ``12`` (no limit) or ``not measured``."""
+        m = self.measure
+        if m.total is None:
+            return "not measured"
+        return fmt_points(m.total) + (f" of {fmt_points(m.limit)}" if m.limit is not None else "")
+
+    @property
+    def measure_text(self) -> str:
+        """``51 of 51 points``."""
+        if self.measure.total is None:
+            return "not measured"
+        return f"{self.measure_value} {self.measure.unit}"
+
+    @property
+    def counts_text(self) -> str:
+        c = self.counts
+        return f"{plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, {c['info']} info"
+
+    @property
+    def invalid_banner(self) -> str:
+        n = self.counts["error"]
+        return f"INVALID: {plural(n, 'error')}; this list is not legal as written"
+
+    @property
+    def data_label(self) -> str:
+        if self.data_version is None:
+            return "no game data"
+        return f"{self.system_label} data version {self.data_version}"
+
+    def to_dict(self) -> dict[str, Any]:
+        m = self.measure
+        return {
+            "roster_format": ROSTER_FORMAT,
+            "name": self.name,
+            "title": self.title,
+            "file": self.file,
+            "system": {"id": self.system_id, "title": self.system_title, "data_version": self.data_version},
+            "status": self.status,
+            "valid": self.valid,
+            "measure": {"total": plain(m.total), "limit": plain(m.limit), "unit": m.unit, "text": self.measure_text},
+            "counts": dict(self.counts),
+            "errors": [finding_dict(f) for f in self.errors],
+            "notices": [finding_dict(f) for f in self.notices],
+            "tables": [t.to_dict() for t in self.tables],
+            "details": plain(self.details),
+            "footer": {"armybuilder_version": self.version, "data_version": self.data_version,
+                       "fingerprint": self.fingerprint, "fingerprint_algorithm": "sha256",
+                       "date": self.date},
+        }
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    out = {"code": f.code, "severity": f.severity.value, "message": f.message, "rule": f.rule,
+           "line": f.line, "column": f.column}
+    if f.source:
+        out["source"] = os.path.basename(f.source)
+    return out
+
+
+def finding_text(f: Finding, with_severity: bool = False) -> str:
+    """``FTR011 (line 12): message (FT 24.1)``: code, where, what, which rule.
+
+    With ``with_severity``: ``FTR030 (warning, line 9): ...``.
+    """
+    where = [f.severity.value] if with_severity else []
+    if f.source:
+        where.append(os.path.basename(f.source))
+    if f.line is not None:
+        where.append(f"line {f.line}")
+    head = f.code + (f" ({', '.join(where)})" if where else "")
+    rule = f" ({f.rule})" if f.rule else ""
+    return f"{head}: {f.message}{rule}"
+
+
+def _system_meta(system_id: str | None) -> tuple[str | None, str | None]:
+    if not system_id:
+        return None, None
+    from armybuilder import systems
+
+    try:
+        system = systems.get(system_id)
+        return system.title, system.data_version
+    except Exception:  # a system without data or module: still export what is known
+        return system_id, None
+
+
+def from_result(result: Result, fingerprint: str | None, date: str | None = None) -> Roster:
+    """The roster of a checked list."""
+    title, data_version = _system_meta(result.system)
+    found = result.sorted_findings()
+    errors = [f for f in found if f.severity is Severity.ERROR]
+    notices = sorted((f for f in found if f.severity is not Severity.ERROR),
+                     key=lambda f: (f.severity.rank,) + f.sort_key())
+    return Roster(
+        name=result.name,
+        file=os.path.basename(str(result.file)) or str(result.file),
+        system_id=result.system,
+        system_title=title,
+        data_version=data_version,
+        valid=result.valid,
+        measure=result.measure,
+        counts=result.counts(),
+        errors=errors,
+        notices=notices,
+        tables=[Table.from_section(s) for s in result.sections],
+        details=result.details or {},
+        fingerprint=fingerprint,
+        date=date,
+    )
+
+
+def build(path: str | Path, date: str | None = None, options=None) -> tuple[Roster, Result]:
+    """Read, fingerprint and check one list file; its roster and the result.
+
+    Raises FileNotFoundError / IsADirectoryError / PermissionError for the caller.
+    """
+    from armybuilder.check import check_document
+    from armybuilder.fingerprint import CanonicalError, of_data
+    from armybuilder.yamlio import LoadError, load_file
+
+    result = Result(file=str(path))
+    fingerprint = None
+    try:
+        doc = load_file(path)
+    except LoadError as exc:
+        result.findings.append(Finding(exc.code, Severity.ERROR, exc.message, "YAML", line=exc.line,
+                                       column=exc.column))
+    else:
+        try:
+            fingerprint = of_data(doc.data)  # before the check, from the data as read
+        except CanonicalError:
+            fingerprint = None
+        check_document(doc, result, options)
+    return from_result(result, fingerprint, date), result

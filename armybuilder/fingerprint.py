@@ -1,0 +1,110 @@
+"""The fingerprint of a list: SHA-256 of its canonical content.
+
+A printed roster carries the fingerprint of the list it came from, so an organiser can tell
+whether a file still says what the printout says. It depends on what the list *says*, not on
+how the file is written.
+
+The canonical content (form 1) of a list file is built like this:
+
+1. The file is read by armybuilder's safe YAML reader (:mod:`armybuilder.yamlio`), the same one
+   every command uses. So comments, blank lines, indentation, block or flow style, quoting
+   style, the spelling of a number (``0x10``, ``16``) and the order of keys do not count;
+   a file that reader refuses (not YAML, duplicate keys, anchors, tags) has no fingerprint.
+2. The data is written as JSON (RFC 8259) with:
+
+   * mapping keys sorted by Unicode code point; a key that is not text (``1: x``) becomes the
+     text of its JSON value (``"1"``); a mapping where two keys become the same text is refused;
+   * list items in the order the file gives them (order matters: it is the list's order);
+   * strings exactly as read: no trimming, no case folding, no Unicode normalisation; only
+     ``"``, ``\\`` and control characters are escaped, everything else is written as itself;
+   * numbers by value: a float with no fractional part is written as an integer (``51.0`` is
+     ``51``; ``-0.0`` is ``0``), other floats in the shortest form that reads back to the same
+     float (``0.5``); ``true``, ``false`` and ``null`` as such;
+   * no whitespace at all (separators ``,`` and ``:``), no trailing newline.
+3. That text is encoded as UTF-8 and hashed with SHA-256; the fingerprint is the 64 lowercase
+   hexadecimal digits of the digest.
+
+Every key counts, including ``name`` and ``note`` entries: an edited note is an edited file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from pathlib import Path
+from typing import Any, Sequence
+
+FORM = 1  # the canonical form described above; change it only with a new number
+
+
+class CanonicalError(ValueError):
+    """Data that has no canonical form (two keys that become the same text)."""
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    return json.dumps(_value(key), ensure_ascii=False)
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, bool) or value is None or isinstance(value, (str, int)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value) and value == int(value):
+            return int(value)
+        return value
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            text = _key(k)
+            if text in out:
+                raise CanonicalError(f"two keys in one mapping both read as {text!r}")
+            out[text] = _value(v)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_value(v) for v in value]
+    raise CanonicalError(f"a value of type {type(value).__name__} has no canonical form")
+
+
+def canonical_bytes(data: Any) -> bytes:
+    """The canonical content of parsed list data (see the module documentation)."""
+    return json.dumps(_value(data), ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                      allow_nan=False).encode("utf-8")
+
+
+def of_data(data: Any) -> str:
+    """The fingerprint of parsed list data: 64 lowercase hex digits."""
+    return hashlib.sha256(canonical_bytes(data)).hexdigest()
+
+
+def of_file(path: str | Path) -> str:
+    """The fingerprint of a list file. Raises ``yamlio.LoadError``, ``CanonicalError``, ``OSError``."""
+    from armybuilder.yamlio import load_file
+
+    return of_data(load_file(path).data)
+
+
+def report(files: Sequence[str | Path]) -> tuple[str, list[str], int]:
+    """``armybuilder fingerprint``: stdout text (``HEX  FILE`` lines), stderr lines, exit code.
+
+    Exit 0 when every file has a fingerprint, 1 when some file cannot be read as a list (not
+    YAML, refused by the safe reader), 2 when some file cannot be read at all.
+    """
+    from armybuilder.yamlio import LoadError
+
+    out, messages, code = [], [], 0
+    for f in files:
+        try:
+            out.append(f"{of_file(f)}  {f}\n")
+        except LoadError as exc:
+            messages.append(f"{f}:{exc.line}:{exc.column}: {exc.code} {exc.message}; no fingerprint")
+            code = max(code, 1)
+        except CanonicalError as exc:
+            messages.append(f"{f}: {exc}; no fingerprint")
+            code = max(code, 1)
+        except OSError as exc:
+            messages.append(f"{f}: cannot read the file ({exc.strerror or exc})")
+            code = 2
+    return "".join(out), messages, code

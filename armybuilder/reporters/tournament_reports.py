@@ -1,0 +1,216 @@
+"""Tournament reports: Markdown (to publish), JSON, CSV (a spreadsheet) and JUnit XML (CI).
+
+Each function takes a :class:`armybuilder.tournament.Tournament` and returns text. The output
+depends only on the lists and the pack (no times, no dates), so a report can be diffed and
+kept in git. In JUnit XML each list is a test case: an illegal list a ``<failure>``, a broken
+file an ``<error>``; warnings go to ``<system-out>``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.findings import Finding, Severity, fmt_points, number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.tournament import Entry, Tournament
+
+
+def render(kind: str, t: "Tournament") -> str:
+    return {"markdown": markdown, "json": json_report, "csv": csv_report, "junit": junit}[kind](t)
+
+
+def _where(entry: "Entry", f: Finding) -> str:
+    line = f.line if f.line is not None else 1
+    col = f.column if f.column is not None else 1
+    return f"{f.source or entry.file}:{line}:{col}"
+
+
+def _finding_dict(entry: "Entry", f: Finding) -> dict[str, Any]:
+    out = f.to_dict()
+    out["file"] = f.source or entry.file
+    return out
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def to_dict(t: "Tournament") -> dict[str, Any]:
+    return {
+        "event": t.pack.describe(),
+        "summary": {**t.summary(), "all_legal": t.all_legal},
+        "lists": [
+            {
+                "index": e.index,
+                "file": e.file,
+                "player": e.player,
+                "system": e.result.system,
+                "name": e.result.name,
+                "status": e.status,
+                "legal": e.legal,
+                "points": e.result.measure.to_dict(),
+                "errors": e.errors,
+                "warnings": e.warnings,
+                "findings": [_finding_dict(e, f) for f in e.result.sorted_findings()],
+            }
+            for e in t.entries
+        ],
+    }
+
+
+def json_report(t: "Tournament") -> str:
+    return json.dumps(to_dict(t), indent=2, ensure_ascii=False, default=number) + "\n"
+
+
+# -- CSV -------------------------------------------------------------------------------------
+
+CSV_COLUMNS = ["index", "player", "file", "system", "name", "total", "limit", "unit", "status",
+               "errors", "warnings", "codes", "messages"]
+
+
+def _cell(value: Any) -> str:
+    """Text for a spreadsheet cell; a leading = + - @ is quoted so no formula ever runs."""
+    text = "" if value is None else str(value)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def csv_report(t: "Tournament") -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for e in t.entries:
+        m = e.result.measure
+        shown = e.findings(Severity.WARNING)
+        w.writerow([
+            e.index, _cell(e.player), _cell(e.file), e.result.system or "", _cell(e.result.name),
+            "" if m.total is None else number(m.total), "" if m.limit is None else number(m.limit),
+            m.unit if m.total is not None else "", e.status, e.errors, e.warnings,
+            " ".join(f.code for f in shown),
+            _cell(" | ".join(f.message for f in shown if f.severity is Severity.ERROR)),
+        ])
+    return buf.getvalue()
+
+
+# -- Markdown --------------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
+
+
+def md(text: Any) -> str:
+    """Text safe inside a Markdown table cell or list item (no markup, no HTML, one line)."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def _num(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return md(fmt_points(value) if not isinstance(value, float) else value)
+
+
+def _rules_lines(t: "Tournament") -> list[str]:
+    lines = []
+    for sid, r in t.pack.rules.items():
+        parts = []
+        if r.points is not None:
+            parts.append(f"{fmt_points(r.points)} points")
+        if r.data_version is not None:
+            parts.append(f"data version {md(r.data_version)}")
+        if r.ban:
+            parts.append("banned: " + ", ".join(md(e.name) for e in r.ban))
+        if r.limit:
+            parts.append("at most " + ", ".join(f"{_num(e.value)} {md(e.name)}" for e in r.limit))
+        for e in r.minimum:
+            parts.append(f"at least {_num(e.value)} {md(e.name.replace('_', ' '))}")
+        for e in r.maximum:
+            parts.append(f"at most {_num(e.value)} {md(e.name.replace('_', ' '))}")
+        if r.include:
+            parts.append("every list holds " + ", ".join(md(e.name) for e in r.include))
+        for e in r.settings:
+            parts.append(f"{md(e.name)}: {md(e.value)}")
+        lines.append(f"- **{md(sid)}**: " + ("; ".join(parts) if parts else "the game's own rules"))
+    return lines
+
+
+def markdown(t: "Tournament") -> str:
+    s = t.summary()
+    several = len(t.pack.system_ids) > 1
+    out = [f"# {md(t.pack.event)}", ""]
+    for key, label in (("date", "Date"), ("organiser", "Organiser"), ("url", "Web")):
+        if key in t.pack.data:
+            out.append(f"{label}: {md(t.pack.data[key])}  ")
+    out.append(f"Event pack: {md(t.pack.file)}")
+    out += ["", "## Rules", ""] + _rules_lines(t)
+    broken = f" ({s['broken']} broken file{'s' * (s['broken'] != 1)})" if s["broken"] else ""
+    out += ["", "## Lists", "",
+            f"**{s['lists']} list{'s' * (s['lists'] != 1)}: {s['legal']} legal, {s['illegal']} illegal{broken}.**", ""]
+    head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors", "Warnings"]
+    align = ["--:", "---", "---"] + (["---"] if several else []) + ["--:", "---", "--:", "--:"]
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "|".join(align) + "|")
+    for e in t.entries:
+        status = e.status if e.legal else f"**{e.status}**"
+        row = [str(e.index), md(e.label), md(e.result.name or "")]
+        if several:
+            row.append(md(e.result.system or "-"))
+        row += [md(e.total_text()), status, str(e.errors), str(e.warnings)]
+        out.append("| " + " | ".join(row) + " |")
+    flagged = [e for e in t.entries if not e.legal or e.warnings]
+    if flagged:
+        out += ["", "## Findings"]
+        for e in flagged:
+            who = f"{md(e.player)}, " if e.player else ""
+            name = f" ({md(e.result.name)})" if e.result.name else ""
+            out += ["", f"### {e.index}. {who}{md(e.file)}{name}: {e.status}", ""]
+            for f in e.findings(Severity.WARNING):
+                rule = f" ({md(f.rule)})" if f.rule else ""
+                out.append(f"- **{f.code}** {f.severity.value} at {md(_where(e, f))}: {md(f.message)}{rule}")
+    return "\n".join(out) + "\n"
+
+
+# -- JUnit XML -------------------------------------------------------------------------------
+
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _x(text: Any) -> str:
+    """Text XML 1.0 can hold (control characters from a list file would make it unreadable)."""
+    return _XML_BAD.sub("\ufffd", "" if text is None else str(text))
+
+
+def junit(t: "Tournament") -> str:
+    import xml.etree.ElementTree as ET
+
+    s = t.summary()
+    failures = sum(1 for e in t.entries if e.status == "illegal")
+    errors = s["broken"]
+    suites = ET.Element("testsuites", name="armybuilder tournament", tests=str(s["lists"]),
+                        failures=str(failures), errors=str(errors))
+    suite = ET.SubElement(suites, "testsuite", name=_x(t.pack.event), tests=str(s["lists"]),
+                          failures=str(failures), errors=str(errors), skipped="0")
+    props = ET.SubElement(suite, "properties")
+    ET.SubElement(props, "property", name="event_pack", value=_x(t.pack.file))
+    ET.SubElement(props, "property", name="systems", value=_x(" ".join(t.pack.system_ids)))
+    for e in t.entries:
+        name = e.file + (f" ({e.player})" if e.player else "")
+        case = ET.SubElement(suite, "testcase", name=_x(name), classname=_x(e.result.system or "broken"),
+                             file=_x(e.file))
+        errs = e.findings(Severity.ERROR)
+        if not e.legal:
+            tag = "error" if e.status == "broken" else "failure"
+            first = errs[0] if errs else None
+            node = ET.SubElement(case, tag, type=first.code if first else e.status,
+                                 message=_x(f"{e.status}: {e.errors} error{'s' * (e.errors != 1)}"
+                                            + (f"; {first.message}" if first else "")))
+            node.text = _x("\n".join(f"{_where(e, f)}: {f.code} [{f.severity.value}] {f.message}" for f in errs))
+        warns = [f for f in e.findings(Severity.INFO) if f.severity is not Severity.ERROR]
+        if warns:
+            out = ET.SubElement(case, "system-out")
+            out.text = _x("\n".join(f"{_where(e, f)}: {f.code} [{f.severity.value}] {f.message}" for f in warns))
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

@@ -1,0 +1,69 @@
+"""JSON rosters: they fit schemas/roster.schema.json and are the same bytes for the same input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from armybuilder.export import render
+from armybuilder.export.roster import build
+from armybuilder.resources import load_schema
+
+from .helpers import EXAMPLES, FT_EXAMPLE, INVALID, example_id
+
+VALIDATOR = Draft202012Validator(load_schema("roster"))
+
+
+def _errors(obj) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(obj)]
+
+
+def test_schema_is_valid():
+    Draft202012Validator.check_schema(load_schema("roster"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES + [INVALID], ids=example_id)
+def test_fits_the_schema_and_is_reproducible(path):
+    first, _ = build(path)
+    second, _ = build(path)
+    data = render(first, "json")
+    assert data == render(second, "json")
+    obj = json.loads(data)
+    assert _errors(obj) == []
+    assert obj["footer"]["fingerprint"] == first.fingerprint
+
+
+def test_fantasy_triumph_roster_as_data():
+    roster, _ = build(FT_EXAMPLE, date="2026-11-30")
+    obj = json.loads(render(roster, "json"))
+    assert obj["status"] == "VALID" and obj["valid"] is True
+    assert obj["system"] == {"id": "fantasy-triumph", "title": "Fantasy Triumph", "data_version": "1"}
+    assert obj["measure"] == {"total": 51, "limit": 51, "unit": "points", "text": "51 of 51 points"}
+    classes = next(t for t in obj["tables"] if t["title"] == "Classes")
+    assert [r[0] for r in classes["rows"]] == ["Wardens (general)", "Eagles", "Rangers", "Archers of the Eaves"]
+    assert [r[6] for r in classes["rows"]] == [13, 12, 10.5, 9]
+    assert obj["details"]["classes"][0]["troop"] == "Elite Foot"
+    assert obj["footer"]["date"] == "2026-11-30"
+    assert obj["file"] == "greenwood-host.yaml"
+
+
+def test_invalid_roster_lists_every_error():
+    roster, _ = build(INVALID)
+    obj = json.loads(render(roster, "json"))
+    assert obj["status"] == "INVALID" and obj["valid"] is False
+    assert [e["code"] for e in obj["errors"]] == ["FTR020", "FTR022", "FTR002", "FTR007"]
+    assert [n["code"] for n in obj["notices"]] == ["FTR006"]
+    assert obj["name"] == "Φάλαγγα и Дружина"
+
+
+def test_a_file_that_is_not_yaml_still_exports_as_invalid(tmp_path):
+    src = tmp_path / "broken.yaml"
+    src.write_text("system: fantasy-triumph\nclasses: [\n", encoding="utf-8")
+    roster, _ = build(src)
+    obj = json.loads(render(roster, "json"))
+    assert _errors(obj) == []
+    assert obj["status"] == "INVALID" and obj["errors"][0]["code"] == "ABL004"
+    assert obj["footer"]["fingerprint"] is None and obj["system"]["id"] is None
+    assert b"not legal as written" in render(roster, "markdown")

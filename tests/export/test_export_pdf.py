@@ -1,0 +1,166 @@
+"""PDF rosters: the text reads back (pypdf), the bytes are reproducible, the bundled font prints
+Greek and Cyrillic, tables continue across pages, and the paper size is honoured."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("reportlab")
+pypdf = pytest.importorskip("pypdf")
+
+from armybuilder.export import ExportOptions, Paper, exporter, render  # noqa: E402
+from armybuilder.export.roster import build  # noqa: E402
+from armybuilder.yamlio import load_file  # noqa: E402
+
+from .helpers import EXAMPLES, FT_EXAMPLE, INVALID, ROOT, example_id, pdf_text, squash  # noqa: E402
+
+
+def _pdf(path, paper="a4"):
+    roster, _ = build(path)
+    return roster, render(roster, "pdf", paper)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=example_id)
+def test_every_example_reads_back(path):
+    """Every row of every table (its first cell: the class, unit, faction, race...), the total
+    and the status are in the text of the PDF."""
+    roster, data = _pdf(path)
+    text = pdf_text(data)
+    assert roster.title in text
+    assert roster.status in text
+    assert roster.measure_text in text
+    assert roster.fingerprint in text
+    for table in roster.tables:
+        assert squash(table.title) in text
+        for row in table.text_rows():
+            if row and row[0]:
+                assert squash(row[0]) in text, f"{table.title}: {row[0]!r} is not in the PDF"
+
+
+def test_fantasy_triumph_classes_heroes_cards_and_total():
+    _, data = _pdf(FT_EXAMPLE)
+    text = pdf_text(data)
+    listed = load_file(FT_EXAMPLE).data
+    for c in listed["classes"]:
+        assert c["name"] in text
+    for h in listed["heroes"]:
+        assert h["name"] in text
+    for needle in ("Wardens (general)", "Elite Foot", "Javelin Cavalry", "Ambush (home)", "Prepared Defenses x1",
+                   "51 of 51 points", "VALID", "Fantasy Triumph data version 1", "page 1 of 1"):
+        assert needle in text
+    assert "INVALID" not in text
+
+
+def test_invalid_list_says_so_with_every_error():
+    roster, data = _pdf(INVALID)
+    text = pdf_text(data)
+    assert "INVALID: 4 errors; this list is not legal as written" in text
+    assert "49 of 40 points" in text
+    for f in roster.errors:
+        assert f.code in text
+    for code in ("FTR020", "FTR022", "FTR002", "FTR007", "FTR006"):
+        assert code in text
+
+
+def test_greek_and_cyrillic_names_print_with_the_bundled_font():
+    roster, _ = build(INVALID)
+    exp = exporter("pdf")
+    data = exp.render(roster, ExportOptions())
+    assert exp.warnings == []
+    text = pdf_text(data)
+    for name in ("Φάλαγγα и Дружина", "Οπλίτες", "Дружинники"):
+        assert name in text
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    fonts = {str(f["/BaseFont"]) for page in reader.pages for f in page["/Resources"]["/Font"].values()}
+    assert any(f.endswith("+DejaVuSans") for f in fonts), fonts
+    assert any(f.endswith("+DejaVuSans-Bold") for f in fonts), fonts
+
+
+def test_characters_the_font_lacks_are_reported(tmp_path):
+    src = tmp_path / "cjk.yaml"
+    src.write_text(FT_EXAMPLE.read_text(encoding="utf-8").replace("The Greenwood Host", "漢字 Host"),
+                   encoding="utf-8")
+    roster, _ = build(src)
+    exp = exporter("pdf")
+    exp.render(roster, ExportOptions())
+    assert len(exp.warnings) == 1
+    assert "'漢' (U+6F22)" in exp.warnings[0] and "'字' (U+5B57)" in exp.warnings[0]
+
+
+def test_without_the_bundled_font_helvetica_is_used_with_a_warning(monkeypatch, tmp_path):
+    from armybuilder.export import pdf
+
+    monkeypatch.setattr(pdf, "_registered", None)
+    monkeypatch.setattr(pdf, "FONT_DIR", tmp_path)  # no font files there
+    roster, _ = build(INVALID)
+    exp = exporter("pdf")
+    exp.render(roster, ExportOptions())
+    assert "Helvetica cannot print" in exp.warnings[0]
+    assert "'Φ' (U+03A6)" in exp.warnings[0]
+
+
+@pytest.mark.parametrize("path", [FT_EXAMPLE, INVALID], ids=lambda p: p.name)
+def test_same_input_same_bytes(path):
+    _, first = _pdf(path)
+    _, second = _pdf(path)
+    assert first == second
+
+
+def test_same_bytes_in_another_process(tmp_path):
+    out = tmp_path / "other.pdf"
+    code = ("import sys; from armybuilder.export import run; "
+            "sys.exit(run(sys.argv[1], 'pdf', sys.argv[2]).code)")
+    subprocess.run([sys.executable, "-c", code, str(FT_EXAMPLE), str(out)], check=True, cwd=tmp_path,
+                   capture_output=True)
+    _, here = _pdf(FT_EXAMPLE)
+    assert out.read_bytes() == here
+
+
+def test_no_timestamp_unless_dated():
+    roster, _ = build(FT_EXAMPLE)
+    meta = pypdf.PdfReader(io.BytesIO(render(roster, "pdf"))).metadata
+    assert "2026" not in pdf_text(render(roster, "pdf"))
+    dated, _ = build(FT_EXAMPLE, date="2026-11-30")
+    assert "2026-11-30" in pdf_text(render(dated, "pdf"))
+    assert meta.title == "The Greenwood Host"
+
+
+@pytest.mark.parametrize("paper,size", [(Paper.a4, (595.28, 841.89)), (Paper.letter, (612, 792))])
+def test_paper_size(paper, size):
+    _, data = _pdf(FT_EXAMPLE, paper=paper)
+    box = pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == size
+
+
+def test_a_long_table_continues_across_pages_with_its_header(tmp_path):
+    lines = ["system: fantasy-triumph", "name: A very long host", "points: 400", "classes:"]
+    for i in range(70):
+        lines += [f"  - name: Company {i + 1:02d}", "    troop: Light Foot", "    stands: 1"]
+        if i == 0:
+            lines.append("    general: true")
+    src = tmp_path / "long.yaml"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, data = _pdf(src)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 2
+    pages = [squash(p.extract_text()) for p in reader.pages]
+    with_rows = [t for t in pages if "Company" in t]
+    assert len(with_rows) >= 2
+    for t in with_rows:  # the header row is repeated on every page the table reaches
+        assert "Class Troop Stands Per stand" in t
+    n = len(reader.pages)
+    for i, t in enumerate(pages, 1):  # and every page has the footer
+        assert f"page {i} of {n}" in t and "A very long host · VALID" in t
+    text = " ".join(pages)
+    for i in range(70):
+        assert f"Company {i + 1:02d}" in text
+
+
+def test_reportlab_is_not_imported_at_start_up():
+    code = ("import sys, armybuilder.cli, armybuilder.export, armybuilder.export.markdown; "
+            "sys.exit('reportlab' in sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -1,0 +1,68 @@
+"""``armybuilder diff OLD NEW``: golden outputs (text and JSON), and the edge cases."""
+
+from __future__ import annotations
+
+import json
+
+from .helpers import REL, golden
+
+OLD = f"{REL}/diff/old.yaml"  # the Greenwood Host without Prepared Defenses: ½ point unspent (FTR025)
+NEW = f"{REL}/diff/new.yaml"  # Eagles gone, Rangers 3 -> 4 stands, Seers with Mindblast, a Druid: over 51
+
+
+def test_diff_text_golden(run):
+    r = run("diff", OLD, NEW)
+    assert r.exit_code == 1  # the new version is not valid
+    golden("diff-greenwood.txt", r.stdout)
+
+
+def test_diff_json_golden(run):
+    r = run("diff", OLD, NEW, "--format", "json")
+    assert r.exit_code == 1
+    data = json.loads(r.stdout)
+    assert data["points"] == {"old": 50.5, "new": 59.5, "change": 9, "unit": "points"}
+    assert {"kind": "class", "name": "Eagles", "owner": None, "old": 2, "new": None} in data["removed"]
+    assert {"kind": "card", "name": "Mindblast", "owner": "Seers", "old": None, "new": 2} in data["added"]
+    assert {"kind": "class", "name": "Rangers", "owner": None, "old": 3, "new": 4} in data["changed"]
+    assert [f["code"] for f in data["findings"]["gained"]] == ["FTR020"]
+    assert [f["code"] for f in data["findings"]["lost"]] == ["FTR025"]
+    golden("diff-greenwood.json", r.stdout)
+
+
+def test_diff_with_event_golden(run):
+    r = run("diff", OLD, NEW, "--event", f"{REL}/packs/autumn-clash.yaml")
+    assert r.exit_code == 1
+    golden("diff-greenwood-event.txt", r.stdout)
+    assert "EVT011" in r.stdout  # Mindblast, banned at the event, was gained
+
+
+def test_diff_of_a_file_with_itself(run):
+    r = run("diff", OLD, OLD)
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[-1] == "no changes"
+    data = json.loads(run("diff", OLD, OLD, "-f", "json").stdout)
+    assert data["added"] == data["removed"] == data["changed"] == data["totals"] == []
+    assert data["findings"] == {"gained": [], "lost": []}
+
+
+def test_diff_from_a_broken_file(run):
+    r = run("diff", f"{REL}/lists/broken/not-yaml.yaml", OLD)
+    assert r.exit_code == 0  # the new version is valid
+    assert "contents not compared" in r.stdout
+    assert "findings lost (1):" in r.stdout and "ABL004" in r.stdout
+
+
+def test_diff_across_systems_compares_what_each_holds(run):
+    from armybuilder import systems
+
+    r = run("diff", OLD, f"{REL}/lists/tt/wren-legal.yaml", "-f", "json")
+    data = json.loads(r.stdout)
+    if "token-terrors" not in systems.available():
+        assert data["compared"] is False
+        return
+    assert data["new"]["system"] == "token-terrors"
+    assert {c["kind"] for c in data["added"]} <= {"faction"}
+
+
+def test_diff_of_a_missing_file_is_a_usage_error(run):
+    assert run("diff", OLD, "no-such.yaml").exit_code == 2
