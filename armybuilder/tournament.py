@@ -224,7 +224,7 @@ def table_text(t: Tournament, color: bool = False) -> str:
     """
     from rich.cells import cell_len
 
-    from armybuilder.reporters.text import finding_line
+    from armybuilder.reporters.text import finding_line, one_line
 
     several = len(t.pack.system_ids) > 1
     base = common_folder([e.file for e in t.entries])
@@ -233,9 +233,9 @@ def table_text(t: Tournament, color: bool = False) -> str:
     rows = []
     for e in t.entries:
         shown = e.player or (os.path.relpath(e.file, base) if base else e.file)
-        row = [str(e.index), _one_line(shown), _one_line(e.result.name or "")]
+        row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
         if several:
-            row.append(_one_line(e.result.system or "-"))
+            row.append(one_line(e.result.system or "-"))
         rows.append(row + [e.total_text(), e.status, str(e.errors)])
     widths = [max(cell_len(r[i]) for r in [head] + rows) for i in range(len(head))]
     paint = _painter(color)
@@ -250,24 +250,16 @@ def table_text(t: Tournament, color: bool = False) -> str:
             out.append(text)
         return "  ".join(out).rstrip()
 
-    title = _one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
+    title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
     out = [paint(title, "title"), line(head), "  ".join("-" * w for w in widths)]
     out += [line(row, e.status) for row, e in zip(rows, t.entries)]
     for e in t.entries:
         if e.legal:
             continue
-        who = f" ({_one_line(e.player)})" if e.player else ""
-        out += ["", paint(f"{e.index}. {_one_line(e.file)}{who}: {e.status}", e.status)]
-        out += ["  " + _one_line(finding_line(e.result, f)) for f in e.findings(Severity.ERROR)]
+        who = f" ({one_line(e.player)})" if e.player else ""
+        out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
+        out += ["  " + one_line(finding_line(e.result, f)) for f in e.findings(Severity.ERROR)]
     return "\n".join(out) + "\n"
-
-
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-
-
-def _one_line(text: str) -> str:
-    """One line of text a terminal shows as it is (no escape sequences from a list file)."""
-    return _CONTROL.sub("\ufffd", " ".join(str(text).split()))
 
 
 def _painter(color: bool) -> Callable[[str, str], str]:

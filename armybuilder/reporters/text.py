@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any, Sequence
 
 from armybuilder.findings import Result, Severity, fmt_points
 from armybuilder.reporters import Reporter
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def one_line(text: Any) -> str:
+    """One line of text a terminal shows as it is (no escape sequences from a list file)."""
+    return _CONTROL.sub("\ufffd", " ".join(str(text).split()))
 
 
 def finding_line(result: Result, f) -> str:
@@ -14,7 +23,7 @@ def finding_line(result: Result, f) -> str:
     line = f.line if f.line is not None else 1
     col = f.column if f.column is not None else 1
     rule = f" ({f.rule})" if f.rule else ""
-    return f"{where}:{line}:{col}: {f.code} [{f.severity.value}] {f.message}{rule}"
+    return one_line(f"{where}:{line}:{col}: {f.code} [{f.severity.value}] {f.message}{rule}")
 
 
 def cell(value: Any) -> str:
@@ -24,7 +33,7 @@ def cell(value: Any) -> str:
         return ""
     if isinstance(value, (int, float)) or type(value).__name__ == "Fraction":
         return fmt_points(value)
-    return str(value)
+    return one_line(value)
 
 
 def status_line(r: Result) -> str:
@@ -35,7 +44,7 @@ def status_line(r: Result) -> str:
         measure = f", {fmt_points(m.total)}" + (f" of {fmt_points(m.limit)}" if m.limit is not None else "") + f" {m.unit}"
     status = "VALID" if r.valid else "INVALID"
     counts = f"{plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, {c['info']} info"
-    return f"{r.file}: {status}{measure} ({counts})"
+    return one_line(f"{r.file}: {status}{measure} ({counts})")
 
 
 def plural(n: int, word: str) -> str:

@@ -71,3 +71,11 @@ def test_text_lines_are_not_wrapped(run, tmp_path):
     lines = r.stdout.splitlines()
     assert len(lines) == 2 and all(line.startswith(str(path) + ":") for line in lines)
     assert any("FTR001" in line and line.startswith(f"{path}:4:") for line in lines)
+
+
+def test_escape_sequences_from_a_list_never_reach_the_terminal(run, tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text(HEAD + "classes:\n  - {name: \"\\e[31mred\\e[0m\", troop: \"Heavy\\e[2JFoot\", stands: 8, general: true}\n")
+    r = run("validate", path)
+    assert "\x1b" not in r.stdout + r.stderr
+    assert "FTR001" in r.stdout

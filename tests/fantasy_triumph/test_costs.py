@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from .conftest import army_line, ft_list, hero_cost, move_mu, one_class, raw_stand_cost, stand_cost
+from .conftest import army_line, ft_list, hero_cost, move_mu, one_class, stand_cost
 
 
 def card_points(details: dict, name: str):
