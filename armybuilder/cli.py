@@ -235,7 +235,7 @@ def _edit_command(verb: str):
     def command(
         file: Path = typer.Argument(..., metavar="FILE", help="The list file (YAML)."),
         part: str = typer.Argument(..., metavar="PART", help="What to change (see the grammar above).", autocompletion=_complete("part")),
-        args: Optional[List[str]] = typer.Argument(None, metavar="[ARGS]...", help="The part's names and numbers.", autocompletion=_complete("args")),
+        args: Optional[List[str]] = typer.Argument(None, metavar="ARGS", help="The part's names and numbers.", autocompletion=_complete("args")),
         troop: Optional[str] = typer.Option(None, "--troop", help="Fantasy Triumph: the class's troop type.", autocompletion=_complete("opt:troop")),
         stands: Optional[int] = typer.Option(None, "--stands", help="Fantasy Triumph: the class's stands (default 1)."),
         general: Optional[bool] = typer.Option(None, "--general/--no-general", help="Fantasy Triumph: the class holds the general."),
@@ -277,7 +277,7 @@ for _verb in ("add", "remove", "set"):
 @app.command("catalog", help=_grammar.CATALOG_HELP)
 def compose_catalog(
     system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
-    kind: Optional[str] = typer.Argument(None, metavar="[KIND]", help="cards, troops, factions, units, races... (default: all).", autocompletion=_complete("kind")),
+    kind: Optional[str] = typer.Argument(None, metavar="KIND", help="cards, troops, factions, units, races... (default: all).", autocompletion=_complete("kind")),
     text: Optional[str] = typer.Option(None, "--filter", help="Only rows that contain this text (any case)."),
     fmt: Format = FormatOpt,
 ) -> None:

@@ -107,6 +107,20 @@ class Request:
         self._next = len(self.args)
         return rest
 
+    def take_name(self, what: str) -> str:
+        """All the remaining arguments as one name: ``spell Fire Wall`` needs no quotes."""
+        words = " ".join(self.take_rest()).split()
+        if not words:
+            raise self._usage_error(f"'{self.verb} {self.part}' needs {what}")
+        return " ".join(words)
+
+    def take_name_and_int(self, what: str, number_what: str, minimum: int = 0, maximum: int = 1000) -> tuple[str, int]:
+        """A name of one or more words, then a whole number: ``stands Archers of the Eaves 2``."""
+        words = self.take_rest()
+        if len(words) < 2:
+            raise self._usage_error(f"'{self.verb} {self.part}' needs {what} and {number_what}")
+        return " ".join(" ".join(words[:-1]).split()), number(words[-1], number_what, minimum, maximum, whole=True)
+
     def take_int(self, what: str, minimum: int = 0, maximum: int = 1000, default: int | None = None) -> int:
         if self._next >= len(self.args) and default is not None:
             return default

@@ -183,8 +183,9 @@ def ft_cards() -> list[Entry]:
             who += "; heroes may take it too"
         if c.get("marks"):
             marks = {"stands": "a class's stands", "heroes": "a hero"}
+            places = _join(["class" if m == "stands" else "hero" for m in c["marks"]])
             who = (f"bought for the army, it marks {_join([marks.get(m, m) for m in c['marks']])}: "
-                   "listed on the class or hero it marks, not under army_cards")
+                   f"listed on the {places} it marks, not under army_cards")
         if c.get("quantity"):
             who += f"; it takes a number ({'how many cards' if c['quantity'] == 'cards' else 'how many stands it marks'})"
         e.who.append(who)

@@ -127,27 +127,93 @@ def guess_layout(text: str) -> tuple[int, int, int]:
     return mapping, max(sequence or 2, offset + 2), offset
 
 
-def roundtrip(text: str):
-    """A ruamel.yaml round-trip loader/dumper set to the file's layout, and the loaded tree."""
+_DOC_START = re.compile(r"^---[ \t]*(#.*)?$")
+_DOC_END = re.compile(r"^\.\.\.[ \t]*(#.*)?$")
+
+
+def _frame(text: str) -> tuple[str, str, str]:
+    """(head, body, tail): a byte-order mark, directives and ``---`` before the document, and ``...``
+    after it, with the comments around them. ruamel.yaml would drop them; they are kept as text."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].splitlines(keepends=True)
+    head_end = 0
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        if s.startswith("%") or _DOC_START.match(s):
+            head_end = i + 1
+            continue
+        break
+    tail_start = len(lines)
+    for j in range(len(lines) - 1, head_end - 1, -1):
+        s = lines[j].strip()
+        if _DOC_END.match(s):
+            tail_start = j
+            break
+        if s and not s.startswith("#"):
+            break
+    return bom + "".join(lines[:head_end]), "".join(lines[head_end:tail_start]), "".join(lines[tail_start:])
+
+
+@dataclass
+class Roundtrip:
+    """A file loaded for editing: ruamel.yaml's tree of its document, and the text around it."""
+
+    yaml: Any
+    tree: Any
+    head: str = ""
+    tail: str = ""
+    newline: str = "\n"
+
+    def dump(self) -> str:
+        buf = io.StringIO()
+        self.yaml.dump(self.tree, buf)
+        body = buf.getvalue()
+        if self.newline != "\n":
+            body = body.replace("\r\n", "\n").replace("\n", self.newline)
+        return self.head + body + self.tail
+
+
+def roundtrip(text: str) -> Roundtrip:
+    """Load ``text`` with ruamel.yaml's round-trip loader, set to the file's own layout."""
     from ruamel.yaml import YAML
 
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap the user's long lines
     yaml.brace_single_entry_mapping_in_flow_sequence = True  # keep [{Flying: zoom}] as written
-    mapping, sequence, offset = guess_layout(text)
+    head, body, tail = _frame(text)
+    mapping, sequence, offset = guess_layout(body)
     yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
-    tree = yaml.load(text)
-    return yaml, tree
+    try:
+        tree = yaml.load(body)
+    except Exception as exc:  # ruamel.yaml reads YAML 1.2; a rare file PyYAML reads may trip it
+        raise EditError(f"ruamel.yaml cannot load this file for editing ({type(exc).__name__}: "
+                        f"{str(exc).splitlines()[0] if str(exc) else ''}); the file was not changed") from None
+    return Roundtrip(yaml, tree, head, tail, "\r\n" if "\r\n" in text else "\n")
 
 
-def dump(yaml, tree, newline: str = "\n") -> str:
-    buf = io.StringIO()
-    yaml.dump(tree, buf)
-    out = buf.getvalue()
-    if newline != "\n":
-        out = out.replace("\n", newline)
-    return out
+def check_faithful(rt: Roundtrip, text: str, data: Any) -> bool:
+    """Whether rewriting the file unchanged gives the same text; refused when it would not even give
+    the same data (a YAML 1.1 / 1.2 difference ruamel.yaml would write back differently)."""
+    from armybuilder.yamlio import LoadError, loads
+
+    try:
+        again = rt.dump()
+    except Exception as exc:
+        raise EditError(f"ruamel.yaml cannot write this file back ({type(exc).__name__}); "
+                        "the file was not changed") from None
+    if again == text:
+        return True
+    try:
+        same = loads(again).data == data
+    except LoadError:
+        same = False
+    if not same:
+        raise EditError("ruamel.yaml cannot rewrite this file without changing what it says "
+                        "(a value YAML 1.1 and 1.2 read differently?); edit it by hand; the file was not changed")
+    return False
 
 
 def ensure_readable(new_text: str) -> None:
@@ -267,14 +333,14 @@ def run_edit(path: Path, verb: str, part: str, args: Sequence[str] | None, opts:
         req = Request(verb=verb, part=the_part.name, args=list(args or []), opts=opts,
                       usage=the_part.usage, system=system_id, as_written=as_written)
         before = check_text(text, file=str(path))
-        yaml, tree = roundtrip(text)
+        rt = roundtrip(text)
+        faithful = check_faithful(rt, text, data)
         from armybuilder.resources import load_schema
 
-        doc = Doc(tree=tree, data=data, system=system_id, schema=load_schema(f"{system_id}.list"))
+        doc = Doc(tree=rt.tree, data=data, system=system_id, schema=load_schema(f"{system_id}.list"))
         said = the_part.func(doc, req)
         req.finish()
-        newline = "\r\n" if "\r\n" in text else "\n"
-        new_text = dump(yaml, tree, newline)
+        new_text = rt.dump()
         if new_text == text:
             return Outcome(out=[f"{said} (no change: the file already says so)"],
                            code=EXIT_VALID if before.valid else EXIT_INVALID)
@@ -283,7 +349,11 @@ def run_edit(path: Path, verb: str, part: str, args: Sequence[str] | None, opts:
     except EditError as exc:
         return Outcome(err=[f"armybuilder {verb}: {exc.message}"], code=EXIT_REFUSED)
     after = check_text(new_text, file=str(path))
-    return report(path, said, before, after)
+    done = report(path, said, before, after)
+    if not faithful:
+        done.err.append(f"armybuilder {verb}: note: ruamel.yaml could not keep {path}'s layout exactly in places "
+                        "(the data is the same); compare it with your copy")
+    return done
 
 
 def find_part(mod, verb: str, word: str, system_id: str) -> base.Part:

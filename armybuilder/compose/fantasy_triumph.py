@@ -229,7 +229,7 @@ def _is_flow(seq) -> bool:
 
 
 def add_class(doc, req: Request) -> str:
-    name = req.take("a class NAME")
+    name = req.take_name("a class NAME")
     written = req.opt("troop")
     if not written:
         raise EditError(f"say the class's troop type: --troop TROOP (see: {CATALOG} troops)")
@@ -265,14 +265,14 @@ def _moved(was: list[str]) -> str:
 
 
 def set_general(doc, req: Request) -> str:
-    name = req.take("the CLASS that holds the general")
+    name = req.take_name("the CLASS that holds the general")
     classes = _classes(doc)
     i = find(classes, name, "class")
     return f"class '{classes[i].get('name')}' holds the general" + _moved(_make_general(doc, i))
 
 
 def add_hero(doc, req: Request) -> str:
-    name = req.take("a hero NAME")
+    name = req.take_name("a hero NAME")
     if any(isinstance(h, dict) and fold(str(h.get("name"))) == fold(name) for h in _heroes(doc)):
         raise EditError(f"the list already has a hero '{name}'")
     base.append_to(doc.tree, "heroes", base.new_map([("name", name)]), _top(doc))
@@ -280,7 +280,7 @@ def add_hero(doc, req: Request) -> str:
 
 
 def remove_class(doc, req: Request) -> str:
-    name = req.take("the CLASS to remove")
+    name = req.take_name("the CLASS to remove")
     classes = _classes(doc)
     i = find(classes, name, "class")
     gone = classes[i].get("name")
@@ -289,7 +289,7 @@ def remove_class(doc, req: Request) -> str:
 
 
 def remove_hero(doc, req: Request) -> str:
-    name = req.take("the HERO to remove")
+    name = req.take_name("the HERO to remove")
     heroes = _heroes(doc)
     i = find(heroes, name, "hero")
     gone = heroes[i].get("name")
@@ -306,16 +306,16 @@ def _stands(c) -> int:
 
 
 def add_stands(doc, req: Request) -> str:
-    c = _class(doc, req.take("the CLASS"))
-    n = req.take_int("how many stands to add (N)", 1, 100)
+    name, n = req.take_name_and_int("the CLASS", "how many stands to add (N)", 1, 100)
+    c = _class(doc, name)
     now = _stands(c) + n
     put(c, "stands", now)
     return f"class '{c.get('name')}': {now} stands (+{n})"
 
 
 def remove_stands(doc, req: Request) -> str:
-    c = _class(doc, req.take("the CLASS"))
-    n = req.take_int("how many stands to remove (N)", 1, 100)
+    name, n = req.take_name_and_int("the CLASS", "how many stands to remove (N)", 1, 100)
+    c = _class(doc, name)
     now = _stands(c) - n
     if now < 1:
         raise EditError(f"class '{c.get('name')}' has {_stands(c)} stands; a class keeps at least 1 "
@@ -325,8 +325,8 @@ def remove_stands(doc, req: Request) -> str:
 
 
 def set_stands(doc, req: Request) -> str:
-    c = _class(doc, req.take("the CLASS"))
-    n = req.take_int("the number of stands (N)", 1, 100)
+    name, n = req.take_name_and_int("the CLASS", "the number of stands (N)", 1, 100)
+    c = _class(doc, name)
     put(c, "stands", n)
     return f"class '{c.get('name')}': {n} stands"
 
@@ -339,7 +339,7 @@ def set_troop(doc, req: Request) -> str:
 
 
 def add_card(doc, req: Request) -> str:
-    card = _card(req, req.take("a CARD name"))
+    card = _card(req, req.take_name("a CARD name"))
     owner = _named_owner(doc, req) or _default_owner(doc, card)
     seq = owner.cards()
     flow = _is_flow(seq) if len(seq) else owner.where != "army"  # [Deadly, Armored]; army cards one a line
@@ -349,7 +349,7 @@ def add_card(doc, req: Request) -> str:
 
 
 def remove_card(doc, req: Request) -> str:
-    written = req.take("the CARD to remove")
+    written = req.take_name("the CARD to remove")
     cat = _cat()
     name = cat.cards.canonical(written) or written
     owner, i = _holder(doc, req, name)
@@ -359,7 +359,7 @@ def remove_card(doc, req: Request) -> str:
 
 
 def set_card(doc, req: Request) -> str:
-    card = _card(req, req.take("the CARD to change"))
+    card = _card(req, req.take_name("the CARD to change"))
     owner, i = _holder(doc, req, card["name"])
     seq = owner.cards()
     value, label = _value(card, req, flow=_is_flow(seq))
@@ -374,7 +374,7 @@ def set_points(doc, req: Request) -> str:
 
 
 def set_topography(doc, req: Request) -> str:
-    written = " ".join(req.take_rest()) or req.take("a TOPOGRAPHY")
+    written = req.take_name("a TOPOGRAPHY")
     topo = known(written, _cat().topographies, "topography", f"see: {CATALOG} topographies", req=req)
     put(doc.tree, "topography", topo, _top(doc))
     return f"home topography: {topo}"
@@ -382,7 +382,7 @@ def set_topography(doc, req: Request) -> str:
 
 def _set_text(key: str, what: str, limit: int):
     def setter(doc, req: Request) -> str:
-        value = " ".join(req.take_rest()).strip() or req.take(what)
+        value = req.take_name(what)
         if len(value) > limit:
             raise EditError(f"{key} is limited to {limit} characters")
         put(doc.tree, key, value, _top(doc))
@@ -434,13 +434,14 @@ PARTS = [
     Part("add", "hero", "hero NAME", "a hero (1 point plus its cards)", add_hero),
     Part("add", "stands", "stands CLASS N", "N more stands in a class", add_stands, names=(class_names,)),
     Part("add", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
-         "a battle card on a class, a hero or the army", add_card, aliases=("cards", "army-card"),
+         "a battle card on a class, a hero or the army", add_card, aliases=("cards", "army-card", "army-cards"),
          names=(card_names,)),
     Part("remove", "class", "class NAME", "a class and its cards", remove_class, names=(class_names,)),
     Part("remove", "hero", "hero NAME", "a hero and its cards", remove_hero, names=(hero_names,)),
     Part("remove", "stands", "stands CLASS N", "N stands of a class", remove_stands, names=(class_names,)),
     Part("remove", "card", "card CARD [--from CLASS | --hero HERO | --army]",
-         "a battle card (found wherever it is, when it is in one place)", remove_card, aliases=("cards",),
+         "a battle card (found wherever it is, when it is in one place)", remove_card,
+         aliases=("cards", "army-card", "army-cards"),
          names=(card_names,)),
     Part("remove", "points", "points", "the army size (back to the default, 51)", _remove_key("points", " (51 by default)")),
     Part("remove", "topography", "topography", "the home topography", _remove_key("topography")),
@@ -456,5 +457,5 @@ PARTS = [
     Part("set", "stands", "stands CLASS N", "a class's number of stands", set_stands, names=(class_names,)),
     Part("set", "troop", "troop CLASS TROOP", "a class's troop type", set_troop, names=(class_names, troop_names)),
     Part("set", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
-         "a card's options or number, in place", set_card, names=(card_names,)),
+         "a card's options or number, in place", set_card, aliases=("army-card",), names=(card_names,)),
 ]

@@ -102,7 +102,7 @@ def _setter(key: str, choices: tuple, what: str):
 
 
 def set_name(doc, req: Request) -> str:
-    value = " ".join(req.take_rest()).strip() or req.take("the army's NAME")
+    value = req.take_name("the army's NAME")
     if len(value) > 200:
         raise EditError("name is limited to 200 characters")
     put(doc.tree, "name", value, _top(doc))
@@ -110,7 +110,7 @@ def set_name(doc, req: Request) -> str:
 
 
 def set_faction(doc, req: Request) -> str:
-    written = " ".join(req.take_rest()).strip() or req.take("a FACTION")
+    written = req.take_name("a FACTION")
     faction = known(written, _cat().factions, "faction", f"see: {CATALOG} factions", req=req)
     put(doc.tree, "faction", faction, _top(doc))
     return f"faction: {faction}"
@@ -132,24 +132,19 @@ def _hero_name(doc, written: str, req: Request) -> str:
 
 
 def set_hero(doc, req: Request) -> str:
-    name = _hero_name(doc, " ".join(req.take_rest()).strip() or req.take("a hero NAME"), req)
+    name = _hero_name(doc, req.take_name("a hero NAME"), req)
     current = doc.tree.get("hero")
-    lvl = req.opt("level")
-    said = f"hero: {name}"
+    lvl, why = req.opt("level"), ""
     if lvl is not None:
         lvl = level(lvl)
     elif isinstance(current, dict) and current.get("level") is not None:
-        lvl = current.get("level")
+        lvl = str(current.get("level"))
     else:
         rules, length = _skirmish(doc)
         if rules is not None:
-            lvl = rules["hero_level"]
-            said += f" (level {lvl}, as a {length.capitalize()} skirmish has it)"
-    if lvl is not None and "(level" not in said:
-        said += f", level {lvl}"
-    entry = base.new_map([("name", name), ("level", lvl)], flow=True)
-    put(doc.tree, "hero", entry, _top(doc))
-    return said
+            lvl, why = rules["hero_level"], f", as a {length.capitalize()} skirmish has it"
+    put(doc.tree, "hero", base.new_map([("name", name), ("level", lvl)], flow=True), _top(doc))
+    return f"hero: {name}" + (f", level {lvl}{why}" if lvl else "")
 
 
 def set_level(doc, req: Request) -> str:
@@ -177,7 +172,7 @@ def _card_adder(part: str):
     kind = CARD_PARTS[part]
 
     def adder(doc, req: Request) -> str:
-        written = " ".join(req.take_rest()).strip() or req.take(f"the {part} NAME")
+        written = req.take_name(f"the {part} NAME")
         name = known(written, _cat().cards[kind], part, req=req, open_set=True)
         base.append_to(doc.tree, kind, name, _top(doc), flow=True)
         note = "" if name in _cat().cards[kind] else " (not in the card data: accepted, noted as HMB012)"
@@ -189,7 +184,7 @@ def _card_remover(part: str):
     kind = CARD_PARTS[part]
 
     def remover(doc, req: Request) -> str:
-        written = " ".join(req.take_rest()).strip() or req.take(f"the {part} NAME")
+        written = req.take_name(f"the {part} NAME")
         seq = doc.tree.get(kind)
         seq = seq if isinstance(seq, list) else []
         i = find(seq, written, part, key=lambda e: str(e))
@@ -228,12 +223,13 @@ def _unit_name(doc, written: str, neutral: bool, req: Request) -> str:
         units = faction["units"]
         if written in units:
             return units.canonical(written)
-        if written in cat.neutral and not req.as_written:
-            raise EditError(f"{cat.neutral.canonical(written)} is not a {faction['name']} unit; "
-                            "a neutral unit needs --neutral")
+        neutral_too = written in cat.neutral
         owners = cat.unit_factions.get(fold(written), [])
-        if owners and not req.as_written:
-            raise EditError(f"{written} is a unit of {', '.join(owners)}, not of {faction['name']} "
+        if (owners or neutral_too) and not req.as_written:
+            whose = f"a unit of {', '.join(owners)}" if owners else "a neutral unit"
+            also = "; it is also a neutral unit card (--neutral)" if owners and neutral_too else ""
+            hint = " (--neutral)" if not owners else ""
+            raise EditError(f"{written} is {whose}{hint}, not of {faction['name']}{also} "
                             f"(see: {CATALOG} units --filter {faction['name']})")
         return known(written, units, f"{faction['name']} unit", f"see: {CATALOG} units --filter {faction['name']}",
                      req=req)
@@ -257,7 +253,7 @@ def _side(doc, req: Request, neutral: bool, required: bool) -> tuple[str | None,
 
 def add_unit(doc, req: Request) -> str:
     neutral = bool(req.opt("neutral"))
-    written = " ".join(req.take_rest()).strip() or req.take("a unit NAME")
+    written = req.take_name("a unit NAME")
     name = _unit_name(doc, written, neutral, req)
     side, why = _side(doc, req, neutral, required=True)
     alternate = True if req.opt("alternate") else None
@@ -275,7 +271,7 @@ def _units(doc):
 
 
 def set_unit(doc, req: Request) -> str:
-    written = " ".join(req.take_rest()).strip() or req.take("the unit NAME")
+    written = req.take_name("the unit NAME")
     units = _units(doc)
     entry = units[find(units, written, "unit")]
     keys = base.schema_keys(doc.schema, "units", "[]")
@@ -296,7 +292,7 @@ def set_unit(doc, req: Request) -> str:
 
 
 def remove_unit(doc, req: Request) -> str:
-    written = " ".join(req.take_rest()).strip() or req.take("the unit NAME")
+    written = req.take_name("the unit NAME")
     units = _units(doc)
     i = find(units, written, "unit")
     gone = units[i].get("name")

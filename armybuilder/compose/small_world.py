@@ -82,7 +82,7 @@ def _keys(doc, key: str) -> list[str]:
 
 def _set_race(key: str):
     def setter(doc, req: Request) -> str:
-        race = _race(req, " ".join(req.take_rest()).strip() or req.take("a RACE"))
+        race = _race(req, req.take_name("a RACE"))
         power = req.opt("power")
         block = doc.tree.get(key)
         if not isinstance(block, dict):
@@ -100,7 +100,7 @@ def _set_race(key: str):
 def set_power(doc, req: Request) -> str:
     key = _side_key(req)
     block = _block(doc, key)
-    power = " ".join(req.take_rest()).strip() or req.take("a POWER name")
+    power = req.take_name("a POWER name")
     if len(power) > 60:
         raise EditError("a power name is limited to 60 characters")
     put(block, "power", power, _keys(doc, key))
@@ -134,7 +134,7 @@ def remove_decline(doc, req: Request) -> str:
 
 
 def set_name(doc, req: Request) -> str:
-    value = " ".join(req.take_rest()).strip() or req.take("the position's NAME")
+    value = req.take_name("the position's NAME")
     if len(value) > 200:
         raise EditError("name is limited to 200 characters")
     put(doc.tree, "name", value, _top(doc))
@@ -152,7 +152,7 @@ def remove_name(doc, req: Request) -> str:
 
 
 def _region_name(req: Request) -> str:
-    name = " ".join(req.take_rest()).strip() or req.take("a region NAME")
+    name = req.take_name("a region NAME")
     if len(name) > 80:
         raise EditError("a region name is limited to 80 characters")
     return name

@@ -192,7 +192,7 @@ def remove_pick(doc, req: Request) -> str:
 
 
 def set_name(doc, req: Request) -> str:
-    value = " ".join(req.take_rest()).strip() or req.take("the NAME")
+    value = req.take_name("the NAME")
     if len(value) > 200:
         raise EditError("name is limited to 200 characters")
     put(doc.tree, "name", value, _top(doc))

@@ -38,8 +38,7 @@ def comments(text: str) -> list[str]:
 @pytest.mark.parametrize("example", examples(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_round_trip_changes_nothing(example):
     text = example.read_text(encoding="utf-8")
-    yaml, tree = edit.roundtrip(text)
-    assert edit.dump(yaml, tree) == text
+    assert edit.roundtrip(text).dump() == text
 
 
 def test_comments_survive_an_edit(run, host):
@@ -258,3 +257,21 @@ def test_missing_file_and_unknown_system(run, tmp_path):
     f.write_text("system: fantasy-triumf\nname: X\n", encoding="utf-8")
     r = run("add", f, "hero", "X")
     assert r.exit_code == 2 and "did you mean 'fantasy-triumph'" in r.stderr
+
+
+def test_document_markers_directives_and_bom_survive(run, tmp_path):
+    f = tmp_path / "framed.yaml"
+    body = GREENWOOD.read_text(encoding="utf-8")
+    text = "\ufeff# before\n%YAML 1.1\n--- # the list\n" + body + "...\n# after the end\n"
+    f.write_text(text, encoding="utf-8")
+    assert run("set", f, "points", "52").exit_code == 0
+    assert f.read_text(encoding="utf-8") == text.replace("points: 51\n", "points: 52\n")
+
+
+def test_layout_ruamel_cannot_keep_is_noted(run, tmp_path):
+    f = tmp_path / "plus.yaml"
+    f.write_text(GREENWOOD.read_text(encoding="utf-8").replace("stands: 3", "stands: +3"), encoding="utf-8")
+    r = run("set", f, "points", "52")
+    assert r.exit_code == 0
+    assert "could not keep" in r.stderr and "the data is the same" in r.stderr
+    assert load_file(f).data["classes"][2]["stands"] == 3

@@ -80,7 +80,7 @@ def test_unknown_without_near_miss_points_to_the_catalog(run, tmp_path):
 def test_options_of_another_part_are_refused(run, tmp_path):
     f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
     refused(run("add", f, "hero", "Sage", "--troop", "Spear"), "--troop does not apply to 'add hero'")
-    refused(run("add", f, "hero", "Sage", "Extra"), "too many arguments")
+    refused(run("set", f, "points", "48", "49"), "too many arguments for 'set points'")
     g = copy(tmp_path, "token-terrors/wrens-host.yaml")
     refused(run("add", g, "tokens", "Elves", "1", "--magic"), "--magic does not apply")
 
@@ -180,11 +180,11 @@ def test_homm3_units_and_defaults(run, tmp_path):
     for cmd in (["mode", "skirmish"], ["length", "Medium"], ["faction", "castle"]):
         run("set", f, *cmd)
     r = run("set", f, "hero", "catherine")
-    assert "level V, as a Medium skirmish has it" in r.stdout
+    assert r.stdout.startswith("hero: Catherine, level V, as a Medium skirmish has it")
     r = run("add", f, "unit", "griffins")  # the side from the length
     assert "Pack side (the Medium skirmish side)" in r.stdout
-    refused(run("add", f, "unit", "Sharpshooters"), "not a Castle unit", "--neutral")
-    refused(run("add", f, "unit", "Gremlins"), "a unit of Tower, not of Castle")
+    refused(run("add", f, "unit", "Sharpshooters"), "a neutral unit (--neutral), not of Castle")
+    refused(run("add", f, "unit", "Gremlins"), "a unit of Tower, not of Castle; it is also a neutral unit card")
     run("set", f, "unit", "Griffins", "--side", "few")
     assert data(f)["units"] == [{"name": "Griffins", "side": "Few"}]
     run("add", f, "specialty", "1", "iv")
@@ -243,4 +243,19 @@ def test_small_world_bombs_and_counts(run, tmp_path):
     a = data(f)["active"]
     assert a["bombs_spent"] == 4 and a["in_hand"] == 1 and len(a["bombs"]) == 2
     refused(run("add", f, "conquest", "X", "--defender", "Humans"), "--defender-tokens N")
-    refused(run("set", f, "in-hand", "-1"), "from 0 to 100")
+    refused(run("set", f, "in-hand", "101"), "from 0 to 100")
+
+
+def test_ft_names_of_several_words_need_no_quotes(run, tmp_path):
+    f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
+    run("add", f, "class", "Wood", "Watch", "--troop", "Light Foot", "--stands", "1")
+    run("add", f, "stands", "Archers", "of", "the", "Eaves", "1")
+    run("add", f, "card", "Delayed", "Entry", "--to", "wood watch", "--number", "1")
+    run("add", f, "army-card", "Pack", "Train", "and", "Herds")
+    d = data(f)
+    assert d["classes"][3]["stands"] == 3
+    assert d["classes"][4] == {"name": "Wood Watch", "troop": "Light Foot", "stands": 1, "cards": [{"Delayed Entry": 1}]}
+    assert d["army_cards"][-1] == "Pack Train and Herds"
+    run("remove", f, "army-card", "pack train and herds")
+    run("remove", f, "class", "Wood", "Watch")
+    assert [c["name"] for c in data(f)["classes"]][-1] == "Archers of the Eaves"

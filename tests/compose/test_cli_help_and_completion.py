@@ -1,0 +1,100 @@
+"""The commands' help lists every part, names complete in the shell, start-up stays light."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from armybuilder import compose
+from armybuilder.cli import app
+from armybuilder.compose.grammar import HELP
+
+from .helpers import ROOT
+
+GREENWOOD = "examples/fantasy-triumph/greenwood-host.yaml"
+
+
+@pytest.mark.parametrize("system", sorted(compose.ADAPTERS))
+def test_help_lists_every_part(system):
+    mod = importlib.import_module(compose.ADAPTERS[system])
+    for part in mod.PARTS:
+        block = HELP[part.verb].split(f"{system}:\n", 1)[1].split(":\n", 1)[0]
+        lines = [line.strip() for line in block.splitlines()]
+        usage = f"{part.verb} FILE {part.usage}"
+        simple = f"{part.verb} FILE {part.name}"
+        assert any(line == usage or (line.startswith(f"{part.verb} FILE ") and f"| {part.usage}" in line)
+                   or (line.startswith(simple) and part.usage in line) for line in lines), (system, usage)
+
+
+@pytest.mark.parametrize("verb", ["add", "remove", "set"])
+def test_help_prints_the_grammar(run, verb):
+    r = run(verb, "--help")
+    assert r.exit_code == 0
+    assert "fantasy-triumph:" in r.stdout and "small-world-of-warcraft:" in r.stdout
+    assert "Exit codes: 0 done and the list is valid" in " ".join(r.stdout.split())
+
+
+def test_cli_start_up_does_not_load_ruamel_or_the_adapters():
+    code = ("import sys, armybuilder.cli; "
+            "bad = [m for m in sys.modules if m.startswith(('ruamel', 'jsonschema', 'armybuilder.compose.'))"
+            " and m != 'armybuilder.compose.grammar']; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def complete(line: str, shell: str = "zsh") -> list[str]:
+    if shell == "zsh":
+        env = {"_ARMYBUILDER_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": line}
+    else:
+        words = line.split(" ")
+        env = {"_ARMYBUILDER_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    r = CliRunner().invoke(app, [], env=env, prog_name="armybuilder")
+    if shell == "bash":
+        return r.stdout.splitlines()
+    if "_arguments" not in r.stdout:
+        return []
+    inner = r.stdout.split("((", 1)[1].rsplit("))", 1)[0]
+    return [w.strip('"') for w in inner.split("\n")]
+
+
+@pytest.fixture
+def at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.usefixtures("at_root")
+@pytest.mark.parametrize("line, wanted", [
+    ("armybuilder new fan", ["fantasy-triumph"]),
+    (f"armybuilder add {GREENWOOD} cl", ["class"]),
+    (f"armybuilder add {GREENWOOD} card Fl", ["Flying"]),
+    (f"armybuilder add {GREENWOOD} card fl", ["flying"]),  # any case: the typed letters are kept
+    (f"armybuilder add {GREENWOOD} card Deadly --to ", ["Wardens", "Eagles", "Rangers", "Archers of the Eaves"]),
+    (f"armybuilder add {GREENWOOD} card Deadly --hero ", ["Archmage"]),
+    (f"armybuilder add {GREENWOOD} class X --troop elite", ["elite Foot", "elite Cavalry"]),
+    (f"armybuilder remove {GREENWOOD} class ", ["Wardens", "Eagles", "Rangers", "Archers of the Eaves"]),
+    ("armybuilder remove examples/token-terrors/wrens-host.yaml tokens ", ["Wyverns", "Goblins"]),
+    ("armybuilder set examples/homm3-battlefield/skirmish-medium.yaml hero ",
+     ["Adelaide", "Catherine", "Ingham", "Lord Haart", "Rion", "Tarnum", "Valeska"]),
+    ("armybuilder add examples/homm3-battlefield/skirmish-medium.yaml unit G", ["Griffins"]),
+    ("armybuilder set examples/small-world-of-warcraft/thrall-turn-4.yaml active Tr", ["Trolls"]),
+    ("armybuilder catalog homm3-battlefield ", ["units", "neutral", "heroes", "factions", "abilities", "spells"]),
+    ("armybuilder explain small-world-of-warcraft Or", ["Orcs"]),
+])
+def test_completion(line, wanted):
+    assert complete(line) == wanted
+
+
+@pytest.mark.usefixtures("at_root")
+def test_bash_completion_escapes_spaces():
+    got = complete(f"armybuilder add {GREENWOOD} card Deadly --to Arch", shell="bash")
+    assert got == ["Archers\\ of\\ the\\ Eaves"]
+
+
+def test_completion_of_a_broken_file_is_quiet(tmp_path):
+    f = tmp_path / "broken.yaml"
+    f.write_text("system: [\n", encoding="utf-8")
+    assert complete(f"armybuilder add {f} card Deadly --to ") == []
