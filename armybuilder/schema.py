@@ -80,7 +80,11 @@ def check(data: Any, schema_name: str, key_positions: dict | None = None) -> lis
             )
             break
         findings.extend(_to_findings(error, key_positions or {}))
-    return findings
+    # jsonschema reports some violations once per branch or per missing key: say each once.
+    unique: dict[tuple, Finding] = {}
+    for f in findings:
+        unique.setdefault((f.code, f.message, f.path), f)
+    return list(unique.values())
 
 
 def _to_findings(error, key_positions: dict) -> list[Finding]:

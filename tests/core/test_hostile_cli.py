@@ -79,3 +79,10 @@ def test_escape_sequences_from_a_list_never_reach_the_terminal(run, tmp_path):
     r = run("validate", path)
     assert "\x1b" not in r.stdout + r.stderr
     assert "FTR001" in r.stdout
+
+
+def test_each_missing_key_is_reported_once(run, tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("system: homm3-battlefield\nname: x\n")
+    lines = run("validate", path).stdout.splitlines()
+    assert len(lines) == len(set(lines)) == 3
