@@ -84,6 +84,27 @@ def fmt_points(value: Any) -> str:
     return str(value)
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 error``, ``2 errors``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def tally(counts: Mapping[str, int]) -> str:
+    """``1 error, 2 warnings, 0 info`` from :meth:`Result.counts`."""
+    return f"{plural(counts['error'], 'error')}, {plural(counts['warning'], 'warning')}, {counts['info']} info"
+
+
+def cell_text(value: Any) -> str:
+    """A table cell as a player reads it: 6½, yes, or the text on one line."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return ""
+    if isinstance(value, (int, float, Fraction)):
+        return fmt_points(value)
+    return str(value).replace("\r\n", " ").replace("\n", " ")
+
+
 @dataclass
 class Measure:
     """What a list is measured in: points against a limit, slots, units."""

@@ -422,7 +422,7 @@ def hm_units() -> list[Entry]:
             if lengths:
                 e.who.append(f"Skirmish lengths that use {u.get('tier')} units: {', '.join(lengths)} "
                              f"({rules['skirmish']['rule']})")
-            e.caps.append(f"each unit once (a unit card and its alternate are one unit)")
+            e.caps.append("each unit once (a unit card and its alternate are one unit)")
             if fold(u["name"]) in neutral_names:
                 e.notes.append(f"also a neutral unit card (armybuilder explain {HM} '{u['name']}' shows both)")
             out.append(e)

@@ -263,14 +263,14 @@ def _key(f) -> tuple:
 
 def report(path: Path, said: str, before: Result | None, after: Result) -> Outcome:
     """What an edit did: one line for the change, one for the total, one per finding it caused."""
-    from armybuilder.findings import fmt_points
+    from armybuilder.findings import fmt_points, tally
     from armybuilder.reporters.text import finding_line
 
     out = [said]
     m = after.measure
     c = after.counts()
     status = "valid" if after.valid else "INVALID"
-    tally = f"{c['error']} errors, {c['warning']} warnings, {c['info']} info"
+    counts = tally(c)
     if m.total is not None:
         total = f"total: {fmt_points(m.total)}"
         if m.limit is not None:
@@ -280,7 +280,7 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
             total += f" (was {fmt_points(before.measure.total)})"
     else:
         total = "total: - (the list is not complete enough to count yet)"
-    out.append(f"{total}; list {status} ({tally})")
+    out.append(f"{total}; list {status} ({counts})")
     old = Counter(_key(f) for f in before.findings) if before is not None else Counter()
     new = Counter(_key(f) for f in after.findings)
     added = new - old

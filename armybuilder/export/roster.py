@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import __version__
-from armybuilder.findings import Finding, Measure, Result, Section, Severity, fmt_points, number
+from armybuilder.findings import Finding, Measure, Result, Section, Severity, cell_text, fmt_points, number, plural, tally
 
 ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
 
@@ -36,21 +36,6 @@ def parse_date(text: str) -> str:
     except ValueError:
         raise ValueError(f"--date {text} is not a calendar date") from None
     return text
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def cell_text(value: Any) -> str:
-    """A table cell as a player reads it: 6½, yes, or the text."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return ""
-    if isinstance(value, (int, float, Fraction)):
-        return fmt_points(value)
-    return str(value).replace("\r\n", " ").replace("\n", " ")
 
 
 def is_number(value: Any) -> bool:
@@ -156,7 +141,7 @@ class Roster:
     @property
     def counts_text(self) -> str:
         c = self.counts
-        return f"{plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, {c['info']} info"
+        return tally(c)
 
     @property
     def invalid_banner(self) -> str:

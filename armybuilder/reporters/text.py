@@ -6,7 +6,7 @@ import io
 import re
 from typing import Any, Sequence
 
-from armybuilder.findings import Result, Severity, fmt_points
+from armybuilder.findings import Result, Severity, cell_text, fmt_points, tally
 from armybuilder.reporters import Reporter
 
 
@@ -27,13 +27,7 @@ def finding_line(result: Result, f) -> str:
 
 
 def cell(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return ""
-    if isinstance(value, (int, float)) or type(value).__name__ == "Fraction":
-        return fmt_points(value)
-    return one_line(value)
+    return one_line(cell_text(value))
 
 
 def status_line(r: Result) -> str:
@@ -43,12 +37,7 @@ def status_line(r: Result) -> str:
     if m.total is not None:
         measure = f", {fmt_points(m.total)}" + (f" of {fmt_points(m.limit)}" if m.limit is not None else "") + f" {m.unit}"
     status = "VALID" if r.valid else "INVALID"
-    counts = f"{plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, {c['info']} info"
-    return one_line(f"{r.file}: {status}{measure} ({counts})")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return one_line(f"{r.file}: {status}{measure} ({tally(c)})")
 
 
 class TextReporter(Reporter):

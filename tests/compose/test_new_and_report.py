@@ -74,7 +74,7 @@ def test_edit_report_lines_and_exit_codes(run, tmp_path):
     r = run("add", f, "card", "Deadly", "--to", "knights")
     assert r.exit_code == 1
     lines = r.stdout.splitlines()
-    assert lines[1] == "total: 48 of 32 points (was 32); list INVALID (1 errors, 0 warnings, 0 info)"
+    assert lines[1] == "total: 48 of 32 points (was 32); list INVALID (1 error, 0 warnings, 0 info)"
     assert "FTR020 [error] the army costs 48 points, 16 over its limit of 32" in lines[2]
     r = run("add", f, "card", "Dedly", "--to", "knights")
     assert r.exit_code == 2 and r.stdout == ""

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from armybuilder.findings import plural  # noqa: F401 (re-exported for the rule modules)
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 
@@ -268,6 +269,4 @@ def join(items: list[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterator
 
+from armybuilder.findings import plural  # noqa: F401 (re-exported for the rule modules)
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 
@@ -78,10 +79,6 @@ def _race(entry: dict) -> Race:
 def catalog() -> Catalog:
     races = [_race(e) for e in load_data(SYSTEM_ID, "races")["races"]]
     return Catalog(races=NameIndex({r.name: r for r in races}), base=load_data(SYSTEM_ID, "base-rules"))
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 @dataclass
