@@ -9,6 +9,8 @@ from typing import List, Optional
 import typer
 
 from armybuilder import __version__
+from armybuilder.compose import grammar as _grammar  # help texts: plain strings
+from armybuilder.export import ExportFormat, Paper  # enums only: no reportlab at start-up
 from armybuilder.reporters import Format
 
 app = typer.Typer(
@@ -47,6 +49,14 @@ def _say(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
+def _finish(out: str, messages: List[str], code: int) -> None:
+    """Report on stdout, messages on stderr, then exit with the code."""
+    _emit(out)
+    for line in messages:
+        _say(line)
+    raise typer.Exit(code)
+
+
 @app.command()
 def validate(
     files: List[Path] = FilesArg,
@@ -58,10 +68,7 @@ def validate(
     from armybuilder import app as core
 
     out, summary, code = core.validate(files, fmt, points=points, event=event)
-    _emit(out)
-    for line in summary:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, summary, code)
 
 
 @app.command()
@@ -74,10 +81,7 @@ def cost(
     from armybuilder import app as core
 
     out, summary, code = core.cost(files, fmt, points=points, color=_color())
-    _emit(out)
-    for line in summary:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, summary, code)
 
 
 @app.command()
@@ -116,10 +120,7 @@ def matchup(
     from armybuilder.systems.token_terrors.matchup import matchup as run
 
     out, summary, code = run(first, second, fmt, allow_shared=allow_shared_factions, color=_color())
-    _emit(out)
-    for line in summary:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, summary, code)
 
 
 @app.command()
@@ -135,10 +136,7 @@ def tournament(
 
     out, summary, code = t.command(pack, lists, report, force=force, fmt=Format(fmt).value,
                                    progress=t.stderr_is_terminal(), color=_color())
-    _emit(out)
-    for line in summary:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, summary, code)
 
 
 @app.command()
@@ -153,13 +151,7 @@ def diff(
     from armybuilder import diff as d
 
     out, summary, code = d.command(old, new, Format(fmt).value, points=points, event=event)
-    _emit(out)
-    for line in summary:
-        _say(line)
-    raise typer.Exit(code)
-
-
-from armybuilder.export import ExportFormat, Paper  # noqa: E402  (light: enums only)
+    _finish(out, summary, code)
 
 
 @app.command()
@@ -190,16 +182,10 @@ def fingerprint(files: List[Path] = FilesArg) -> None:
     from armybuilder.fingerprint import report
 
     out, messages, code = report(files)
-    _emit(out)
-    for line in messages:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, messages, code)
 
 
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)
-
-from armybuilder.compose import grammar as _grammar  # noqa: E402 - plain strings, no imports
-
 
 def _complete(what: str):
     def complete(ctx: typer.Context, incomplete: str):
@@ -284,10 +270,7 @@ def compose_catalog(
     from armybuilder.compose.catalog import catalog_report
 
     out, messages, code = catalog_report(system, kind, text, fmt)
-    _emit(out)
-    for line in messages:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, messages, code)
 
 
 @app.command("explain", help=_grammar.EXPLAIN_HELP)
@@ -299,10 +282,7 @@ def compose_explain(
     from armybuilder.compose.catalog import explain_report
 
     out, messages, code = explain_report(system, " ".join(name), fmt)
-    _emit(out)
-    for line in messages:
-        _say(line)
-    raise typer.Exit(code)
+    _finish(out, messages, code)
 
 
 def _color() -> bool:
