@@ -149,10 +149,7 @@ def _delta(old: Any, new: Any) -> str:
 
 
 def _measure(r: Result) -> str:
-    m = r.measure
-    if m.total is None:
-        return "-"
-    return fmt_points(m.total) + (f" of {fmt_points(m.limit)}" if m.limit is not None else "")
+    return r.measure.value_text() or "-"
 
 
 def _side(r: Result) -> str:

@@ -113,6 +113,12 @@ class Measure:
     limit: Any = None
     unit: str = "points"
 
+    def value_text(self) -> str | None:
+        """``51 of 51``, ``12`` (no limit), or None when nothing was measured."""
+        if self.total is None:
+            return None
+        return fmt_points(self.total) + (f" of {fmt_points(self.limit)}" if self.limit is not None else "")
+
     def to_dict(self) -> dict[str, Any]:
         return {"total": number(self.total), "limit": number(self.limit), "unit": self.unit}
 

@@ -272,10 +272,7 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
     status = "valid" if after.valid else "INVALID"
     counts = tally(c)
     if m.total is not None:
-        total = f"total: {fmt_points(m.total)}"
-        if m.limit is not None:
-            total += f" of {fmt_points(m.limit)}"
-        total += f" {m.unit}"
+        total = f"total: {m.value_text()} {m.unit}"
         if before is not None and before.measure.total is not None and before.measure.total != m.total:
             total += f" (was {fmt_points(before.measure.total)})"
     else:

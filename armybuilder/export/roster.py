@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import __version__
-from armybuilder.findings import Finding, Measure, Result, Section, Severity, cell_text, fmt_points, number, plural, tally
+from armybuilder.findings import Finding, Measure, Result, Section, Severity, cell_text, number, plural, tally
 
 ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
 
@@ -126,10 +126,7 @@ class Roster:
     @property
     def measure_value(self) -> str:
         """``51 of 51``, ``12`` (no limit) or ``not measured``."""
-        m = self.measure
-        if m.total is None:
-            return "not measured"
-        return fmt_points(m.total) + (f" of {fmt_points(m.limit)}" if m.limit is not None else "")
+        return self.measure.value_text() or "not measured"
 
     @property
     def measure_text(self) -> str:

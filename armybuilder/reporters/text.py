@@ -6,7 +6,7 @@ import io
 import re
 from typing import Any, Sequence
 
-from armybuilder.findings import Result, Severity, cell_text, fmt_points, tally
+from armybuilder.findings import Result, Severity, cell_text, tally
 from armybuilder.reporters import Reporter
 
 
@@ -33,9 +33,7 @@ def cell(value: Any) -> str:
 def status_line(r: Result) -> str:
     c = r.counts()
     m = r.measure
-    measure = ""
-    if m.total is not None:
-        measure = f", {fmt_points(m.total)}" + (f" of {fmt_points(m.limit)}" if m.limit is not None else "") + f" {m.unit}"
+    measure = f", {m.value_text()} {m.unit}" if m.total is not None else ""
     status = "VALID" if r.valid else "INVALID"
     return one_line(f"{r.file}: {status}{measure} ({tally(c)})")
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Severity, fmt_points, number
+from armybuilder.reporters.json_ import dumps
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.tournament import Entry, Tournament
@@ -63,7 +63,7 @@ def to_dict(t: "Tournament") -> dict[str, Any]:
 
 
 def json_report(t: "Tournament") -> str:
-    return json.dumps(to_dict(t), indent=2, ensure_ascii=False, default=number) + "\n"
+    return dumps(to_dict(t))
 
 
 # -- CSV -------------------------------------------------------------------------------------
