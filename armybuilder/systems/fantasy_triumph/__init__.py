@@ -109,7 +109,7 @@ def table_notes(army: model.Army) -> list[str]:
     frac = model.pts(army.cat.rule_value("delayed_entry_casualty_fraction"))
     for unit in army.units():
         for use in unit.cards:
-            if use.card is None or use.misplaced:
+            if not use.priced:
                 continue
             if use.name == "Regenerate" and unit.kind == "class":
                 cp = model.regenerate_command_points(unit.each, army.cat)

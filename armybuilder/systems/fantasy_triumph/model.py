@@ -67,6 +67,11 @@ class CardUse:
         return self.card["name"] if self.card else self.written
 
     @property
+    def priced(self) -> bool:
+        """A known card where the list may put it: it is priced and its rules apply."""
+        return self.card is not None and not self.misplaced
+
+    @property
     def kind(self) -> str | None:
         return self.card["kind"] if self.card else None
 
@@ -333,10 +338,8 @@ def price(army: Army) -> None:
             unit.parts = [("hero", hero_base)]
         unit.extras = []
         for use in unit.cards:
-            if use.card is None or use.misplaced:
+            if not use.priced:
                 continue
-            if depends_on_topography(use.card):
-                army.needs_topography.append(use)
             per = use.card["cost"]["per"]
             if per == "stand":
                 unit.parts.append((use.label(), case_points(use, army, unit)))
@@ -353,10 +356,8 @@ def price(army: Army) -> None:
             unit.total = unit.raw
     lines: list[ArmyLine] = []
     for use in army.army_cards:
-        if use.card is None or use.misplaced:
+        if not use.priced:
             continue
-        if depends_on_topography(use.card):
-            army.needs_topography.append(use)
         per = use.card["cost"]["per"]
         p = case_points(use, army, None)
         if per == "card":
@@ -366,7 +367,7 @@ def price(army: Army) -> None:
             lines.append(ArmyLine(use.label(), p, use.path, use.name))
     for unit in army.units():
         for use in unit.cards:
-            if use.card is None or use.misplaced:
+            if not use.priced:
                 continue
             per = use.card["cost"]["per"]
             if per == "transported":
@@ -381,6 +382,7 @@ def price(army: Army) -> None:
                 who = unit.name if unit.kind == "hero" else f"{unit.name}, {n} stand{'s' * (n != 1)}"
                 lines.append(ArmyLine(f"{use.name}: {who}", -refund, use.path, use.name))
     army.army_lines = lines
+    army.needs_topography = [u for u in army.all_uses() if u.priced and depends_on_topography(u.card)]
     army.total = (sum((u.total for u in army.units()), Fraction(0))
                   + sum((line.points for line in lines), Fraction(0)))
 
@@ -402,7 +404,7 @@ def movement(unit: Unit) -> str:
     fixed = None
     notes = []
     for use in unit.cards:
-        if use.card is None or use.misplaced:
+        if not use.priced:
             continue
         mv = use.card.get("movement")
         if not mv:

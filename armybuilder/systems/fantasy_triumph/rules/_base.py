@@ -11,4 +11,4 @@ def card_rule(use, default: str | None = None) -> str | None:
 
 def uses(army, name: str):
     """Every priced use of the card ``name`` in the army."""
-    return [u for u in army.all_uses() if u.card and u.name == name and not u.misplaced]
+    return [u for u in army.all_uses() if u.priced and u.name == name]

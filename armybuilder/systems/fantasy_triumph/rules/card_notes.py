@@ -18,7 +18,7 @@ def check(army):
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for use in army.all_uses():
-        if use.card is None or use.misplaced:
+        if not use.priced:
             continue
         for n in use.card.get("notes", []):
             if holds(n["when"], army, use.owner, use):

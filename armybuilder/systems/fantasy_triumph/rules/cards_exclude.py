@@ -19,7 +19,7 @@ def check(army):
     for unit in army.units():
         seen = []
         for use in unit.cards:
-            if use.card is None or use.misplaced:
+            if not use.priced:
                 continue
             for earlier in seen:
                 a, b = earlier.card, use.card

@@ -27,7 +27,7 @@ def check(army):
 
     for unit in army.units():
         for use in unit.cards:
-            if use.card is None or use.misplaced:
+            if not use.priced:
                 continue
             for r in use.card.get("restrictions", []):
                 if r.get("applies_to") not in (None, unit.taker):

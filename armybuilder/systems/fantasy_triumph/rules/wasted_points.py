@@ -19,7 +19,7 @@ def check(army):
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for use in army.all_uses():
-        if use.card is None or use.misplaced:
+        if not use.priced:
             continue
         for w in use.card.get("warnings", []):
             if holds(w["when"], army, use.owner, use):
