@@ -1,14 +1,22 @@
-"""Load, check, result: one list file in, one :class:`Result` out.
+"""The pipeline every command uses: load, check, result.
 
-A file that cannot be read as a list (not YAML, wrong shape, unknown system) becomes a
-result with one error finding; it never raises, so a tournament run goes on past it.
-A file that does not exist is the caller's usage error (``FileNotFoundError``).
+``load(path)`` reads a file with the safe loader; ``check(doc, file, options, pack)`` checks it
+against its game's rules and, when given, an event pack; both end in one
+:class:`~armybuilder.findings.Result`. A file that cannot be read as a list (not YAML, wrong
+shape, unknown system) becomes a result with one error finding (:func:`load_failure` is the one
+place that turns a load error into a finding); it never raises, so a tournament run goes on past
+it. A file that does not exist is the caller's usage error (``FileNotFoundError``).
+
+An outside points limit (``options.points``, or an event pack's ``points``) is passed to a system
+only when its manifest says ``points_limit``; the commands refuse ``--points`` for the others
+(:func:`points_refusal`), and an event pack warns (EVT018).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from armybuilder import schema, systems
 from armybuilder.findings import Finding, Result, Severity
@@ -16,59 +24,99 @@ from armybuilder.suggest import did_you_mean
 from armybuilder.yamlio import Document, LoadError, load_file, loads
 
 
-def check_path(path: str | Path, options: systems.CheckOptions | None = None) -> Result:
+class PackLike(Protocol):  # armybuilder.events.Pack, without importing it here
+    def points_for(self, system_id: str | None) -> Any: ...
+
+    def apply(self, result: Result, points_overridden: bool = False) -> None: ...
+
+
+def load(path: str | Path) -> Document:
+    """A list file read with the safe loader; LoadError when it is not a readable YAML list."""
+    return load_file(path)
+
+
+def load_failure(exc: LoadError, file: str, source: str | None = None) -> Finding:
+    """The one finding a file that cannot be loaded gets."""
+    return Finding(exc.code, Severity.ERROR, exc.message, "YAML", line=exc.line, column=exc.column, source=source)
+
+
+def check_path(path: str | Path, options: systems.CheckOptions | None = None, pack: PackLike | None = None) -> Result:
     """Check one list file. Raises FileNotFoundError / IsADirectoryError for the caller."""
-    return _check(load_file, path, str(path), options)
-
-
-def check_text(text: str, file: str = "<text>", options: systems.CheckOptions | None = None) -> Result:
-    """Check list text (what a file would hold); ``file`` names it in the findings."""
-    return _check(loads, text, file, options)
-
-
-def _check(load, source, file: str, options: systems.CheckOptions | None) -> Result:
-    result = Result(file=file)
+    file = str(path)
     try:
-        doc = load(source)
+        doc = load(path)
     except LoadError as exc:
-        result.findings.append(_load_finding(exc))
-        return result
-    return check_document(doc, result, options)
+        return Result(file=file, findings=[load_failure(exc, file)])
+    return check(doc, file, options, pack)
 
 
-def _load_finding(exc: LoadError) -> Finding:
-    return Finding(exc.code, Severity.ERROR, exc.message, "YAML", line=exc.line, column=exc.column)
+def check_text(text: str, file: str = "<text>", options: systems.CheckOptions | None = None,
+               pack: PackLike | None = None) -> Result:
+    """Check list text (what a file would hold); ``file`` names it in the findings."""
+    try:
+        doc = loads(text)
+    except LoadError as exc:
+        return Result(file=file, findings=[load_failure(exc, file)])
+    return check(doc, file, options, pack)
 
 
-def check_document(doc: Document, result: Result, options: systems.CheckOptions | None = None) -> Result:
+def check(doc: Document, file: str, options: systems.CheckOptions | None = None,
+          pack: PackLike | None = None) -> Result:
+    """Check a loaded list against its game's rules, then against ``pack`` when given."""
     options = options or systems.CheckOptions()
-    data: Any = doc.data
-    result.document = data
-    result.positions = doc.positions
+    result = Result(file=file, document=doc.data, positions=doc.positions)
+    system = _system(doc.data, result)
+    if system is None:
+        return result
+    result.system = system.id
+    if isinstance(doc.data.get("name"), str):
+        result.name = doc.data["name"]
+    overridden = options.points is not None
+    if not system.manifest.points_limit:
+        options = replace(options, points=None)
+    elif pack is not None and not overridden:
+        options = replace(options, points=pack.points_for(system.id))
+    shape = schema.check(doc.data, system.list_schema, doc.key_positions)
+    if shape:
+        result.add(shape)
+    else:
+        system.check(doc.data, result, options)
+    if pack is not None:
+        pack.apply(result, points_overridden=overridden)
+    return result
+
+
+def _system(data: Any, result: Result) -> systems.System | None:
+    """The system a list names, or None with the finding that says why there is none."""
     if not isinstance(data, dict):
         result.add([Finding("ABL005", Severity.ERROR,
                             "a list file is a mapping with a 'system' key at the top, not "
                             + ("a list" if isinstance(data, list) else repr(data)[:40]), "list schema", ())])
-        return result
+        return None
     system_id = data.get("system")
+    known = systems.available()
     if system_id is None:
         result.add([Finding("ABL030", Severity.ERROR,
-                            "the file has no 'system' key; start it with e.g. 'system: fantasy-triumph' "
-                            f"(systems: {', '.join(systems.REGISTRY)})", "list schema", ())])
-        return result
+                            f"the file has no 'system' key; start it with e.g. 'system: {known[0]}' "
+                            f"(systems: {', '.join(known)})", "list schema", ())])
+        return None
     try:
-        system = systems.get(str(system_id))
+        return systems.get(str(system_id))
     except KeyError:
         result.add([Finding("ABL031", Severity.ERROR,
-                            f"unknown game system '{system_id}'{did_you_mean(str(system_id), systems.REGISTRY)} "
-                            f"(systems: {', '.join(systems.available())})", "list schema", ("system",))])
-        return result
-    result.system = system.id
-    if isinstance(data.get("name"), str):
-        result.name = data["name"]
-    shape = schema.check(data, system.list_schema, doc.key_positions)
-    if shape:
-        result.add(shape)
-        return result
-    system.check(data, result, options)
-    return result
+                            f"unknown game system '{system_id}'{did_you_mean(str(system_id), known)} "
+                            f"(systems: {', '.join(known)})", "list schema", ("system",))])
+        return None
+
+
+def points_refusal(results: list[Result], flag: str = "--points") -> str | None:
+    """Why ``--points`` cannot apply to these lists (a system measured in something else), or None."""
+    for r in results:
+        if r.system is None:
+            continue
+        m = systems.manifest(r.system)
+        if not m.points_limit:
+            takes = ", ".join(systems.points_systems()) or "no system"
+            return (f"{flag} does not apply to {r.file}: {m.id} lists are measured in {m.measure}, "
+                    f"not points against a limit ({flag} applies to: {takes})")
+    return None

@@ -18,7 +18,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from armybuilder.findings import Finding, Result, fmt_points, number
+from armybuilder.findings import Finding, Result, number
+from armybuilder.text import fmt_points
 from armybuilder.suggest import fold
 
 

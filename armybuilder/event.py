@@ -32,7 +32,8 @@ from typing import Any, Iterable, Sequence
 
 from armybuilder import schema, systems
 from armybuilder.codes import Code
-from armybuilder.findings import Finding, Result, Severity, fmt_points, locate, number
+from armybuilder.findings import Finding, Result, Severity, locate, number
+from armybuilder.text import fmt_points
 from armybuilder.suggest import did_you_mean, fold
 from armybuilder.yamlio import LoadError, load_file
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
+from armybuilder.text import fmt_points
+
 Path = tuple  # a path into the list document: keys and list indexes
 
 
@@ -65,44 +67,6 @@ def number(value: Any) -> Any:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value
-
-
-def fmt_points(value: Any) -> str:
-    """Points as a player writes them: 6, 6½, -½."""
-    if value is None:
-        return "-"
-    if isinstance(value, Fraction):
-        whole = abs(value.numerator) // value.denominator
-        rest = abs(value) - whole
-        sign = "-" if value < 0 else ""
-        if rest == 0:
-            return f"{sign}{whole}"
-        glyph = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(rest)
-        if glyph:
-            return f"{sign}{whole if whole else ''}{glyph}"
-        return f"{sign}{float(abs(value)):g}"
-    return str(value)
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 error``, ``2 errors``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def tally(counts: Mapping[str, int]) -> str:
-    """``1 error, 2 warnings, 0 info`` from :meth:`Result.counts`."""
-    return f"{plural(counts['error'], 'error')}, {plural(counts['warning'], 'warning')}, {counts['info']} info"
-
-
-def cell_text(value: Any) -> str:
-    """A table cell as a player reads it: 6½, yes, or the text on one line."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return ""
-    if isinstance(value, (int, float, Fraction)):
-        return fmt_points(value)
-    return str(value).replace("\r\n", " ").replace("\n", " ")
 
 
 @dataclass

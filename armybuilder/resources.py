@@ -2,7 +2,9 @@
 
 In a built wheel they live inside the package (``armybuilder/_data``, ``armybuilder/_schemas``,
 mapped there by hatch ``force-include``); in a source checkout or an editable install they are
-the top-level ``data/`` and ``schemas/`` folders, which stay the one source of truth.
+the top-level ``data/`` and ``schemas/`` folders, which stay the one source of truth. A system
+added at run time (a test's toy system) may keep its data and schemas elsewhere
+(:attr:`armybuilder.systems.Manifest.data_root`).
 """
 
 from __future__ import annotations
@@ -30,16 +32,46 @@ def schema_dir() -> Path:
     return _find("_schemas", "schemas")
 
 
+def _root(system: str) -> Path | None:
+    from armybuilder.systems import data_root
+
+    return data_root(system)
+
+
+def system_data_dir(system: str) -> Path:
+    """``data/<system>/``."""
+    root = _root(system)
+    return (root / "data" if root else data_dir()) / system
+
+
+def schema_path(name: str) -> Path:
+    """A schema file by stem: the bundled one, else a test system's (``<data_root>/schemas``)."""
+    path = schema_dir() / f"{name}.schema.json"
+    if path.exists():
+        return path
+    from armybuilder.systems import manifests
+
+    for m in manifests():
+        if m.data_root is not None and (m.data_root / "schemas" / f"{name}.schema.json").exists():
+            return m.data_root / "schemas" / f"{name}.schema.json"
+    return path
+
+
 @lru_cache(maxsize=None)
 def load_data(system: str, name: str) -> Any:
     """One YAML data file of a game system, e.g. ``load_data("fantasy-triumph", "cards")``."""
     from armybuilder.yamlio import load_data_file
 
-    return load_data_file(data_dir() / system / f"{name}.yaml")
+    return load_data_file(system_data_dir(system) / f"{name}.yaml")
 
 
 @lru_cache(maxsize=None)
 def load_schema(name: str) -> dict[str, Any]:
     """A JSON Schema by file stem, e.g. ``load_schema("fantasy-triumph.list")``."""
-    with open(schema_dir() / f"{name}.schema.json", encoding="utf-8") as fh:
+    with open(schema_path(name), encoding="utf-8") as fh:
         return json.load(fh)
+
+
+def clear_caches() -> None:
+    load_data.cache_clear()
+    load_schema.cache_clear()

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from armybuilder.event import Pack, PackError, check_path, is_broken, load
-from armybuilder.findings import Finding, Result, Severity, fmt_points
+from armybuilder.findings import Finding, Result, Severity
+from armybuilder.text import fmt_points
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
 LIST_SUFFIXES = (".yaml", ".yml")

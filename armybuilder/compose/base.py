@@ -1,7 +1,7 @@
 """What the system adapters share: parts, requests, name matching, and ruamel.yaml helpers.
 
-An adapter module lists its :class:`Part` entries (a verb, a part name, a usage line and a
-function). The edit engine (:mod:`armybuilder.compose.edit`) finds the part, wraps the command
+A system's ``compose`` module lists its :class:`~armybuilder.compose.parts.Part` entries (a verb, a
+part name, a usage line, its options and a function). The edit engine (:mod:`armybuilder.compose.edit`) finds the part, wraps the command
 line in a :class:`Request` and calls the part's function with the file's round-trip tree
 (:class:`Doc`). The function changes the tree and returns one line saying what it did; it raises
 :class:`EditError` to refuse (nothing is written then).
@@ -19,39 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from armybuilder.compose.parts import EditError, Opt, Part, flag  # noqa: F401 (the adapters use them)
 from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest
-
-
-class EditError(Exception):
-    """An edit refused: the message says why and what to do instead. Nothing was written."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-# Options that are plain flags: False means "not given". The others are tri-state
-# (--magic/--no-magic: None means not given, False is a value).
-PURE_FLAGS = frozenset({"army", "decline", "as_written"})
-
-
-def flag(key: str) -> str:
-    """The command-line spelling of an option key: defender_tokens -> --defender-tokens."""
-    return "--" + key.replace("_", "-")
-
-
-@dataclass
-class Part:
-    """One thing a verb can act on in a system's list: ``add FILE class NAME ...``."""
-
-    verb: str                      # add | remove | set
-    name: str                      # the part word: class, card, tokens, region, ...
-    usage: str                     # after "VERB FILE": "class NAME --troop TROOP [--stands N]"
-    summary: str                   # one line for the help and the "unknown part" message
-    func: Callable[["Doc", "Request"], str]
-    aliases: tuple = ()
-    # completion of the positional arguments, in order: a function (data or None) -> names
-    names: tuple = ()
 
 
 @dataclass

@@ -263,7 +263,7 @@ def _key(f) -> tuple:
 
 def report(path: Path, said: str, before: Result | None, after: Result) -> Outcome:
     """What an edit did: one line for the change, one for the total, one per finding it caused."""
-    from armybuilder.findings import fmt_points, tally
+    from armybuilder.text import fmt_points, tally
     from armybuilder.reporters.text import finding_line
 
     out = [said]

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import __version__
-from armybuilder.findings import Finding, Measure, Result, Section, Severity, cell_text, number, plural, tally
+from armybuilder.findings import Finding, Measure, Result, Section, Severity, number
+from armybuilder.text import cell_text, plural, tally
 
 ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
 

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 import io
-import re
 from typing import Any, Sequence
 
-from armybuilder.findings import Result, Severity, cell_text, tally
+from armybuilder.findings import Result, Severity
 from armybuilder.reporters import Reporter
-
-
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-
-
-def one_line(text: Any) -> str:
-    """One line of text a terminal shows as it is (no escape sequences from a list file)."""
-    return _CONTROL.sub("\ufffd", " ".join(str(text).split()))
+from armybuilder.text import cell, one_line, tally
 
 
 def finding_line(result: Result, f) -> str:
@@ -24,10 +16,6 @@ def finding_line(result: Result, f) -> str:
     col = f.column if f.column is not None else 1
     rule = f" ({f.rule})" if f.rule else ""
     return one_line(f"{where}:{line}:{col}: {f.code} [{f.severity.value}] {f.message}{rule}")
-
-
-def cell(value: Any) -> str:
-    return one_line(cell_text(value))
 
 
 def status_line(r: Result) -> str:

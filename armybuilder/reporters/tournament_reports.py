@@ -13,7 +13,8 @@ import io
 import re
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.findings import Finding, Severity, fmt_points, number
+from armybuilder.findings import Finding, Severity, number
+from armybuilder.text import fmt_points
 from armybuilder.reporters.json_ import dumps
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -1,29 +1,70 @@
-"""The game systems armybuilder knows, and the interface each one implements.
+"""The game systems armybuilder knows: one registry line each, and what every system declares.
 
-The registry is explicit: a system id (the ``system:`` key of a list file, and the folder
-name under ``data/``) maps to the module that checks it. A module is imported only when a
-list of its system is checked, so one system's data is never loaded for another's lists.
+A game system is one folder, ``armybuilder/systems/<package>/``, with its data in
+``data/<id>/``. The registry below is the only place that names a system: adding a game is its
+folder plus one line here.
 
-Each system module exposes ``SYSTEM``, an instance of a :class:`System` subclass.
+What the package holds, by convention (each module imported only when it is needed):
+
+* ``__init__.py`` - ``MANIFEST``, a :class:`Manifest`: plain declarations, cheap to import, read
+  at start-up (help texts, ``--points``, the system-contributed commands).
+* ``system.py`` - ``SYSTEM``, a :class:`System`: the check (model, rules, cost breakdown) and
+  the inventory, imported when a list of that system is checked.
+* ``compose.py`` - ``PARTS`` (:class:`armybuilder.compose.parts.Part`), ``template`` and
+  ``howto``: what ``new``, ``add``, ``remove`` and ``set`` do to its lists.
+* ``catalog.py`` - ``KINDS`` and ``ALIASES``: the ``catalog`` tables and ``explain`` entries.
+* any module named in ``MANIFEST.commands`` - a ``register(app)`` that adds a command of the
+  system's own (``matchup``).
+
+Tests may add a system with :func:`register` (a fixture package and its own data folder).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from armybuilder.findings import Result
-from armybuilder.resources import load_data
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.findings import Result
 
+# One line per game system: the id (a list's ``system:`` key, and its folder under data/) and
+# the package that knows it.
 REGISTRY: dict[str, str] = {
     "fantasy-triumph": "armybuilder.systems.fantasy_triumph",
     "token-terrors": "armybuilder.systems.token_terrors",
     "small-world-of-warcraft": "armybuilder.systems.small_world",
     "homm3-battlefield": "armybuilder.systems.homm3",
 }
+
+# What a list can be measured in; only "points" takes an outside limit (--points, an event's points).
+MEASURES = ("points", "slots", "tokens", "units")
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What a game system is, declared in its package's ``__init__`` as plain data."""
+
+    id: str                        # the registry key: "fantasy-triumph"
+    list_schema: str               # schema file stem: "fantasy-triumph.list"
+    measure: str                   # one of MEASURES: what a list's total counts
+    points_limit: bool = False     # an outside points limit (--points, an event pack's points) applies
+    summary: str = ""              # one line for help texts: "classes, stands, heroes and battle cards"
+    new_example: str = ""          # after "armybuilder new ID FILE", for the help: '--name "X" --points 51'
+    explain_example: str = ""      # a name for the explain help: "Mobile Infantry"
+    commands: tuple[str, ...] = () # modules with a register(app) adding the system's own commands
+    data_root: Path | None = None  # where data/<id>/ and schemas/ are, when not bundled (test systems)
+    package: str = ""              # filled in from the registry
+
+    def module(self, name: str):
+        """One of the package's modules (``system``, ``compose``, ``catalog``), imported on use."""
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def has(self, name: str) -> bool:
+        return importlib.util.find_spec(f"{self.package}.{name}") is not None
 
 
 @dataclass
@@ -43,21 +84,32 @@ class Item:
 
 @dataclass
 class CheckOptions:
-    """What a caller may change about a check (an event pack, a points limit)."""
+    """What a caller may change about a check: an outside points limit (``--points``, an event's).
 
-    points: Any = None  # overrides the list's own limit (an event's limit)
-    extra: dict[str, Any] = field(default_factory=dict)
+    It is only ever set for a system whose manifest says ``points_limit``.
+    """
+
+    points: Any = None
 
 
 class System:
-    """One game system: its id, its data, its list schema and its checks."""
+    """One game system's checks: subclassed in ``<package>/system.py`` as ``SYSTEM``."""
 
-    id: str = ""
-    list_schema: str = ""  # schema file stem under schemas/, e.g. "fantasy-triumph.list"
+    manifest: Manifest
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @property
+    def list_schema(self) -> str:
+        return self.manifest.list_schema
 
     @property
     def meta(self) -> dict[str, Any]:
         """``data/<id>/system.yaml``: title, data_version, sources, what it checks."""
+        from armybuilder.resources import load_data
+
         return load_data(self.id, "system")
 
     @property
@@ -90,23 +142,96 @@ class System:
         raise NotImplementedError
 
 
+_EXTRA: dict[str, Manifest] = {}  # systems added at run time (tests)
+
+
+def register(manifest: Manifest, package: str) -> None:
+    """Add a system that is not in the registry (a test's toy system)."""
+    _EXTRA[manifest.id] = _with_package(manifest, package)
+    _clear()
+
+
+def unregister(system_id: str) -> None:
+    _EXTRA.pop(system_id, None)
+    _clear()
+
+
+def _clear() -> None:
+    manifest.cache_clear()
+    get.cache_clear()
+    from armybuilder import resources
+
+    resources.clear_caches()
+
+
+def _with_package(m: Manifest, package: str) -> Manifest:
+    return replace(m, package=package)
+
+
+def ids() -> list[str]:
+    """Every registered system id, in registry order (test systems last)."""
+    return list(REGISTRY) + [s for s in _EXTRA if s not in REGISTRY]
+
+
 def available() -> list[str]:
-    """The ids of the systems whose modules are installed, in registry order."""
-    out = []
-    for system_id, module in REGISTRY.items():
-        if importlib.util.find_spec(module) is not None:
-            out.append(system_id)
-    return out
+    """The ids of the systems whose packages are installed, in registry order."""
+    return [s for s in ids() if s in _EXTRA or importlib.util.find_spec(REGISTRY[s]) is not None]
+
+
+@lru_cache(maxsize=None)
+def manifest(system_id: str) -> Manifest:
+    """The manifest of a system; KeyError when unknown or not installed."""
+    if system_id in _EXTRA:
+        return _EXTRA[system_id]
+    package = REGISTRY[system_id]
+    try:
+        mod = importlib.import_module(package)
+    except ModuleNotFoundError as exc:
+        if exc.name == package:
+            raise KeyError(system_id) from None
+        raise
+    return _with_package(mod.MANIFEST, package)
+
+
+def manifests() -> list[Manifest]:
+    return [manifest(s) for s in available()]
 
 
 @lru_cache(maxsize=None)
 def get(system_id: str) -> System:
-    """The system for an id; KeyError when unknown or not installed."""
-    module = REGISTRY[system_id]
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name == module:
-            raise KeyError(system_id) from None
-        raise
-    return mod.SYSTEM
+    """The checks of a system; KeyError when unknown or not installed."""
+    m = manifest(system_id)
+    system = m.module("system").SYSTEM
+    system.manifest = m
+    return system
+
+
+def data_root(system_id: str) -> Path | None:
+    """Where a test system keeps its data and schemas (None: the bundled ones)."""
+    if system_id in _EXTRA:
+        return _EXTRA[system_id].data_root
+    return None
+
+
+def resolve(word: str) -> str:
+    """The system id a user typed: any case, or a unique beginning (``homm3``, ``small-world``).
+
+    ValueError with a suggestion when it names none.
+    """
+    from armybuilder.suggest import NameIndex, fold
+
+    names = available()
+    index = NameIndex({s: s for s in names})
+    if word in index:
+        return index.canonical(word)
+    starts = [s for s in names if len(word) >= 3 and fold(s).startswith(fold(word))]
+    if len(starts) == 1:
+        return starts[0]
+    raise ValueError(f"unknown game system '{word}'{index.suggestion(word)}; systems: {', '.join(names)}")
+
+
+def points_systems() -> list[str]:
+    """The systems an outside points limit applies to."""
+    return [m.id for m in manifests() if m.points_limit]
+
+

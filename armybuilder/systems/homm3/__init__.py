@@ -1,53 +1,16 @@
 """Heroes of Might and Magic III: The Board Game, Battlefield expansion (``homm3-battlefield``).
 
-Seed 004 as data (``data/homm3-battlefield/rules.yaml``): the Skirmish lengths (hero level,
-Specialty cards, Ability, Artifact and Spell cards, unit tiers and side), the Adventure lengths
-and starting state, the removed Ability cards, the unit limits. Units and heroes come from the
-reference CSVs (``units.yaml``, ``heroes.yaml``). The army is measured in units.
+Seed 004 as data (``data/homm3-battlefield/``), with units and heroes from the reference CSVs.
+``system`` checks an army (``model``, ``rules``, ``report``); ``compose`` edits lists;
+``catalog`` shows the data. An army is measured in units.
 """
 
-from __future__ import annotations
+from armybuilder.systems import Manifest
 
-from typing import Any
-
-from armybuilder.codes import code_of
-from armybuilder.findings import Result
-from armybuilder.systems import CheckOptions, Item, System
-
-from . import model, report, rules
-
-
-class Homm3Battlefield(System):
-    id = model.SYSTEM_ID
-    list_schema = "homm3-battlefield.list"
-
-    def codes(self) -> list:
-        return [code_of(m) for m in rules.REGISTRY]
-
-    def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
-        army = model.build(data)
-        for module in rules.REGISTRY:
-            result.add(module.check(army))
-        result.measure = report.measure(army)
-        result.sections, result.details = report.build(army)
-        result.model = army
-
-    def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
-        """Faction, hero, every known unit and card (Specialty cards as e.g. "Crusaders IV"), and totals."""
-        army = getattr(result, "model", None) or model.build(data)
-        items: list[Item] = []
-        if army.faction is not None:
-            items.append(Item("faction", army.faction["name"], 1, ("faction",)))
-        if army.hero is not None:
-            items.append(Item("hero", army.hero["name"], 1, ("hero", "name")))
-            items += [Item("card", f"{army.hero['specialty']} {lvl}", 1, path) for lvl, path in army.specialties]
-        for kind in model.CARD_KINDS:
-            items += [Item("card", use.name, 1, use.path) for use in army.cards[kind]]
-        items += [Item("unit", use.name, 1, use.path) for use in army.known_units()]
-        totals = report.unit_rows(army)[1]
-        items += [Item("total", "units", len(army.units)), Item("total", "gold", totals["gold"]),
-                  Item("total", "valuables", totals["valuables"])]
-        return items
-
-
-SYSTEM = Homm3Battlefield()
+MANIFEST = Manifest(
+    id="homm3-battlefield",
+    list_schema="homm3-battlefield.list",
+    measure="units",
+    summary="a hero, its cards and its units for Skirmish, Adventure or board play",
+    explain_example="Manticores --format json",
+)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from armybuilder.findings import plural  # noqa: F401 (re-exported for the rule modules)
+from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modules)
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 

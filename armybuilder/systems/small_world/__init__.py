@@ -1,53 +1,17 @@
-"""Small World of Warcraft: a player's position checked against the racial rules of the Horde races.
+"""Small World of Warcraft: a player's position checked against the racial powers of the Horde races.
 
-The rules are seed 001 (the six Horde races) and the races' box supplies and factions from the
-reference component list; the base rules the seed leans on (the conquest cost, 1 coin a region)
-are reference data marked unverified (``data/small-world-of-warcraft/``). This module builds the
-position model from them (``model.py``: costs and coins), runs the rule modules (``rules/``, one
-per finding code) and lays out the cost and score report (``report.py``).
+The rules are seed 001 and reference data marked unverified (``data/small-world-of-warcraft/``).
+``system`` builds the position model (``model``: costs and coins), runs the rule modules
+(``rules``, one per finding code) and lays out the report (``report``); ``compose`` edits
+positions; ``catalog`` shows the data.
 """
 
-from __future__ import annotations
+from armybuilder.systems import Manifest
 
-from typing import Any
-
-from armybuilder.codes import code_of
-from armybuilder.findings import Result
-from armybuilder.systems import CheckOptions, Item, System
-
-from . import model, report, rules
-
-
-class SmallWorldOfWarcraft(System):
-    id = model.SYSTEM_ID
-    list_schema = "small-world-of-warcraft.list"
-
-    def codes(self) -> list:
-        return [code_of(m) for m in rules.REGISTRY]
-
-    def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
-        # options.points does not apply: a position is measured in tokens against the box supply.
-        pos = model.build(data)
-        for rule in rules.REGISTRY:
-            result.add(rule.check(pos))
-        report.fill(result, pos)
-        result.model = pos
-
-    def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
-        pos = getattr(result, "model", None) or model.build(data)
-        items: list[Item] = []
-        for side in pos.sides():
-            items.append(Item("race", side.name, side.total, side.path + ("race",)))
-            if side.special_power:
-                items.append(Item("special_power", side.special_power, 1, side.path + ("power",)))
-        a = pos.active
-        items += [Item("total", "tokens", a.total), Item("total", "regions", sum(len(s.regions) for s in pos.sides())),
-                  Item("total", "conquests", len(pos.conquests)),
-                  Item("total", "conquest_tokens", sum(c.cost for c in pos.conquests)),
-                  Item("total", "coins", pos.coins_net)]
-        if a.bombs or a.bombs_spent:
-            items.append(Item("total", "bombs", len(a.bombs) + a.bombs_spent))
-        return items
-
-
-SYSTEM = SmallWorldOfWarcraft()
+MANIFEST = Manifest(
+    id="small-world-of-warcraft",
+    list_schema="small-world-of-warcraft.list",
+    measure="tokens",
+    summary="a player's races, regions and conquests in one turn",
+    explain_example="Tauren",
+)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterator
 
-from armybuilder.findings import plural  # noqa: F401 (re-exported for the rule modules)
+from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modules)
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 

@@ -4,7 +4,8 @@ At most 8 points of heroes in all, each hero 1 point plus its cards (army constr
 rules; unverified default). Delayed Entry refunds do not lower this.
 """
 
-from armybuilder.findings import Severity, fmt_points
+from armybuilder.findings import Severity
+from armybuilder.text import fmt_points
 
 from ._base import finding
 

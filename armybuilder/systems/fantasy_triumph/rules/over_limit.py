@@ -4,7 +4,8 @@ Stands, heroes and army battle cards all count toward the army size (51 points u
 list or an event sets another). Delayed Entry refunds are taken off (FT 32).
 """
 
-from armybuilder.findings import Severity, fmt_points
+from armybuilder.findings import Severity
+from armybuilder.text import fmt_points
 
 from ._base import finding
 

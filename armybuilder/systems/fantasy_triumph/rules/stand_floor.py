@@ -4,7 +4,8 @@ A stand never costs less than 1 point after its cards (army construction rules; 
 default). Cards that lower the cost below that save nothing more.
 """
 
-from armybuilder.findings import Severity, fmt_points
+from armybuilder.findings import Severity
+from armybuilder.text import fmt_points
 
 from ._base import finding
 

@@ -4,7 +4,8 @@ An army has at least one stand per 6 points of its size, rounding down: 8 stands
 (army construction rules; unverified default kept in ``data/fantasy-triumph/army.yaml``).
 """
 
-from armybuilder.findings import Severity, fmt_points
+from armybuilder.findings import Severity
+from armybuilder.text import fmt_points
 
 from ._base import finding
 

@@ -3,7 +3,8 @@
 The army costs less than its limit. That is legal; it is said in case it was not meant.
 """
 
-from armybuilder.findings import Severity, fmt_points
+from armybuilder.findings import Severity
+from armybuilder.text import fmt_points
 
 from ._base import finding
 

@@ -21,8 +21,9 @@ from armybuilder.compose import base
 from armybuilder.compose.base import EditError, Part, Request, known, number, put
 from armybuilder.suggest import fold, nearest
 
-SYSTEM_ID = "token-terrors"
-HAS_POINTS = False
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 
 

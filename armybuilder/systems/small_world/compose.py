@@ -25,8 +25,9 @@ from __future__ import annotations
 from armybuilder.compose import base
 from armybuilder.compose.base import EditError, Part, Request, choice, find, known, number, put
 
-SYSTEM_ID = "small-world-of-warcraft"
-HAS_POINTS = False
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 FACTIONS = ("Horde", "Alliance", "Neutral")
 

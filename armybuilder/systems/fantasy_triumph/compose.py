@@ -26,8 +26,9 @@ from armybuilder.compose import base
 from armybuilder.compose.base import EditError, Part, Request, find, known, number, put
 from armybuilder.suggest import fold, nearest
 
-SYSTEM_ID = "fantasy-triumph"
-HAS_POINTS = True
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 
 

@@ -24,8 +24,9 @@ from armybuilder.compose import base
 from armybuilder.compose.base import EditError, Part, Request, choice, find, known, put
 from armybuilder.suggest import NameIndex, fold
 
-SYSTEM_ID = "homm3-battlefield"
-HAS_POINTS = False
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
 MODES = ("skirmish", "adventure", "board")

@@ -1,0 +1,176 @@
+"""What a system's compose parts declare, and the parser that reads an edit's words with it.
+
+A system's ``compose`` module lists its :class:`Part` entries: ``add FILE class NAME --troop
+TROOP [--stands N] [--general]`` is one part (verb ``add``, name ``class``) with its usage line,
+the completion of its positional arguments and its own options (:class:`Opt`). The CLI knows
+none of them: ``add``, ``remove`` and ``set`` take the file, the part word and the words after
+it; :func:`parse` reads those words with the part's declaration once the file's system is known.
+The help texts and shell completion are made from the same declarations.
+
+This module stays light (no ruamel, no game data): completion and ``--help`` import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+NameSource = Callable[[Any], list]  # (the list's plain data, or None) -> names to complete
+KINDS = ("text", "int", "flag", "switch", "many")
+
+
+class EditError(Exception):
+    """An edit refused: the message says why and what to do instead. Nothing was written."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Opt:
+    """One option of a part.
+
+    ``kind``: ``text`` and ``int`` take a value, ``many`` a value and may be repeated,
+    ``flag`` is ``--army`` (given or not), ``switch`` is ``--magic/--no-magic`` (given either
+    way, or not at all).
+    """
+
+    key: str                        # the request's key: defender_tokens
+    help: str
+    kind: str = "text"
+    metavar: str = ""               # the value's name in help: CLASS
+    names: NameSource | None = None # completion of the value
+    also: tuple[str, ...] = ()      # other spellings: ("--from",)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"option {self.key}: unknown kind {self.kind!r}")
+
+    @property
+    def flag(self) -> str:
+        return flag(self.key)
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        out = (self.flag, *self.also)
+        if self.kind == "switch":
+            out += tuple("--no-" + s[2:] for s in out)
+        return out
+
+    @property
+    def takes_value(self) -> bool:
+        return self.kind in ("text", "int", "many")
+
+    def help_line(self) -> str:
+        if self.kind == "switch":
+            shown = " / ".join(f"{s}/--no-{s[2:]}" for s in (self.flag, *self.also))
+        else:
+            value = f" {self.metavar or self.key.upper()}" if self.takes_value else ""
+            shown = ", ".join(s + value for s in (self.flag, *self.also))
+        return f"{shown}: {self.help}" + (" (repeatable)" if self.kind == "many" else "")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing a verb can act on in a system's list: ``add FILE class NAME ...``."""
+
+    verb: str                      # add | remove | set
+    name: str                      # the part word: class, card, tokens, region, ...
+    usage: str                     # after "VERB FILE": "class NAME --troop TROOP [--stands N]"
+    summary: str                   # one line for the help and the "unknown part" message
+    func: Callable[..., str]       # (Doc, Request) -> what it did, in one line
+    aliases: tuple[str, ...] = ()
+    names: tuple[NameSource | None, ...] = ()  # completion of the positional arguments, in order
+    options: tuple[Opt, ...] = ()
+
+    def option(self, spelling: str) -> tuple[Opt, bool] | None:
+        """The option a command-line word names, and its value for a switch (``--no-x``: False)."""
+        for o in self.options:
+            if spelling in o.spellings:
+                return o, not spelling.startswith("--no-")
+        return None
+
+
+def flag(key: str) -> str:
+    """The command-line spelling of an option key: defender_tokens -> --defender-tokens."""
+    return "--" + key.replace("_", "-")
+
+
+# Options every edit takes, whatever the system and part.
+COMMON = (Opt("as_written", "keep a name the data does not know, as typed", "flag"),)
+
+
+@dataclass
+class Parsed:
+    args: list[str] = field(default_factory=list)
+    opts: dict[str, Any] = field(default_factory=dict)
+
+
+def parse(part: Part, words: Sequence[str], system: str, others: Sequence[Part] = ()) -> Parsed:
+    """Split an edit's words into positional arguments and the part's options.
+
+    ``others`` are the system's other parts: an option one of them takes but this one does not
+    is refused as not applying here, rather than as unknown. ``--`` ends the options.
+    """
+    out = Parsed()
+    usage = f"armybuilder {part.verb} FILE {part.usage}".rstrip()
+    words = list(words)
+    i = 0
+    while i < len(words):
+        word = str(words[i])
+        i += 1
+        if word == "--":
+            out.args += [str(w) for w in words[i:]]
+            break
+        if not word.startswith("--") or word == "-":
+            out.args.append(word)
+            continue
+        spelling, eq, value = word.partition("=")
+        found = part.option(spelling) or _common(spelling)
+        if found is None:
+            raise EditError(_unknown(part, spelling, system, others) + f"; usage: {usage}")
+        opt, on = found
+        if not opt.takes_value:
+            if eq:
+                raise EditError(f"{spelling} takes no value; usage: {usage}")
+            out.opts[opt.key] = on
+            continue
+        if not eq:
+            if i >= len(words):
+                raise EditError(f"{spelling} needs a value ({opt.metavar or opt.key.upper()}); usage: {usage}")
+            value = str(words[i])
+            i += 1
+        if opt.kind == "int":
+            value = _whole(spelling, value)
+        if opt.kind == "many":
+            out.opts.setdefault(opt.key, []).append(value)
+        elif opt.key in out.opts:
+            raise EditError(f"{spelling} is given twice; usage: {usage}")
+        else:
+            out.opts[opt.key] = value
+    return out
+
+
+def _common(spelling: str) -> tuple[Opt, bool] | None:
+    for o in COMMON:
+        if spelling in o.spellings:
+            return o, True
+    return None
+
+
+def _whole(spelling: str, value: str) -> int:
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise EditError(f"{spelling} takes a whole number, not '{value}'") from None
+
+
+def _unknown(part: Part, spelling: str, system: str, others: Sequence[Part]) -> str:
+    if any(p.option(spelling) for p in others):
+        return f"{spelling} does not apply to '{part.verb} {part.name}' in {system}"
+    from armybuilder.suggest import did_you_mean
+
+    known = [s for o in (*part.options, *COMMON) for s in o.spellings]
+    return f"no such option {spelling} for '{part.verb} {part.name}' in {system}{did_you_mean(spelling, known)}"

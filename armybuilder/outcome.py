@@ -1,0 +1,42 @@
+"""What every command returns: its report for stdout, its messages for stderr, its exit code.
+
+The commands are functions from their options to an :class:`Outcome`; ``cli.py`` only parses the
+options, prints the outcome and exits with its code. So every command is easy to test without a
+terminal, and the exit codes mean the same everywhere.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class ExitCode(enum.IntEnum):
+    OK = 0        # every list is valid (the edit was made, the roster written...)
+    INVALID = 1   # some list has an error finding (it was still reported, edited or exported)
+    USAGE = 2     # a usage error: a bad option, a missing file, an edit refused, a pack that cannot be used
+
+    @classmethod
+    def of(cls, valid: bool) -> ExitCode:
+        return cls.OK if valid else cls.INVALID
+
+
+class UsageError(Exception):
+    """A command cannot run as asked: the message says why (exit code 2, nothing written)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Outcome:
+    """A command's result: ``stdout`` (text or bytes), ``stderr`` lines and the exit code."""
+
+    stdout: str | bytes = ""
+    stderr: list[str] = field(default_factory=list)
+    code: ExitCode = ExitCode.OK
+
+    @classmethod
+    def usage(cls, *messages: str) -> Outcome:
+        return cls("", list(messages), ExitCode.USAGE)

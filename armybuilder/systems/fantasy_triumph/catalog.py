@@ -1,0 +1,202 @@
+"""The Fantasy Triumph catalog: battle cards, troop types and topographies, from the data."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
+from armybuilder.resources import load_data
+
+from . import MANIFEST
+
+FT = MANIFEST.id
+_FT_KIND_WHO = {
+    "army": "the army (listed under army_cards)",
+    "expendable": "a class, as one-use cards (listed on the class, with a number)",
+    "stand": "a class's stands (every stand of the class has it)",
+    "hero": "heroes only",
+    "stand_or_hero": "a class's stands or a hero",
+}
+_FT_KIND_SHORT = {"army": "army", "expendable": "class (one-use)", "stand": "stands",
+                  "hero": "hero", "stand_or_hero": "stands/hero"}
+_FT_PER = {"stand": "per stand or hero", "card": "per card", "army": "once for the army",
+           "marked": "per marked stand or hero (never more than its own cost)",
+           "transported": "per transported stand"}
+_FT_PER_SHORT = {"stand": "/stand", "card": "/card", "army": "/army", "marked": "/marked",
+                 "transported": "/stand carried"}
+
+
+def ft_cond(cond: dict) -> str:
+    """A condition of cards.yaml in words."""
+    parts = []
+    for key, want in cond.items():
+        if key == "any":
+            parts.append("(" + " or ".join(ft_cond(c) for c in want) + ")")
+        elif key == "not":
+            parts.append(f"not {ft_cond(want)}")
+        elif key == "troop":
+            parts.append(join(want))
+        elif key == "order":
+            parts.append(f"{want}-order troops")
+        elif key == "mount":
+            parts.append(f"{want} troops")
+        elif key == "base_points":
+            parts.append(join([pts(p) for p in want]) + "-point troop types")
+        elif key == "move":
+            parts.append("troops moving " + join(want) + " MU")
+        elif key == "shoots":
+            parts.append("shooting troops" if want else "troops that do not shoot")
+        elif key == "extra_command_point":
+            parts.append("troops that pay +1 command point" if want else "troops that pay no extra command point")
+        elif key == "card":
+            parts.append("with " + join(want))
+        elif key == "option":
+            parts.append(f"option '{want}'")
+        elif key == "dense":
+            parts.append("a Dense home topography" if want else "a topography that is not Dense")
+        elif key == "taker":
+            parts.append("a hero" if want == "hero" else "a stand")
+        elif key == "army_card":
+            parts.append("the army has " + join(want, "or"))
+        elif key == "general":
+            parts.append("the general's class" if want else "a class without the general")
+        else:
+            parts.append(f"{key} {want}")
+    return " and ".join(parts)
+
+
+def ft_cost(card: dict, short: bool = False) -> str:
+    cost = card.get("cost", {})
+    per = cost.get("per", "stand")
+    cases = cost.get("cases", [])
+    bits = []
+    for case in cases:
+        when = case.get("when")
+        if when:
+            bits.append(f"{pts(case['points'])} if {ft_cond(when)}")
+        else:
+            bits.append(("else " if bits else "") + pts(case["points"]))
+    if short:
+        return "; ".join(bits) + " " + _FT_PER_SHORT.get(per, "")
+    return "; ".join(bits) + f" ({_FT_PER.get(per, per)})"
+
+
+def _ft_caps(caps: dict) -> list[str]:
+    words = {
+        "max_cards": "at most {} cards in the army",
+        "max_stands": "at most {} stands in the army carry it",
+        "max_heroes": "at most {} hero(es) carry it",
+        "max_per_class": "at most {} cards on one class",
+        "max_classes": "bought for at most {} class(es)",
+        "max_per_army": "at most {} per army",
+    }
+    out = []
+    for key, value in caps.items():
+        if key == "not_general":
+            if value:
+                out.append("not on the general" + (f" ({caps.get('not_general_rule')})" if caps.get("not_general_rule") else ""))
+        elif key in words:
+            out.append(words[key].format(value))
+    return out
+
+
+def ft_cards() -> list[Entry]:
+    out = []
+    for c in load_data(FT, "cards")["cards"]:
+        e = Entry("card", c["name"], {
+            "card": f"FT {c['number']}", "name": c["name"], "taken by": _FT_KIND_SHORT.get(c["kind"], c["kind"]),
+            "cost": ft_cost(c, short=True), "rule": c.get("rule"),
+        }, rule=c.get("rule"), summary=c.get("summary"), data=c)
+        e.cost.append(ft_cost(c))
+        if c.get("cost", {}).get("note"):
+            e.cost.append(c["cost"]["note"])
+        who = _FT_KIND_WHO.get(c["kind"], c["kind"])
+        if c.get("heroes_allowed"):
+            who += "; heroes may take it too"
+        if c.get("marks"):
+            marks = {"stands": "a class's stands", "heroes": "a hero"}
+            places = join(["class" if m == "stands" else "hero" for m in c["marks"]])
+            who = (f"bought for the army, it marks {join([marks.get(m, m) for m in c['marks']])}: "
+                   f"listed on the {places} it marks, not under army_cards")
+        if c.get("quantity"):
+            who += f"; it takes a number ({'how many cards' if c['quantity'] == 'cards' else 'how many stands it marks'})"
+        e.who.append(who)
+        for r in c.get("restrictions", []):
+            scope = f" ({r['applies_to']}s)" if r.get("applies_to") else ""
+            e.who.append(f"{r['reason']}{scope} ({r['rule']})")
+        e.caps = _ft_caps(c.get("caps", {}))
+        e.excludes = list(c.get("excludes", []))
+        for o in c.get("options", []):
+            choices = "any " + o["name"] if o.get("free") else join([f"'{x}'" for x in o.get("choices", [])])
+            count = f" (up to {o['count']})" if o.get("count") else ""
+            missing = {"error": "required", "warning": "should be chosen"}.get(o.get("missing"), "optional")
+            e.options.append(f"{o['name']}: {choices}{count}, {missing} ({o['rule']}): {o.get('help', '')}".rstrip(": "))
+        for w in c.get("warnings", []):
+            e.notes.append(f"warning when {ft_cond(w['when'])}: {w['message']} ({w['rule']})")
+        for n in c.get("notes", []):
+            e.notes.append(f"when {ft_cond(n['when'])}: {n['message']} ({n['rule']})")
+        mv = c.get("movement")
+        if mv:
+            if "table" in mv:
+                table = ", ".join(f"{k}→{v}" for k, v in mv["table"].items())
+                e.notes.append(f"movement{' with ' + repr(mv['option']) if mv.get('option') else ''}: {table} MU ({mv['rule']})")
+            if "by_option" in mv:
+                e.notes.append("movement on transports: " + ", ".join(f"{k} {v} MU" for k, v in mv["by_option"].items())
+                               + f" ({mv['rule']})")
+            if "all" in mv:
+                e.notes.append(f"movement: {mv['all']} MU ({mv['rule']})")
+        out.append(e)
+    return out
+
+
+def ft_troops() -> list[Entry]:
+    source = source(FT, "troop")
+    out = []
+    for t in load_data(FT, "troops")["troops"]:
+        e = Entry("troop type", t["name"], {
+            "name": t["name"], "code": t.get("code"), "points": pts(t["points"]), "mount": t.get("mount"),
+            "order": t.get("order"), "move": f"{t.get('move')}{'' if t.get('move_verified', True) else '*'}",
+            "aliases": ", ".join(t.get("aliases", [])), "source": source,
+        }, rule=source, data=t, aliases=list(t.get("aliases", [])))
+        e.cost.append(f"{pts(t['points'])} points a stand, before its cards (a stand never costs less than 1)")
+        e.who.append("any class (a class is stands of one troop type)")
+        e.notes.append(f"{t.get('mount')}, {t.get('order')} order, moves {t.get('move')} MU"
+                       + ("" if t.get("move_verified", True) else " (move unverified: a third-party builder's data)"))
+        if t.get("shoots"):
+            e.notes.append(f"shoots (shooting factor {t.get('shooting_factor')})")
+        if t.get("extra_command_point"):
+            e.notes.append("orders cost +1 command point")
+        if t.get("aliases"):
+            e.notes.append("also written: " + ", ".join(t["aliases"]))
+        touched = []
+        for c in load_data(FT, "cards")["cards"]:
+            text = repr(c.get("restrictions", [])) + repr(c.get("cost", {}))
+            if f"'{t['name']}'" in text:
+                touched.append(c["name"])
+        if touched:
+            e.notes.append("cards whose price or availability names it: " + ", ".join(touched))
+        out.append(e)
+    return out
+
+
+def ft_topographies() -> list[Entry]:
+    data = load_data(FT, "topographies")
+    source = source(FT, "README")
+    dense_cards = [c["name"] for c in load_data(FT, "cards")["cards"] if "dense" in repr(c.get("cost", {}))]
+    out = []
+    for t in data["topographies"]:
+        e = Entry("topography", t["name"], {"name": t["name"], "dense": "yes" if t.get("dense") else "no",
+                                            "source": source}, rule=source, data=t)
+        e.who.append("the army's home topography (topography: in the list)")
+        if t.get("dense"):
+            e.cost.append("Dense: changes the price of " + join(dense_cards, "and"))
+        else:
+            e.cost.append("not Dense: the normal prices of " + join(dense_cards, "and"))
+        if data.get("unverified"):
+            e.notes.append("unverified: the topography list comes from a third-party builder")
+        out.append(e)
+    return out
+
+
+KINDS: dict[str, Callable[[], list[Entry]]] = {"cards": ft_cards, "troops": ft_troops, "topographies": ft_topographies}
+ALIASES = {"card": "cards", "troop": "troops", "troop types": "troops", "troop type": "troops", "topography": "topographies"}

@@ -1,0 +1,165 @@
+"""Fantasy Triumph: battle cards FT 24 to FT 62 on the Triumph! troop types.
+
+The cards, troop types, topographies and army rules are data (``data/fantasy-triumph/``);
+this module builds the army model from them, runs the rule modules and lays out the cost
+breakdown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armybuilder.codes import code_of
+from armybuilder.findings import Measure, Result, Section, number
+from armybuilder.text import fmt_points
+from armybuilder.systems import CheckOptions, Item, System
+
+from . import model, rules
+
+
+class FantasyTriumph(System):
+
+    def codes(self) -> list:
+        return [code_of(m) for m in rules.REGISTRY]
+
+    def check(self, data: dict, result: Result, options: CheckOptions) -> None:
+        army = model.build(data, options.points)
+        for rule in rules.REGISTRY:
+            result.add(rule.check(army))
+        result.measure = Measure(army.total, army.limit, "points")
+        result.sections = sections(army)
+        result.details = details(army)
+        result.model = army
+
+    def inventory(self, data: dict, result: Result) -> list[Item]:
+        army = getattr(result, "model", None) or model.build(data)
+        items: list[Item] = []
+        for c in army.classes:
+            items.append(Item("troop", c.troop["name"] if c.troop else c.troop_written, c.stands, c.path))
+            items.append(Item("class", c.name, c.stands, c.path))
+        for h in army.heroes:
+            items.append(Item("hero", h.name, 1, h.path))
+        for use in army.all_uses():
+            if use.card is None:
+                continue
+            if use.owner is None or use.card.get("quantity") == "cards":
+                n = use.number if use.number is not None else 1
+            elif use.owner.kind == "hero":
+                n = 1
+            else:
+                n = model.marked_count(use) if use.card.get("quantity") == "stands" else use.owner.stands
+            items.append(Item("card", use.name, n, use.path))
+        items += [Item("total", "stands", army.stands()), Item("total", "heroes", len(army.heroes)),
+                  Item("total", "classes", len(army.classes)),
+                  Item("total", "hero_points", number(sum((h.total for h in army.heroes), 0)))]
+        return items
+
+
+SYSTEM = FantasyTriumph()
+
+
+def _parts(unit: model.Unit) -> str:
+    first, *rest = unit.parts
+    text = fmt_points(first[1])
+    for label, p in rest:
+        sign = "-" if p < 0 else "+"
+        text += f" {sign} {label} {fmt_points(abs(p))}"
+    return text
+
+
+def sections(army: model.Army) -> list[Section]:
+    from .rules.too_few_stands import minimum_stands
+
+    out = []
+    classes = Section("Classes", ["Class", "Troop", "Stands", "Per stand", "Each", "Expendable", "Total", "Move"])
+    for c in army.classes:
+        name = c.name + (" (general)" if c.general else "")
+        each = fmt_points(c.each) + (" (min)" if c.floored else "")
+        extras = ", ".join(f"{label} {fmt_points(p)}" for label, p in c.extras)
+        classes.rows.append([name, c.troop["name"] if c.troop else c.troop_written, c.stands, _parts(c),
+                             each, extras, c.total, model.movement(c)])
+    out.append(classes)
+    if army.heroes:
+        heroes = Section("Heroes", ["Hero", "Cost", "Total"])
+        for h in army.heroes:
+            heroes.rows.append([h.name, _parts(h), h.total])
+        out.append(heroes)
+    if army.army_lines:
+        cards = Section("Army cards", ["Card", "Points"])
+        for line in army.army_lines:
+            cards.rows.append([line.label, line.points])
+        out.append(cards)
+    table = table_notes(army)
+    hero_pts = sum((h.total for h in army.heroes), 0)
+    totals = Section("Totals", ["", "Value", "Limit"])
+    totals.rows.append(["Points", army.total, army.limit])
+    totals.rows.append(["Stands", army.stands(), f"at least {minimum_stands(army)}"])
+    totals.rows.append(["Heroes", len(army.heroes), f"at most {army.cat.rule_value('max_heroes')}"])
+    totals.rows.append(["Hero points", hero_pts, f"at most {army.cat.rule_value('max_hero_points')}"])
+    out.append(totals)
+    if table:
+        out.append(Section("At the table", ["Note"], [[n] for n in table]))
+    return out
+
+
+def table_notes(army: model.Army) -> list[str]:
+    """What the cards change that a player needs during the game."""
+    notes = []
+    frac = model.pts(army.cat.rule_value("delayed_entry_casualty_fraction"))
+    for unit in army.units():
+        for use in unit.cards:
+            if not use.priced:
+                continue
+            if use.name == "Regenerate" and unit.kind == "class":
+                cp = model.regenerate_command_points(unit.each, army.cat)
+                notes.append(f"{unit.name}: a lost {fmt_points(unit.each)}-point stand regenerates for {cp} "
+                             f"command point{'s' * (cp != 1)} (FT 52.1)")
+            if use.name == "Delayed Entry":
+                n = model.marked_count(use)
+                lost = unit.each * n * frac
+                who = unit.name if unit.kind == "hero" else f"{unit.name} ({n} stand{'s' * (n != 1)})"
+                notes.append(f"{who}: counts as {fmt_points(lost)} points lost until it enters (FT 32.3)")
+    for use in army.army_cards:
+        if use.card and use.name == "Fortified Camp" and "heavily fortified" in use.option_values():
+            pts = army.cat.rule_value("heavily_fortified_camp_sacked_points")
+            notes.append(f"A sacked heavily fortified camp counts as {pts} points of lost troops (FT 36.2.b)")
+    return notes
+
+
+def details(army: model.Army) -> dict[str, Any]:
+    from .rules.too_few_stands import minimum_stands
+
+    def unit_cards(u: model.Unit) -> list[dict]:
+        return [{"card": label, "points": number(p)} for label, p in u.parts[1:]]
+
+    return {
+        "topography": army.topography["name"] if army.topography else army.topography_written,
+        "dense": army.dense,
+        "classes": [
+            {
+                "name": c.name,
+                "troop": c.troop["name"] if c.troop else c.troop_written,
+                "stands": c.stands,
+                "general": c.general,
+                "base": number(c.parts[0][1]),
+                "cards": unit_cards(c),
+                "per_stand_raw": number(c.raw),
+                "per_stand": number(c.each),
+                "floored": c.floored,
+                "expendable": [{"card": label, "points": number(p)} for label, p in c.extras],
+                "total": number(c.total),
+                "move": model.movement(c),
+            }
+            for c in army.classes
+        ],
+        "heroes": [{"name": h.name, "base": number(h.parts[0][1]), "cards": unit_cards(h), "total": number(h.total)}
+                   for h in army.heroes],
+        "army_cards": [{"card": line.card, "label": line.label, "points": number(line.points)}
+                       for line in army.army_lines],
+        "total": number(army.total),
+        "limit": number(army.limit),
+        "stands": army.stands(),
+        "minimum_stands": minimum_stands(army),
+        "hero_points": number(sum((h.total for h in army.heroes), 0)),
+        "at_the_table": table_notes(army),
+    }
