@@ -1,33 +1,32 @@
-"""What the commands do, apart from parsing options and printing (that is ``cli.py``).
+"""The checking commands: validate, cost, systems, rule. Each returns an :class:`Outcome`.
 
-Each function returns the text for stdout, the lines for stderr and the exit code, so the
-commands are easy to test without a terminal.
+Parsing options and printing is ``cli.py``'s; the pipeline is :mod:`armybuilder.check`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
+from typing import Any
 
-from armybuilder.check import check_path
+from armybuilder.check import check_path, points_refusal
 from armybuilder.findings import Result
+from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.reporters import Format, reporter
 from armybuilder.systems import CheckOptions
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
-
-def check_all(files: Sequence[Path], points=None) -> list[Result]:
-    options = CheckOptions(points=_points(points))
-    return [check_path(f, options) for f in files]
-
-
-def _points(points):
+def points_limit(points: Any) -> Fraction | None:
+    """A ``--points`` value as the checks take it: halves are exact."""
     if points is None:
         return None
-    from fractions import Fraction
-
     return Fraction(points).limit_denominator(2)
+
+
+def check_all(files: Sequence[Path], points: Any = None, pack: Any = None) -> list[Result]:
+    options = CheckOptions(points=points_limit(points))
+    return [check_path(f, options, pack) for f in files]
 
 
 def summary_lines(results: Sequence[Result]) -> list[str]:
@@ -40,52 +39,56 @@ def summary_lines(results: Sequence[Result]) -> list[str]:
     return lines
 
 
-def exit_code(results: Sequence[Result]) -> int:
-    return EXIT_OK if all(r.valid for r in results) else EXIT_INVALID
+def exit_code(results: Sequence[Result]) -> ExitCode:
+    return ExitCode.of(all(r.valid for r in results))
 
 
-def validate(files: Sequence[Path], fmt: Format, points=None, event: Path | None = None) -> tuple[str, list[str], int]:
-    if event is not None:  # an event pack: its rules on top of the game's (armybuilder/event.py)
-        from armybuilder import event as events
+def _checked(files: Sequence[Path], points: Any, event: Path | None) -> list[Result] | Outcome:
+    pack = None
+    if event is not None:  # an event pack: its rules on top of the game's (armybuilder/events/)
+        from armybuilder import events
 
         try:
             pack = events.load(event)
         except events.PackError as exc:
-            return "", exc.lines(), EXIT_USAGE
-        results = events.check_all(files, pack, _points(points))
-    else:
-        results = check_all(files, points)
-    return reporter(fmt).validate(results), summary_lines(results), exit_code(results)
+            return Outcome("", exc.lines(), ExitCode.USAGE)
+    results = check_all(files, points, pack)
+    if points is not None:
+        why = points_refusal(results)
+        if why:
+            return Outcome.usage(f"armybuilder: {why}")
+    return results
 
 
-def cost(files: Sequence[Path], fmt: Format, points=None, color: bool = False) -> tuple[str, list[str], int]:
-    results = check_all(files, points)
-    rep = reporter(fmt, color=color) if Format(fmt) is Format.text else reporter(fmt)
-    summary = summary_lines(results) if Format(fmt) is Format.json else []
-    return rep.cost(results), summary, exit_code(results)
+def validate(files: Sequence[Path], fmt: Format, points: Any = None, event: Path | None = None) -> Outcome:
+    results = _checked(files, points, event)
+    if isinstance(results, Outcome):
+        return results
+    return Outcome(reporter(fmt).validate(results), summary_lines(results), exit_code(results))
 
 
-def systems_report(fmt: Format) -> str:
+def cost(files: Sequence[Path], fmt: Format, points: Any = None, color: bool = False) -> Outcome:
+    results = _checked(files, points, None)
+    if isinstance(results, Outcome):
+        return results
+    text = Format(fmt) is Format.text
+    rep = reporter(fmt, color=color) if text else reporter(fmt)
+    return Outcome(rep.cost(results), [] if text else summary_lines(results), exit_code(results))
+
+
+def systems_report(fmt: Format) -> Outcome:
     from armybuilder import systems
 
     rows = []
-    for system_id in systems.available():
-        s = systems.get(system_id)
-        rows.append({"id": s.id, "title": s.title, "data_version": s.data_version,
-                     "checks": s.meta.get("checks", [])})
-    if Format(fmt) is Format.json:
-        from armybuilder.reporters.json_ import dumps
-
-        return dumps({"systems": rows})
-    out = []
-    for r in rows:
-        out.append(f"{r['id']}  {r['title']}  (data version {r['data_version']})")
-        out.extend(f"  - {c}" for c in r["checks"])
-    return "\n".join(out) + "\n"
+    for m in systems.manifests():
+        s = systems.get(m.id)
+        rows.append({"id": m.id, "title": s.title, "data_version": s.data_version, "measure": m.measure,
+                     "points_limit": m.points_limit, "checks": s.meta.get("checks", [])})
+    return Outcome(reporter(fmt).systems(rows))
 
 
-def rule_doc(code: str | None, fmt: Format) -> tuple[str, bool]:
-    from armybuilder.codes import all_codes
+def rule_doc(code: str | None, fmt: Format) -> Outcome:
+    from armybuilder.rulebook import all_codes
 
     codes = all_codes()
     if code is not None:
@@ -93,13 +96,6 @@ def rule_doc(code: str | None, fmt: Format) -> tuple[str, bool]:
         if not hits:
             from armybuilder.suggest import did_you_mean
 
-            return f"unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}", False
+            return Outcome.usage(f"unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}")
         codes = hits
-    if Format(fmt) is Format.json:
-        from armybuilder.reporters.json_ import dumps
-
-        return dumps({"codes": [c.to_dict() for c in codes]}), True
-    if code is not None:
-        c = codes[0]
-        return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{c.doc}\n", True
-    return "".join(f"{c.code}  {c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes), True
+    return Outcome(reporter(fmt).codes(codes, one=code is not None))

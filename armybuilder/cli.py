@@ -1,4 +1,11 @@
-"""The command line: parse options, call the library, print. Nothing else lives here."""
+"""The command line: parse options, call the command, print its outcome. Nothing else lives here.
+
+Each command function calls one library function that returns an
+:class:`armybuilder.outcome.Outcome`; :func:`armybuilder.cli_io.finish` prints it and exits with
+its code. No game system is named here: the edit commands read each part's options from the
+part's declaration (:mod:`armybuilder.compose.parts`), their help is made from the declarations
+when asked for (:class:`GeneratedHelp`), and a system's own commands come from its manifest.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,11 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from typer.core import TyperCommand
 
 from armybuilder import __version__
-from armybuilder.compose import grammar as _grammar  # help texts: plain strings
+from armybuilder.cli_io import color, finish, stderr_is_terminal, stdout_is_terminal
+from armybuilder.compose.grammar import SHORT  # plain strings; the full help is made when asked for
 from armybuilder.export import ExportFormat, Paper  # enums only: no reportlab at start-up
 from armybuilder.reporters import Format
 
@@ -24,7 +33,35 @@ app = typer.Typer(
 
 FilesArg = typer.Argument(..., help="List files (YAML).", exists=True, dir_okay=False, readable=True)
 FormatOpt = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False)
-PointsOpt = typer.Option(None, "--points", help="Check against this points limit instead of the list's own.", min=1, max=10000)
+PointsOpt = typer.Option(None, "--points", min=1, max=10000,
+                         help="Check against this points limit instead of the list's own "
+                              "(systems measured in points only).")
+
+
+class GeneratedHelp(TyperCommand):
+    """A command whose help text is made from the systems' declarations, only when it is shown."""
+
+    @property  # type: ignore[override]
+    def help(self) -> str:
+        from armybuilder.compose.grammar import HELP
+
+        return HELP[self.name]()
+
+    @help.setter
+    def help(self, value: str | None) -> None:  # Click sets it at construction: the generated text wins
+        pass
+
+    def shell_complete(self, ctx, incomplete: str):  # type: ignore[no-untyped-def]
+        """The command's own options, and for an edit the options the part being edited declares."""
+        items = super().shell_complete(ctx, incomplete)
+        if self.name in ("add", "remove", "set") and incomplete.startswith("-"):
+            from armybuilder.compose.complete import option_names
+
+            have = {i.value for i in items}
+            kind = type(items[0]) if items else None
+            if kind is not None:
+                items += [kind(n) for n in option_names(self.name, incomplete) if n not in have]
+        return items
 
 
 def _version(value: bool) -> None:
@@ -40,23 +77,6 @@ def _root(
     """Army-list builder and points validator."""
 
 
-def _emit(text: str) -> None:
-    sys.stdout.write(text)
-    sys.stdout.flush()
-
-
-def _say(text: str) -> None:
-    sys.stderr.write(text + "\n")
-
-
-def _finish(out: str, messages: List[str], code: int) -> None:
-    """Report on stdout, messages on stderr, then exit with the code."""
-    _emit(out)
-    for line in messages:
-        _say(line)
-    raise typer.Exit(code)
-
-
 @app.command()
 def validate(
     files: List[Path] = FilesArg,
@@ -65,10 +85,9 @@ def validate(
     event: Optional[Path] = typer.Option(None, "--event", help="Also check against this event pack (YAML): its points, bans, limits and requirements.", exists=True, dir_okay=False, readable=True),
 ) -> None:
     """Check list files against the rules: every cap, restriction and cost rule."""
-    from armybuilder import app as core
+    from armybuilder import app as commands
 
-    out, summary, code = core.validate(files, fmt, points=points, event=event)
-    _finish(out, summary, code)
+    finish(commands.validate(files, fmt, points=points, event=event))
 
 
 @app.command()
@@ -78,18 +97,17 @@ def cost(
     points: Optional[float] = PointsOpt,
 ) -> None:
     """Show what each part of a list costs, and why."""
-    from armybuilder import app as core
+    from armybuilder import app as commands
 
-    out, summary, code = core.cost(files, fmt, points=points, color=_color())
-    _finish(out, summary, code)
+    finish(commands.cost(files, fmt, points=points, color=color()))
 
 
 @app.command()
 def systems(fmt: Format = FormatOpt) -> None:
     """The game systems, with their data version and what each checks."""
-    from armybuilder import app as core
+    from armybuilder import app as commands
 
-    _emit(core.systems_report(fmt))
+    finish(commands.systems_report(fmt))
 
 
 @app.command()
@@ -98,29 +116,9 @@ def rule(
     fmt: Format = FormatOpt,
 ) -> None:
     """Explain a finding code (or list them all)."""
-    from armybuilder import app as core
+    from armybuilder import app as commands
 
-    text, ok = core.rule_doc(code, fmt)
-    if not ok:
-        _say(text)
-        raise typer.Exit(2)
-    _emit(text)
-
-
-@app.command()
-def matchup(
-    first: Path = typer.Argument(..., help="The first army file.", exists=True, dir_okay=False, readable=True),
-    second: Path = typer.Argument(..., help="The second army file.", exists=True, dir_okay=False, readable=True),
-    fmt: Format = FormatOpt,
-    allow_shared_factions: bool = typer.Option(
-        False, "--allow-shared-factions",
-        help="Both players agree to share factions (pre-built armies); one box then supplies both armies."),
-) -> None:
-    """Token Terrors: set two armies against each other (shared factions, live Grudges, each side's Tactics)."""
-    from armybuilder.systems.token_terrors.matchup import matchup as run
-
-    out, summary, code = run(first, second, fmt, allow_shared=allow_shared_factions, color=_color())
-    _finish(out, summary, code)
+    finish(commands.rule_doc(code, fmt))
 
 
 @app.command()
@@ -134,9 +132,8 @@ def tournament(
     """Check every submitted list against an event pack; exit 1 when any list is illegal."""
     from armybuilder import tournament as t
 
-    out, summary, code = t.command(pack, lists, report, force=force, fmt=Format(fmt).value,
-                                   progress=t.stderr_is_terminal(), color=_color())
-    _finish(out, summary, code)
+    finish(t.command(pack, lists, report, force=force, fmt=Format(fmt).value, progress=stderr_is_terminal(),
+                     color=color()))
 
 
 @app.command()
@@ -150,8 +147,7 @@ def diff(
     """What changed between two versions of a list; exit 1 when the new one is not valid."""
     from armybuilder import diff as d
 
-    out, summary, code = d.command(old, new, Format(fmt).value, points=points, event=event)
-    _finish(out, summary, code)
+    finish(d.command(old, new, Format(fmt).value, points=points, event=event))
 
 
 @app.command()
@@ -167,13 +163,7 @@ def export(
     """Export a roster (Markdown, PDF or JSON) to print or share; exit 1 when the list is invalid."""
     from armybuilder.export import run
 
-    outcome = run(file, to, output, paper=paper, force=force, date=date, stdout_is_tty=sys.stdout.isatty())
-    if outcome.stdout is not None:
-        sys.stdout.buffer.write(outcome.stdout)
-        sys.stdout.flush()
-    for line in outcome.messages:
-        _say(line)
-    raise typer.Exit(outcome.code)
+    finish(run(file, to, output, paper=paper, force=force, date=date, stdout_is_tty=stdout_is_terminal()))
 
 
 @app.command()
@@ -181,11 +171,11 @@ def fingerprint(files: List[Path] = FilesArg) -> None:
     """Print each list's fingerprint: SHA-256 of its canonical content (comments and key order do not count)."""
     from armybuilder.fingerprint import report
 
-    out, messages, code = report(files)
-    _finish(out, messages, code)
+    finish(report(files))
 
 
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)
+
 
 def _complete(what: str):
     def complete(ctx: typer.Context, incomplete: str):
@@ -196,101 +186,74 @@ def _complete(what: str):
     return complete
 
 
-def _outcome(outcome) -> None:
-    for line in outcome.out:
-        print(line)  # plain print: `path:line:col: CODE ...` lines never wrap
-    for line in outcome.err:
-        _say(line)
-    raise typer.Exit(outcome.code)
-
-
-@app.command("new", help=_grammar.NEW_HELP)
+@app.command("new", cls=GeneratedHelp, short_help=SHORT["new"])
 def compose_new(
     system: str = typer.Argument(..., metavar="SYSTEM", help="The game system (armybuilder systems).", autocompletion=_complete("system")),
     file: Path = typer.Argument(..., metavar="FILE", help="The list file to create (YAML)."),
     name: Optional[str] = typer.Option(None, "--name", help="The list's name (default: from the file name)."),
-    points: Optional[float] = typer.Option(None, "--points", help="Fantasy Triumph: the army size (default 51)."),
+    points: Optional[float] = typer.Option(None, "--points", help="The army size, for systems measured in points."),
     force: bool = typer.Option(False, "--force", help="Write over an existing file."),
 ) -> None:
     from armybuilder.compose.edit import run_new
 
-    _outcome(run_new(system, file, name, points, force))
+    finish(run_new(system, file, name, points, force))
+
+
+_EDIT = {"ignore_unknown_options": True}  # a part's own options are read from its declaration
 
 
 def _edit_command(verb: str):
     def command(
         file: Path = typer.Argument(..., metavar="FILE", help="The list file (YAML)."),
-        part: str = typer.Argument(..., metavar="PART", help="What to change (see the grammar above).", autocompletion=_complete("part")),
-        args: Optional[List[str]] = typer.Argument(None, metavar="ARGS", help="The part's names and numbers.", autocompletion=_complete("args")),
-        troop: Optional[str] = typer.Option(None, "--troop", help="Fantasy Triumph: the class's troop type.", autocompletion=_complete("opt:troop")),
-        stands: Optional[int] = typer.Option(None, "--stands", help="Fantasy Triumph: the class's stands (default 1)."),
-        general: Optional[bool] = typer.Option(None, "--general/--no-general", help="Fantasy Triumph: the class holds the general."),
-        to: Optional[str] = typer.Option(None, "--to", "--from", help="Fantasy Triumph: the CLASS a card goes on (or comes off).", autocompletion=_complete("opt:to")),
-        hero: Optional[str] = typer.Option(None, "--hero", help="Fantasy Triumph: the HERO a card goes on.", autocompletion=_complete("opt:hero")),
-        army: bool = typer.Option(False, "--army", help="Fantasy Triumph: an army card."),
-        option: Optional[List[str]] = typer.Option(None, "--option", help="Fantasy Triumph: a card's option (repeat for two).", autocompletion=_complete("opt:option")),
-        number: Optional[int] = typer.Option(None, "--number", help="Fantasy Triumph: how many cards, or stands marked."),
-        side: Optional[str] = typer.Option(None, "--side", help="Heroes III: a unit's side, Few or Pack.", autocompletion=_complete("opt:side")),
-        alternate: Optional[bool] = typer.Option(None, "--alternate/--no-alternate", help="Heroes III: the unit's alternate card."),
-        neutral: Optional[bool] = typer.Option(None, "--neutral/--no-neutral", help="Heroes III: a neutral unit."),
-        level: Optional[str] = typer.Option(None, "--level", help="Heroes III: the hero's level, I to VII.", autocompletion=_complete("opt:level")),
-        tokens: Optional[int] = typer.Option(None, "--tokens", help="Small World: tokens in a region, or committed to a conquest."),
-        decline: bool = typer.Option(False, "--decline", help="Small World: the race in decline's region, power or enlisted."),
-        magic: Optional[bool] = typer.Option(None, "--magic/--no-magic", help="Small World: a Magic region."),
-        power: Optional[str] = typer.Option(None, "--power", help="Small World: the race's special power (a free name)."),
-        opponent: Optional[str] = typer.Option(None, "--opponent", help="Small World: the opponent's race where a bomb lies.", autocompletion=_complete("opt:opponent")),
-        defender: Optional[str] = typer.Option(None, "--defender", help="Small World: the race that held a conquered region.", autocompletion=_complete("opt:defender")),
-        defender_tokens: Optional[int] = typer.Option(None, "--defender-tokens", help="Small World: the defender's tokens before the conquest."),
-        defender_faction: Optional[str] = typer.Option(None, "--defender-faction", help="Small World: the defender's faction.", autocompletion=_complete("opt:defender_faction")),
-        mountain: Optional[bool] = typer.Option(None, "--mountain/--no-mountain", help="Small World: the conquered region is a Mountain."),
-        defences: Optional[int] = typer.Option(None, "--defences", help="Small World: other defence markers on the region."),
-        die: Optional[bool] = typer.Option(None, "--die/--no-die", help="Small World: the last conquest, tried with the reinforcement die."),
-        as_written: bool = typer.Option(False, "--as-written", help="Keep a name the data does not know, as typed."),
+        part: str = typer.Argument(..., metavar="PART", help="What to change (see the parts above).", autocompletion=_complete("part")),
+        args: Optional[List[str]] = typer.Argument(None, metavar="ARGS...", help="The part's names, numbers and options.", autocompletion=_complete("args")),
     ) -> None:
-        opts = {k: v for k, v in locals().items() if k not in ("file", "part", "args", "verb")}
         from armybuilder.compose.edit import run_edit
 
-        _outcome(run_edit(file, verb, part, args, opts))
+        finish(run_edit(file, verb, part, args or []))
 
-    command.__doc__ = _grammar.HELP[verb]
     return command
 
 
 for _verb in ("add", "remove", "set"):
-    app.command(_verb)(_edit_command(_verb))
+    app.command(_verb, cls=GeneratedHelp, context_settings=_EDIT, short_help=SHORT[_verb])(_edit_command(_verb))
 
 
-@app.command("catalog", help=_grammar.CATALOG_HELP)
+@app.command("catalog", cls=GeneratedHelp, short_help=SHORT["catalog"])
 def compose_catalog(
     system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
     kind: Optional[str] = typer.Argument(None, metavar="KIND", help="cards, troops, factions, units, races... (default: all).", autocompletion=_complete("kind")),
     text: Optional[str] = typer.Option(None, "--filter", help="Only rows that contain this text (any case)."),
     fmt: Format = FormatOpt,
 ) -> None:
-    from armybuilder.compose.catalog import catalog_report
+    from armybuilder.compose.catalog import catalog
 
-    out, messages, code = catalog_report(system, kind, text, fmt)
-    _finish(out, messages, code)
+    finish(catalog(system, kind, text, fmt))
 
 
-@app.command("explain", help=_grammar.EXPLAIN_HELP)
+@app.command("explain", cls=GeneratedHelp, short_help=SHORT["explain"])
 def compose_explain(
     system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
     name: List[str] = typer.Argument(..., metavar="NAME", help="A card, troop type, faction, race, unit or hero.", autocompletion=_complete("entry")),
     fmt: Format = FormatOpt,
 ) -> None:
-    from armybuilder.compose.catalog import explain_report
+    from armybuilder.compose.catalog import explain
 
-    out, messages, code = explain_report(system, " ".join(name), fmt)
-    _finish(out, messages, code)
+    finish(explain(system, " ".join(name), fmt))
 
 
-def _color() -> bool:
-    import os
+def _system_commands() -> None:
+    """The commands a game system adds (its manifest's ``commands``: modules with ``register(app)``)."""
+    import importlib
 
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
+    from armybuilder import systems as registry
+
+    for m in registry.manifests():
+        for module in m.commands:
+            importlib.import_module(module).register(app)
+
+
+_system_commands()
 
 
 def main() -> None:

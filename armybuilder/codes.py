@@ -3,7 +3,8 @@
 Codes are stable: a code is never reused for another rule, even after it is retired.
 The generic ``ABL`` codes are about reading a file; each game system adds its own
 (``FTR`` Fantasy Triumph, ``TTB`` Token Terrors, ``SWW`` Small World of Warcraft,
-``HMB`` Heroes III Battlefield, ``EVT`` event packs).
+``HMB`` Heroes III Battlefield, ``EVT`` event packs). :func:`armybuilder.rulebook.all_codes`
+gathers them all.
 """
 
 from __future__ import annotations
@@ -48,16 +49,6 @@ GENERIC = [
     Code("ABL030", "no-system", E, "list schema", "The file has no `system` key naming its game system."),
     Code("ABL031", "unknown-system", E, "list schema", "The `system` key names a game system armybuilder does not know."),
 ]
-
-
-def all_codes() -> list[Code]:
-    from armybuilder import systems
-    from armybuilder.event import CODES as EVENT_CODES
-
-    out = list(GENERIC) + EVENT_CODES
-    for system_id in systems.available():
-        out.extend(systems.get(system_id).codes())
-    return sorted(out, key=lambda c: c.code)
 
 
 def code_of(module) -> Code:

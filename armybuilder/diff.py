@@ -6,7 +6,9 @@ the name and the unit that holds it (the nearest enclosing entry of the list wit
 e.g. a card on the class "Wardens"). It reports what was added, removed and changed (a count:
 stands, tokens, copies), the totals, the measure (points) before and after, and the findings
 gained and lost (compared on code, severity and message, so moved lines do not count).
+The reporters (:meth:`armybuilder.reporters.Reporter.diff`) print a :class:`Diff`.
 
+Two versions of one list are for one game system: a diff across systems is refused (exit 2).
 The exit code is the new version's verdict: 0 when it is valid, 1 when not (2: usage error).
 """
 
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.findings import Finding, Result, number
-from armybuilder.text import fmt_points
+from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import fold
 
 
@@ -44,12 +46,21 @@ class Diff:
     old: Result
     new: Result
     compared: bool  # both inventories were available
+    uncompared: list[str] = field(default_factory=list)  # the files without an inventory
     added: list[Change] = field(default_factory=list)
     removed: list[Change] = field(default_factory=list)
     changed: list[Change] = field(default_factory=list)
     totals: list[Change] = field(default_factory=list)
     gained: list[Finding] = field(default_factory=list)
     lost: list[Finding] = field(default_factory=list)
+
+    @property
+    def change(self) -> Fraction | None:
+        """The new measure's total minus the old one's; None when either was not measured."""
+        old, new = self.old.measure.total, self.new.measure.total
+        if old is None or new is None:
+            return None
+        return Fraction(str(number(new))) - Fraction(str(number(old)))
 
     @property
     def empty(self) -> bool:
@@ -97,10 +108,11 @@ def _finding_key(f: Finding) -> tuple:
 
 
 def compare(old: Result, new: Result) -> Diff:
-    from armybuilder.event import inventory_of
+    from armybuilder.events.inventory import inventory_of
 
     old_items, new_items = inventory_of(old), inventory_of(new)
-    d = Diff(old, new, compared=old_items is not None and new_items is not None)
+    d = Diff(old, new, compared=old_items is not None and new_items is not None,
+             uncompared=[r.file for r, items in ((old, old_items), (new, new_items)) if items is None])
     if d.compared:
         o, o_tot = _tally(old, old_items)
         n, n_tot = _tally(new, new_items)
@@ -131,122 +143,38 @@ def compare(old: Result, new: Result) -> Diff:
     return d
 
 
-# -- output ----------------------------------------------------------------------------------
-
-
-def _count(value: Any) -> str:
-    if isinstance(value, float):
-        value = Fraction(value).limit_denominator(4)
-    return fmt_points(value)
-
-
-def _delta(old: Any, new: Any) -> str:
-    if old is None or new is None:
-        return ""
-    change = Fraction(str(number(new))) - Fraction(str(number(old)))
-    if change == 0:
-        return ""
-    return f" ({'+' if change > 0 else ''}{fmt_points(change)})"
-
-
-def _measure(r: Result) -> str:
-    return r.measure.value_text() or "-"
-
-
-def _side(r: Result) -> str:
-    name = r.name or "(no name)"
-    system = r.system or "not a list"
-    return f"{r.file}: {name} ({system}), {'valid' if r.valid else 'invalid'}"
-
-
-def render_text(d: Diff) -> str:
-    from armybuilder.reporters.text import finding_line
-
-    out = [f"old: {_side(d.old)}", f"new: {_side(d.new)}"]
-    unit = d.new.measure.unit or d.old.measure.unit or "points"
-    if d.old.measure.total is not None or d.new.measure.total is not None:
-        out.append(f"{unit}: {_measure(d.old)} → {_measure(d.new)}{_delta(d.old.measure.total, d.new.measure.total)}")
-    if not d.compared:
-        which = [r.file for r in (d.old, d.new) if not _has_inventory(r)]
-        out.append(f"contents not compared: no inventory for {', '.join(which)} "
-                   "(the file is not a valid list shape, or its system cannot list its contents yet)")
-
-    def section(title: str, changes: list[Change], sign: str, show) -> None:
-        if changes:
-            out.append("")
-            out.append(f"{title} ({len(changes)}):")
-            out.extend(f"  {sign} {show(c)}" for c in changes)
-
-    times = lambda v: "" if v in (1, None) else f" ×{_count(v)}"  # noqa: E731
-    section("added", d.added, "+", lambda c: c.label() + times(c.new))
-    section("removed", d.removed, "-", lambda c: c.label() + times(c.old))
-    section("changed", d.changed, "~", lambda c: f"{c.label()}: {_count(c.old)} → {_count(c.new)}")
-    section("totals", d.totals, "~",
-            lambda c: f"{c.name}: {'-' if c.old is None else _count(c.old)} → {'-' if c.new is None else _count(c.new)}")
-    if d.gained:
-        out += ["", f"findings gained ({len(d.gained)}):"] + ["  + " + finding_line(d.new, f) for f in d.gained]
-    if d.lost:
-        out += ["", f"findings lost ({len(d.lost)}):"] + ["  - " + finding_line(d.old, f) for f in d.lost]
-    if d.empty:
-        out += ["", "no changes"]
-    return "\n".join(out) + "\n"
-
-
-def _has_inventory(r: Result) -> bool:
-    from armybuilder.event import inventory_of
-
-    return inventory_of(r) is not None
-
-
-def _side_dict(r: Result) -> dict[str, Any]:
-    return {"file": r.file, "system": r.system, "name": r.name, "valid": r.valid, "points": r.measure.to_dict()}
-
-
-def to_dict(d: Diff) -> dict[str, Any]:
-    def findings(r: Result, fs: list[Finding]) -> list[dict]:
-        return [{**f.to_dict(), "file": f.source or r.file} for f in fs]
-
-    change = None
-    if d.old.measure.total is not None and d.new.measure.total is not None:
-        change = number(Fraction(str(number(d.new.measure.total))) - Fraction(str(number(d.old.measure.total))))
-    return {
-        "old": _side_dict(d.old),
-        "new": _side_dict(d.new),
-        "points": {"old": number(d.old.measure.total), "new": number(d.new.measure.total), "change": change,
-                   "unit": d.new.measure.unit},
-        "compared": d.compared,
-        "added": [c.to_dict() for c in d.added],
-        "removed": [c.to_dict() for c in d.removed],
-        "changed": [c.to_dict() for c in d.changed],
-        "totals": [{"name": c.name, "old": number(c.old), "new": number(c.new)} for c in d.totals],
-        "findings": {"gained": findings(d.new, d.gained), "lost": findings(d.old, d.lost)},
-    }
-
-
-def command(old: Path, new: Path, fmt: str = "text", points: Any = None,
-            event: Path | None = None) -> tuple[str, list[str], int]:
-    """The ``diff`` command: stdout text, stderr lines, exit code (the new version's verdict)."""
-    from armybuilder.check import check_path
+def command(old: Path, new: Path, fmt: str = "text", points: Any = None, event: Path | None = None) -> Outcome:
+    """The ``diff`` command; its exit code is the new version's verdict."""
+    from armybuilder import check
+    from armybuilder.reporters import reporter
     from armybuilder.systems import CheckOptions
+    from armybuilder.text import one_line
 
     if points is not None:
         points = Fraction(points).limit_denominator(2)
+    pack = None
     if event is not None:
-        from armybuilder import event as events
+        from armybuilder import events
 
         try:
             pack = events.load(event)
         except events.PackError as exc:
-            return "", exc.lines(), 2
-        results = [events.check_path(p, pack, points) for p in (old, new)]
-    else:
-        options = CheckOptions(points=points)
-        results = [check_path(p, options) for p in (old, new)]
-    d = compare(*results)
-    if fmt == "json":
-        from armybuilder.reporters.json_ import dumps
-
-        out = dumps(to_dict(d))
-    else:
-        out = render_text(d)
-    return out, [], 0 if d.new.valid else 1
+            return Outcome.usage(*exc.lines())
+    options = CheckOptions(points=points)
+    results = []
+    for path in (old, new):
+        try:
+            results.append(check.check_path(path, options, pack=pack))
+        except OSError as exc:  # a missing file, a folder: the caller's usage error
+            return Outcome.usage(one_line(f"{path}: cannot read the file: {exc.strerror or exc}"))
+    before, after = results
+    if before.system is not None and after.system is not None and before.system != after.system:
+        return Outcome.usage(one_line(
+            f"cannot diff {before.file} ({before.system}) with {after.file} ({after.system}): "
+            "two versions of a list are for one game system"))
+    if points is not None:
+        why = check.points_refusal(results)
+        if why:
+            return Outcome.usage(why)
+    d = compare(before, after)
+    return Outcome(reporter(fmt).diff(d), [], ExitCode.of(d.new.valid))

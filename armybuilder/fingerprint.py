@@ -29,6 +29,11 @@ Every key counts, including ``name`` and ``note`` entries: an edited note is an 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.outcome import Outcome
+
 import hashlib
 import json
 import math
@@ -86,25 +91,28 @@ def of_file(path: str | Path) -> str:
     return of_data(load_file(path).data)
 
 
-def report(files: Sequence[str | Path]) -> tuple[str, list[str], int]:
+def report(files: Sequence[str | Path]) -> Outcome:
     """``armybuilder fingerprint``: stdout text (``HEX  FILE`` lines), stderr lines, exit code.
 
     Exit 0 when every file has a fingerprint, 1 when some file cannot be read as a list (not
     YAML, refused by the safe reader), 2 when some file cannot be read at all.
     """
+    from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.yamlio import LoadError
 
-    out, messages, code = [], [], 0
+    out: list[str] = []
+    messages: list[str] = []
+    code = ExitCode.OK
     for f in files:
         try:
             out.append(f"{of_file(f)}  {f}\n")
         except LoadError as exc:
             messages.append(f"{f}:{exc.line}:{exc.column}: {exc.code} {exc.message}; no fingerprint")
-            code = max(code, 1)
+            code = max(code, ExitCode.INVALID)
         except CanonicalError as exc:
             messages.append(f"{f}: {exc}; no fingerprint")
-            code = max(code, 1)
+            code = max(code, ExitCode.INVALID)
         except OSError as exc:
             messages.append(f"{f}: cannot read the file ({exc.strerror or exc})")
-            code = 2
-    return "".join(out), messages, code
+            code = ExitCode.USAGE
+    return Outcome("".join(out), messages, code)

@@ -32,34 +32,38 @@ def schema_dir() -> Path:
     return _find("_schemas", "schemas")
 
 
-def _root(system: str) -> Path | None:
-    from armybuilder.systems import data_root
+_ROOTS: dict[str, Path] = {}  # system id -> a folder with data/<id>/ and schemas/ (test systems)
 
-    return data_root(system)
+
+def set_root(system: str, root: Path | None) -> None:
+    """Where a system added at run time keeps its ``data/<id>/`` and ``schemas/`` (None: bundled)."""
+    if root is None:
+        _ROOTS.pop(system, None)
+    elif _ROOTS.get(system) != Path(root):
+        _ROOTS[system] = Path(root)
+        clear_caches()
 
 
 def system_data_dir(system: str) -> Path:
     """``data/<system>/``."""
-    root = _root(system)
+    root = _ROOTS.get(system)
     return (root / "data" if root else data_dir()) / system
 
 
 def schema_path(name: str) -> Path:
-    """A schema file by stem: the bundled one, else a test system's (``<data_root>/schemas``)."""
+    """A schema file by stem: the bundled one, else a run-time system's (``<root>/schemas``)."""
     path = schema_dir() / f"{name}.schema.json"
     if path.exists():
         return path
-    from armybuilder.systems import manifests
-
-    for m in manifests():
-        if m.data_root is not None and (m.data_root / "schemas" / f"{name}.schema.json").exists():
-            return m.data_root / "schemas" / f"{name}.schema.json"
+    for root in _ROOTS.values():
+        if (root / "schemas" / f"{name}.schema.json").exists():
+            return root / "schemas" / f"{name}.schema.json"
     return path
 
 
 @lru_cache(maxsize=None)
 def load_data(system: str, name: str) -> Any:
-    """One YAML data file of a game system, e.g. ``load_data("fantasy-triumph", "cards")``."""
+    """One YAML data file of a game system, e.g. ``load_data(system_id, "cards")`` for ``data/<id>/cards.yaml``."""
     from armybuilder.yamlio import load_data_file
 
     return load_data_file(system_data_dir(system) / f"{name}.yaml")
@@ -67,7 +71,7 @@ def load_data(system: str, name: str) -> Any:
 
 @lru_cache(maxsize=None)
 def load_schema(name: str) -> dict[str, Any]:
-    """A JSON Schema by file stem, e.g. ``load_schema("fantasy-triumph.list")``."""
+    """A JSON Schema by file stem, e.g. ``load_schema("<id>.list")``."""
     with open(schema_path(name), encoding="utf-8") as fh:
         return json.load(fh)
 

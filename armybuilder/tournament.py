@@ -1,10 +1,13 @@
 """Tournament runs: one event pack, every submitted list, one verdict each.
 
 ``armybuilder tournament PACK LISTS...`` checks each list against its game's rules and the
-pack (:mod:`armybuilder.event`), prints a table (player or file, list name, total, status,
+pack (:mod:`armybuilder.events`), prints a table (player or file, list name, total, status,
 errors), a summary on stderr, and writes reports (``--report``: Markdown, JSON, CSV or JUnit
 XML, chosen by the file's extension). Exit code 0 when every list is legal, 1 when any is not,
 2 for a usage error (a broken pack, no lists, a report that exists without ``--force``).
+This module finds and checks the lists; the reporters print them (the table and ``--format json``:
+:meth:`armybuilder.reporters.Reporter.tournament`; the report files:
+:mod:`armybuilder.reporters.tournament_reports`).
 
 Which files are lists
     A file named on the command line is always checked. In a folder (searched recursively),
@@ -23,16 +26,18 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from armybuilder.event import Pack, PackError, check_path, is_broken, load
+from armybuilder.check import check_path
+from armybuilder.events import Pack, PackError, is_broken, load
+from armybuilder.events.rules import check_failed
 from armybuilder.findings import Finding, Result, Severity
-from armybuilder.text import fmt_points
+from armybuilder.outcome import ExitCode, Outcome
+from armybuilder.systems import CheckOptions
+from armybuilder.text import one_line, plural
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE = 0, 1, 2
 LIST_SUFFIXES = (".yaml", ".yml")
 PROGRESS_MIN_LISTS = 10  # a progress bar for runs longer than this, on a terminal
 _EVENT_KEY = re.compile(rb"^[\"']?event[\"']?[ \t]*:", re.MULTILINE)
@@ -67,7 +72,7 @@ class Entry:
 
     @property
     def status(self) -> str:
-        if is_broken(self.result) or any(f.code == "EVT090" for f in self.result.findings):
+        if is_broken(self.result) or any(f.code == check_failed.CODE for f in self.result.findings):
             return "broken"
         return "legal" if self.result.valid else "illegal"
 
@@ -85,13 +90,6 @@ class Entry:
     @property
     def warnings(self) -> int:
         return self.count(Severity.WARNING)
-
-    def total_text(self) -> str:
-        m = self.result.measure
-        if m.total is None:
-            return "-"
-        limit = f" / {fmt_points(m.limit)}" if m.limit is not None else ""
-        return f"{fmt_points(m.total)}{limit} {m.unit}"
 
     def findings(self, min_severity: Severity = Severity.INFO) -> list[Finding]:
         return [f for f in self.result.sorted_findings() if f.severity.rank <= min_severity.rank]
@@ -113,9 +111,9 @@ class Tournament:
 
     def summary_line(self) -> str:
         s = self.summary()
-        broken = f" ({s['broken']} broken file{'s' * (s['broken'] != 1)})" if s["broken"] else ""
-        return (f"{self.pack.event}: {s['lists']} list{'s' * (s['lists'] != 1)} checked: "
-                f"{s['legal']} legal, {s['illegal']} illegal{broken}")
+        broken = f" ({plural(s['broken'], 'broken file')})" if s["broken"] else ""
+        return one_line(f"{self.pack.event}: {plural(s['lists'], 'list')} checked: "
+                        f"{s['legal']} legal, {s['illegal']} illegal{broken}")
 
     @property
     def all_legal(self) -> bool:
@@ -178,13 +176,11 @@ def collect(paths: Sequence[Path], pack_file: Path | None = None) -> list[Path]:
 def check_one(path: Path, pack: Pack) -> Result:
     """One list's result; never raises (a crash in a check is a finding on that list)."""
     try:
-        return check_path(path, pack)
+        return check_path(path, CheckOptions(), pack=pack)
     except Exception as exc:  # noqa: BLE001 - one bad list must not end the run
-        result = Result(file=str(path))
         what = f"cannot read the file: {exc.strerror or exc}" if isinstance(exc, OSError) else \
             f"armybuilder failed while checking this list ({type(exc).__name__}: {exc}); please report it"
-        result.findings.append(Finding("EVT090", Severity.ERROR, what, "armybuilder", line=1, column=1))
-        return result
+        return Result(file=str(path), findings=[check_failed.finding(what)])
 
 
 def run(pack: Pack, files: Sequence[Path], progress: bool = False,
@@ -217,68 +213,6 @@ def run(pack: Pack, files: Sequence[Path], progress: bool = False,
 # -- output ----------------------------------------------------------------------------------
 
 
-def table_text(t: Tournament, color: bool = False) -> str:
-    """The table of lists, then the errors of each list that is not legal.
-
-    Plain aligned columns rather than a Rich table: a Rich table of 1,000 rows takes longer to
-    draw than checking the lists does.
-    """
-    from rich.cells import cell_len
-
-    from armybuilder.reporters.text import finding_line, one_line
-
-    several = len(t.pack.system_ids) > 1
-    base = common_folder([e.file for e in t.entries])
-    head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors"]
-    right = {0, len(head) - 3, len(head) - 1}  # #, Total, Errors
-    rows = []
-    for e in t.entries:
-        shown = e.player or (os.path.relpath(e.file, base) if base else e.file)
-        row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
-        if several:
-            row.append(one_line(e.result.system or "-"))
-        rows.append(row + [e.total_text(), e.status, str(e.errors)])
-    widths = [max(cell_len(r[i]) for r in [head] + rows) for i in range(len(head))]
-    paint = _painter(color)
-
-    def line(cells: list[str], status: str | None = None) -> str:
-        out = []
-        for i, (cell, width) in enumerate(zip(cells, widths)):
-            pad = " " * (width - cell_len(cell))
-            text = pad + cell if i in right else cell + pad
-            if status is not None and i == len(head) - 2:
-                text = paint(text, status)
-            out.append(text)
-        return "  ".join(out).rstrip()
-
-    title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
-    out = [paint(title, "title"), line(head), "  ".join("-" * w for w in widths)]
-    out += [line(row, e.status) for row, e in zip(rows, t.entries)]
-    for e in t.entries:
-        if e.legal:
-            continue
-        who = f" ({one_line(e.player)})" if e.player else ""
-        out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
-        out += ["  " + one_line(finding_line(e.result, f)) for f in e.findings(Severity.ERROR)]
-    return "\n".join(out) + "\n"
-
-
-def _painter(color: bool) -> Callable[[str, str], str]:
-    codes = {"legal": "32", "illegal": "31", "broken": "1;31", "title": "1"}
-    if not color:
-        return lambda text, _: text
-    return lambda text, style: f"\x1b[{codes[style]}m{text}\x1b[0m"
-
-
-def common_folder(files: Sequence[str]) -> str | None:
-    """The folder all the files are in (None when there is none worth naming)."""
-    try:
-        base = os.path.commonpath([os.path.dirname(f) or "." for f in files])
-    except ValueError:  # absolute and relative paths mixed, or none
-        return None
-    return base if base not in ("", ".") else None
-
-
 REPORT_KINDS = {".md": "markdown", ".markdown": "markdown", ".json": "json", ".csv": "csv", ".xml": "junit"}
 
 
@@ -299,8 +233,10 @@ def _write(path: Path, data: bytes, force: bool) -> None:
 
 
 def command(pack_file: Path, paths: Sequence[Path], reports: Sequence[Path] = (), force: bool = False,
-            fmt: str = "text", progress: bool = False, color: bool = False) -> tuple[str, list[str], int]:
-    """The ``tournament`` command: stdout text, stderr lines, exit code."""
+            fmt: str = "text", progress: bool = False, color: bool = False) -> Outcome:
+    """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr."""
+    from armybuilder.reporters import reporter
+
     errors: list[str] = []
     for r in reports:
         if report_kind(r) is None:
@@ -313,35 +249,25 @@ def command(pack_file: Path, paths: Sequence[Path], reports: Sequence[Path] = ()
         elif not r.parent.is_dir():
             errors.append(f"{r}: the folder {r.parent} does not exist")
     if errors:
-        return "", errors, EXIT_USAGE
+        return Outcome.usage(*errors)
     try:
         pack = load(pack_file)
     except PackError as exc:
-        return "", exc.lines() + [f"{pack_file}: the event pack cannot be used; no list was checked"], EXIT_USAGE
+        return Outcome.usage(*exc.lines(), f"{pack_file}: the event pack cannot be used; no list was checked")
     files = collect(paths, pack_file)
     if not files:
-        return "", [f"no list files (*.yaml, *.yml) in {', '.join(str(p) for p in paths)}"], EXIT_USAGE
+        return Outcome.usage(f"no list files (*.yaml, *.yml) in {', '.join(str(p) for p in paths)}")
     t = run(pack, files, progress=progress)
-    if fmt == "json":
-        out = render_report("json", t).decode("utf-8")
-    else:
-        out = table_text(t, color=color)
+    out = reporter(fmt, color=color).tournament(t)
     lines = [t.summary_line()]
     for r in reports:
         try:
             _write(r, render_report(report_kind(r), t), force)
         except FileExistsError:
             lines.append(f"{r} already exists; use --force to overwrite it")
-            return out, lines, EXIT_USAGE
+            return Outcome(out, lines, ExitCode.USAGE)
         except OSError as exc:
             lines.append(f"{r}: cannot write the report: {exc.strerror or exc}")
-            return out, lines, EXIT_USAGE
+            return Outcome(out, lines, ExitCode.USAGE)
         lines.append(f"wrote {report_kind(r)} report {r}")
-    return out, lines, EXIT_OK if t.all_legal else EXIT_ILLEGAL
-
-
-def stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
+    return Outcome(out, lines, ExitCode.of(t.all_legal))

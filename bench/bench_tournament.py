@@ -26,14 +26,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from generate_lists import generate  # noqa: E402
 
-from armybuilder import event, tournament  # noqa: E402
+from armybuilder import events, tournament  # noqa: E402
 
 PACK = ROOT / "examples/events/games-day.yaml"
 
 
 def run_once(folder: Path) -> tuple[float, "tournament.Tournament"]:
     start = time.perf_counter()
-    pack = event.load(PACK)
+    pack = events.load(PACK)
     t = tournament.run(pack, tournament.collect([folder], PACK))
     for kind in ("markdown", "json", "csv", "junit"):
         tournament.render_report(kind, t)

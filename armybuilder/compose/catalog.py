@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from armybuilder.text import fmt_points
+from armybuilder.outcome import Outcome
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
+from armybuilder.text import columns, fmt_points
 
 
 class CatalogError(Exception):

@@ -4,8 +4,10 @@ Names come from the data (cards, troop types, factions, races, units, heroes) an
 from the list file being edited (its classes, heroes, regions, units). The file is read with the
 safe loader; a file that cannot be read simply completes nothing from it.
 
-While an option's value is being completed, Click has not parsed the command line (the option
-lacks its value), so the words are read from the shell's completion environment instead.
+The parts' options are not Click options (each part declares its own:
+:mod:`armybuilder.compose.parts`), so the words are read from the shell's completion environment
+and told apart with the parts' declarations: the value of ``--to`` completes the file's classes,
+a word that starts with ``--`` completes the options of the part being edited.
 """
 
 from __future__ import annotations
@@ -17,12 +19,17 @@ from pathlib import Path
 from typing import Any
 
 
-VALUE_OPTIONS = {
-    "--troop", "--stands", "--to", "--from", "--hero", "--option", "--number", "--side", "--level",
-    "--tokens", "--power", "--opponent", "--defender", "--defender-tokens", "--defender-faction",
-    "--defences", "--name", "--points", "--filter", "--format", "-f",
-}
+# Options of the commands themselves that take a value (the parts' own come from their declarations).
+COMMAND_VALUE_OPTIONS = {"--name", "--points", "--filter", "--format", "-f"}
 VERBS = ("add", "remove", "set")
+
+
+def _value_options() -> set[str]:
+    out = set(COMMAND_VALUE_OPTIONS)
+    for mod in _modules(None):
+        for p in mod.PARTS:
+            out.update(s for o in p.options if o.takes_value for s in o.spellings)
+    return out
 
 
 def _words() -> list[str]:
@@ -38,12 +45,13 @@ def _words() -> list[str]:
 def _positionals(words: list[str]) -> tuple[str | None, list[str]]:
     """The command word and the positional words after it."""
     command, out, skip = None, [], False
+    value_options = _value_options()
     for w in words[1:]:
         if skip:
             skip = False
             continue
         if w.startswith("-"):
-            skip = w.split("=", 1)[0] in VALUE_OPTIONS and "=" not in w
+            skip = w.split("=", 1)[0] in value_options and "=" not in w
             continue
         if command is None:
             command = w
@@ -64,12 +72,14 @@ def _read(file: Any) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _adapter(data: dict | None):
-    from armybuilder import compose
+def _modules(data: dict | None) -> list:
+    """The compose modules of the file's system, or of every system when the file says none."""
+    from armybuilder.compose.edit import adapter, composable
 
-    if data and data.get("system") in compose.ADAPTERS:
-        return [compose.adapter(data["system"])]
-    return [compose.adapter(s) for s in compose.ADAPTERS]
+    names = composable()
+    if data and data.get("system") in names:
+        return [adapter(data["system"])]
+    return [adapter(s) for s in names]
 
 
 def _match(names, incomplete: str) -> list[str]:
@@ -96,18 +106,21 @@ def _match(names, incomplete: str) -> list[str]:
     return out
 
 
-def _context(ctx) -> tuple[str | None, str | None, str | None, list[str]]:
-    """(verb, file, part, args typed so far): from Click's parse, else from the shell's words."""
+def _context(ctx, incomplete: str) -> tuple[str | None, str | None, str | None, list[str]]:
+    """(verb, file, part, positional args before the one being typed): from the shell's words (they
+    tell options from arguments by the parts' declarations), else from Click's parse."""
     params = getattr(ctx, "params", {}) or {}
     verb = getattr(getattr(ctx, "command", None), "name", None)
     file, part, args = params.get("file"), params.get("part"), list(params.get("args") or ())
-    if file is None:
-        command, pos = _positionals(_words())
+    command, pos = _positionals(_words())
+    if command in VERBS:
+        raw = os.environ.get("_TYPER_COMPLETE_ARGS", os.environ.get("COMP_WORDS", ""))
+        if incomplete and not raw.endswith(" ") and pos:
+            pos = pos[:-1]  # the word being typed
         verb = verb or command
-        if command in VERBS:
-            file = pos[0] if pos else None
-            part = pos[1] if len(pos) > 1 else None
-            args = pos[2:]
+        file = pos[0] if pos else file
+        part = pos[1] if len(pos) > 1 else part
+        args = pos[2:]
     return verb, (str(file) if file else None), part, args
 
 
@@ -120,9 +133,9 @@ def complete(what: str, ctx, incomplete: str) -> list[str]:
 
 def _names(what: str, ctx, incomplete: str) -> list[str]:
     if what == "system":
-        from armybuilder import compose, systems
+        from armybuilder.compose.edit import composable
 
-        return [s for s in systems.available() if s in compose.ADAPTERS]
+        return composable()
     if what in ("kind", "entry"):
         from armybuilder.compose import catalog
 
@@ -134,30 +147,57 @@ def _names(what: str, ctx, incomplete: str) -> list[str]:
             return []
         system = catalog.system_id(system)
         return catalog.kinds(system) if what == "kind" else catalog.entry_names(system)
-    verb, file, part, args = _context(ctx)
+    verb, file, part, args = _context(ctx, incomplete)
     data = _read(file)
-    mods = _adapter(data)
+    mods = _modules(data)
     if what == "part":
         return [p.name for m in mods for p in m.PARTS if p.verb == verb]
-    if what == "args":
-        from armybuilder.suggest import NameIndex
+    if what != "args":
+        return []
+    out = []
+    for p in _parts(mods, verb, part):
+        option = _pending_option(p)
+        if option is not None:  # the word being typed is an option's value
+            out += option.names(data) if option.names else []
+            continue
+        i = min(len(args), len(p.names) - 1) if p.names else -1
+        if i >= 0 and p.names[i] is not None:
+            out += p.names[i](data)
+    return out
 
-        out = []
-        for m in mods:
-            parts = [p for p in m.PARTS if p.verb == verb]
-            index = NameIndex({p.name: p for p in parts}, {a: p.name for p in parts for a in p.aliases})
-            if part and part in index:
-                p = index[part]
-                i = min(len(args), len(p.names) - 1) if p.names else -1
-                if i >= 0 and p.names[i] is not None:
-                    out += p.names[i](data)
-        return out
-    if what.startswith("opt:"):
-        key = what[4:]
-        out = []
-        for m in mods:
-            fn = getattr(m, "OPTION_NAMES", {}).get(key)
-            if fn is not None:
-                out += fn(data)
-        return out
-    return []
+
+def _parts(mods: list, verb: str | None, word: str | None) -> list:
+    """The part each system has under the typed word."""
+    from armybuilder.suggest import NameIndex
+
+    out = []
+    for m in mods:
+        parts = [p for p in m.PARTS if p.verb == verb]
+        index = NameIndex({p.name: p for p in parts}, {a: p.name for p in parts for a in p.aliases})
+        if word and word in index:
+            out.append(index[word])
+    return out
+
+
+def _pending_option(part):
+    """The part's option whose value is being typed (the word before the cursor), else None."""
+    words = _words()
+    raw = os.environ.get("_TYPER_COMPLETE_ARGS", os.environ.get("COMP_WORDS", ""))
+    typing_new = raw.endswith(" ")  # the cursor is after a space: a new word
+    before = words[-1] if typing_new and words else (words[-2] if len(words) > 1 else None)
+    if before is None or not before.startswith("--") or "=" in before:
+        return None
+    found = part.option(before)
+    return found[0] if found and found[0].takes_value else None
+
+
+def option_names(verb: str, incomplete: str) -> list[str]:
+    """The options of the part being edited, for a word that starts with "-"."""
+    try:
+        _, pos = _positionals(_words())
+        file, word = (pos[0] if pos else None), (pos[1] if len(pos) > 1 else None)
+        spellings = [s for p in _parts(_modules(_read(file)), verb, word)
+                     for o in p.options for s in o.spellings] + ["--as-written"]
+        return [s for s in dict.fromkeys(spellings) if s.startswith(incomplete)]
+    except Exception:  # pragma: no cover - completion never fails loudly
+        return []

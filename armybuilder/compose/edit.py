@@ -23,23 +23,38 @@ import io
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from armybuilder.compose import EXIT_INVALID, EXIT_REFUSED, EXIT_VALID, adapter, base
+from armybuilder import systems
+from armybuilder.compose import base, parts
 from armybuilder.compose.base import Doc, EditError, Request
 from armybuilder.findings import Result
-from armybuilder.suggest import NameIndex, fold
+from armybuilder.outcome import ExitCode, Outcome
+from armybuilder.suggest import NameIndex
 
 
-@dataclass
-class Outcome:
-    """What a command prints (stdout lines, stderr lines) and its exit code."""
+def _lines(out: list[str]) -> str:
+    return "".join(line + "\n" for line in out)
 
-    out: list[str] = field(default_factory=list)
-    err: list[str] = field(default_factory=list)
-    code: int = EXIT_VALID
+
+def adapter(system_id: str):
+    """A system's compose module (KeyError when the system has none)."""
+    m = systems.manifest(system_id)
+    if not m.has("compose"):
+        raise KeyError(system_id)
+    return m.module("compose")
+
+
+def composable() -> list[str]:
+    """The systems whose lists can be edited from the command line."""
+    return [m.id for m in systems.manifests() if m.has("compose")]
+
+
+def every_part() -> list[parts.Part]:
+    """Every system's parts (to tell an option of another part from a typo)."""
+    return [p for s in composable() for p in adapter(s).PARTS]
 
 
 # ---------------------------------------------------------------------------
@@ -72,15 +87,14 @@ def read_list(path: Path) -> tuple[bytes, str, dict]:
 
 
 def system_of(path: Path, data: dict) -> str:
-    from armybuilder import compose, systems
-
     system_id = data.get("system")
     if not isinstance(system_id, str):
         raise EditError(f"{path}: the file has no 'system' key; start a list with: armybuilder new SYSTEM FILE")
-    if system_id not in compose.ADAPTERS or system_id not in systems.available():
+    names = composable()
+    if system_id not in names:
         from armybuilder.suggest import did_you_mean
 
-        raise EditError(f"{path}: unknown game system '{system_id}'{did_you_mean(system_id, compose.ADAPTERS)}")
+        raise EditError(f"{path}: unknown game system '{system_id}'{did_you_mean(system_id, names)}")
     return system_id
 
 
@@ -296,64 +310,54 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
                 if f.code not in still:
                     rule = f" ({f.rule})" if f.rule else ""
                     out.append(f"fixed: {f.code} [{f.severity.value}] {f.message}{rule}")
-    return Outcome(out=out, code=EXIT_VALID if after.valid else EXIT_INVALID)
+    return Outcome(_lines(out), [], ExitCode.of(after.valid))
 
 
 # ---------------------------------------------------------------------------
 # The commands
 
 
-def clean_opts(opts: dict[str, Any]) -> dict[str, Any]:
-    """Options actually given: None is absent; a plain flag's False is absent; [] is absent."""
-    out = {}
-    for key, value in opts.items():
-        if value is None or (isinstance(value, (list, tuple)) and not value):
-            continue
-        if key in base.PURE_FLAGS and value is False:
-            continue
-        out[key] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
-def run_edit(path: Path, verb: str, part: str, args: Sequence[str] | None, opts: dict[str, Any]) -> Outcome:
-    """``armybuilder add|remove|set FILE PART ARGS... [options]``."""
+def run_edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
+    """``armybuilder add|remove|set FILE PART ARGS...``: the words after PART are read with the
+    part's declared options (:func:`armybuilder.compose.parts.parse`)."""
     from armybuilder.check import check_text
 
     path = Path(path)
-    opts = clean_opts(opts)
-    as_written = bool(opts.pop("as_written", False))
     try:
         raw, text, data = read_list(path)
         system_id = system_of(path, data)
         mod = adapter(system_id)
         the_part = find_part(mod, verb, part, system_id)
-        req = Request(verb=verb, part=the_part.name, args=list(args or []), opts=opts,
+        parsed = parts.parse(the_part, words, system_id, every_part)
+        as_written = bool(parsed.opts.pop("as_written", False))
+        req = Request(verb=verb, part=the_part.name, args=parsed.args, opts=parsed.opts,
                       usage=the_part.usage, system=system_id, as_written=as_written)
         before = check_text(text, file=str(path))
         rt = roundtrip(text)
         faithful = check_faithful(rt, text, data)
         from armybuilder.resources import load_schema
 
-        doc = Doc(tree=rt.tree, data=data, system=system_id, schema=load_schema(f"{system_id}.list"))
+        doc = Doc(tree=rt.tree, data=data, system=system_id,
+                  schema=load_schema(systems.manifest(system_id).list_schema))
         said = the_part.func(doc, req)
         req.finish()
         new_text = rt.dump()
         if new_text == text:
-            return Outcome(out=[f"{said} (no change: the file already says so)"],
-                           code=EXIT_VALID if before.valid else EXIT_INVALID)
+            return Outcome(_lines([f"{said} (no change: the file already says so)"]), [],
+                           ExitCode.of(before.valid))
         ensure_readable(new_text)
         write(path, raw, new_text.encode("utf-8"))
     except EditError as exc:
-        return Outcome(err=[f"armybuilder {verb}: {exc.message}"], code=EXIT_REFUSED)
+        return Outcome.usage(f"armybuilder {verb}: {exc.message}")
     after = check_text(new_text, file=str(path))
     done = report(path, said, before, after)
     if not faithful:
-        done.err.append(f"armybuilder {verb}: note: ruamel.yaml could not keep {path}'s layout exactly in places "
+        done.stderr.append(f"armybuilder {verb}: note: ruamel.yaml could not keep {path}'s layout exactly in places "
                         "(the data is the same); compare it with your copy")
     return done
 
 
-def find_part(mod, verb: str, word: str, system_id: str) -> base.Part:
+def find_part(mod, verb: str, word: str, system_id: str) -> parts.Part:
     parts = [p for p in mod.PARTS if p.verb == verb]
     entries = {p.name: p for p in parts}
     aliases = {a: p.name for p in parts for a in p.aliases}
@@ -371,9 +375,9 @@ def find_part(mod, verb: str, word: str, system_id: str) -> base.Part:
 
 def schema_ref(system_id: str, target: Path) -> str:
     """What goes after ``$schema=``: a relative path inside the project tree, else a file URI."""
-    from armybuilder.resources import schema_dir
+    from armybuilder.resources import schema_path
 
-    schema = (schema_dir() / f"{system_id}.list.schema.json").resolve()
+    schema = schema_path(systems.manifest(system_id).list_schema).resolve()
     where = target.resolve().parent
     home = schema.parent.parent
     try:
@@ -390,17 +394,14 @@ def default_name(path: Path) -> str:
 
 
 def pick_system(word: str) -> str:
-    from armybuilder import compose, systems
-
-    names = [s for s in systems.available() if s in compose.ADAPTERS]
-    index = NameIndex({s: s for s in names})
-    if word in index:
-        return index.canonical(word)
-    starts = [s for s in names if len(word) >= 3 and fold(s).startswith(fold(word))]
-    if len(starts) == 1:  # a unique beginning: homm3, small-world
-        return starts[0]
-    near = index.suggestion(word)
-    raise EditError(f"unknown game system '{word}'{near}; systems: {', '.join(names)}")
+    """The system a user typed (any case, or a unique beginning of its id) that can be edited."""
+    try:
+        found = systems.resolve(word)
+    except ValueError as exc:
+        raise EditError(str(exc)) from None
+    if found not in composable():
+        raise EditError(f"{found} lists cannot be composed from the command line; systems: {', '.join(composable())}")
+    return found
 
 
 def run_new(system: str, path: Path, name: str | None, points: float | None, force: bool) -> Outcome:
@@ -420,8 +421,10 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
             raise EditError(f"{path} already exists; use --force to overwrite it")
         if not path.parent.exists():
             raise EditError(f"{path.parent}: no such directory")
-        if points is not None and not getattr(mod, "HAS_POINTS", False):
-            raise EditError(f"{system_id} lists have no points limit; leave out --points")
+        m = systems.manifest(system_id)
+        if points is not None and not m.points_limit:
+            raise EditError(f"{system_id} lists are measured in {m.measure}, not points against a limit; "
+                            "leave out --points")
         name = " ".join((name or default_name(path)).split())
         if not name or len(name) > 200:
             raise EditError("--name must be 1 to 200 characters")
@@ -447,8 +450,8 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         except OSError as exc:
             raise EditError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     except EditError as exc:
-        return Outcome(err=[f"armybuilder new: {exc.message}"], code=EXIT_REFUSED)
+        return Outcome.usage(f"armybuilder new: {exc.message}")
     after = check_text(text, file=str(path))
     done = report(path, f"created {path} ({system_id}): the next steps are in its opening comment", None, after)
-    done.code = EXIT_VALID  # a new list is a start, not a finished list: its findings are a to-do list
+    done.code = ExitCode.OK  # a new list is a start, not a finished list: its findings are a to-do list
     return done

@@ -1,10 +1,13 @@
-"""The verb grammar of ``add``, ``remove`` and ``set``, as their ``--help`` prints it.
+"""The help texts of ``new``, ``add``, ``remove``, ``set``, ``catalog`` and ``explain``, made from the
+systems' declarations (their manifests, compose parts and catalog kinds).
 
-Plain strings, so the CLI can import this at start-up without loading the adapters.
-tests/compose/test_grammar.py checks that every part an adapter offers is listed here.
+The CLI asks for a text only when ``--help`` is printed (:class:`armybuilder.cli.GeneratedHelp`),
+so start-up imports no system's compose or catalog module.
 """
 
 from __future__ import annotations
+
+from armybuilder import systems
 
 _COMMON = """
 
@@ -25,126 +28,81 @@ Exit codes: 0 done and the list is valid, 1 done and the list is invalid, 2 refu
 written).
 """
 
-_GRAMMAR = {
-    "add": """\b
-fantasy-triumph:
-  add FILE class NAME --troop TROOP [--stands N] [--general]
-  add FILE hero NAME
-  add FILE stands CLASS N
-  add FILE card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
-token-terrors:
-  add FILE tokens FACTION [N]
-  add FILE pick PLAYER FACTION N
-homm3-battlefield:
-  add FILE unit NAME [--side Few|Pack] [--alternate] [--neutral]
-  add FILE ability NAME
-  add FILE artifact NAME
-  add FILE spell NAME
-  add FILE specialty LEVEL...
-small-world-of-warcraft:
-  add FILE region NAME --tokens N [--magic] [--decline]
-  add FILE bomb REGION [--opponent RACE]
-  add FILE conquest REGION [--defender RACE --defender-tokens N] [--defender-faction FACTION] [--mountain | --no-mountain] [--defences N] [--tokens N] [--die]""",
-    "remove": """\b
-fantasy-triumph:
-  remove FILE class NAME
-  remove FILE hero NAME
-  remove FILE stands CLASS N
-  remove FILE card CARD [--from CLASS | --hero HERO | --army]
-  remove FILE points | topography | player | note
-token-terrors:
-  remove FILE tokens FACTION [N]
-  remove FILE pick [NUMBER]
-homm3-battlefield:
-  remove FILE unit NAME
-  remove FILE ability NAME
-  remove FILE artifact NAME
-  remove FILE spell NAME
-  remove FILE specialty LEVEL...
-  remove FILE length | opponent | name
-small-world-of-warcraft:
-  remove FILE region NAME [--decline]
-  remove FILE bomb REGION
-  remove FILE conquest REGION
-  remove FILE decline | in-hand | bombs-spent | name
-  remove FILE power [--decline]
-  remove FILE enlisted [--decline]""",
-    "set": """\b
-fantasy-triumph:
-  set FILE name TEXT | player TEXT | note TEXT
-  set FILE points N
-  set FILE topography TOPOGRAPHY
-  set FILE general CLASS
-  set FILE stands CLASS N
-  set FILE troop CLASS TROOP
-  set FILE card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
-token-terrors:
-  set FILE name TEXT
-  set FILE tokens FACTION N
-  set FILE players FIRST SECOND
-homm3-battlefield:
-  set FILE name TEXT
-  set FILE mode skirmish|adventure|board
-  set FILE length short|medium|large
-  set FILE opponent player|neutral
-  set FILE faction FACTION
-  set FILE hero NAME [--level LEVEL]
-  set FILE level LEVEL
-  set FILE unit NAME [--side Few|Pack] [--alternate | --no-alternate]
-small-world-of-warcraft:
-  set FILE name TEXT
-  set FILE active RACE [--power POWER]
-  set FILE decline RACE [--power POWER]
-  set FILE power POWER [--decline]
-  set FILE in-hand N | bombs-spent N
-  set FILE enlisted N [--decline]
-  set FILE region NAME [--tokens N] [--magic | --no-magic] [--decline]""",
-}
-
 _FIRST = {
-    "add": "Add a part to a list: a class, stands, a hero or a card (Fantasy Triumph); tokens of a "
-           "faction or a draft pick (Token Terrors); a unit, ability, artifact, spell or specialty "
-           "(Heroes III); a region, a bomb or a conquest (Small World).",
-    "remove": "Remove a part from a list: a class, stands, a hero or a card (Fantasy Triumph); tokens "
-              "or a pick (Token Terrors); a unit or a card (Heroes III); a region, a bomb, a conquest "
-              "or the race in decline (Small World).",
-    "set": "Change a setting or a part in place: the army size, topography, general, stands, troop "
-           "type or a card's options (Fantasy Triumph); tokens or the draft's players (Token Terrors); "
-           "mode, length, faction, hero, level or a unit's side (Heroes III); the active race, the race "
-           "in decline, tokens in hand or a region (Small World).",
+    "add": "Add a part to a list: the parts of each game system, with their arguments and options, are below.",
+    "remove": "Remove a part from a list: the parts of each game system are below.",
+    "set": "Change a setting or a part of a list in place: the parts of each game system are below.",
+}
+SHORT = {
+    "add": "Add a part to a list (a class, a card, tokens, a unit, a region...).",
+    "remove": "Remove a part from a list.",
+    "set": "Change a setting or a part of a list in place.",
+    "new": "Start a new list file for a game system.",
+    "catalog": "A table of a game system's cards, troop types, factions, races or units.",
+    "explain": "One entry of a game system's data in full: cost, who may take it, caps, rule.",
 }
 
-HELP = {verb: _FIRST[verb] + "\n\n" + _GRAMMAR[verb] + _COMMON for verb in _GRAMMAR}
 
-NEW_HELP = """Start a new list file for a game system.
+def _compose(m: systems.Manifest):
+    return m.module("compose") if m.has("compose") else None
 
-The file gets a header that lets editors check it against the list schema
-(# yaml-language-server: $schema=...), a short comment on how to fill it in, and the keys every
-list starts with. It is never written over an existing file without --force. The findings it
-prints are what is left to fill in (the command exits 0 when the file was created).
 
-\b
-  armybuilder new fantasy-triumph host.yaml --name "The Greenwood Host" --points 51
-  armybuilder new token-terrors muster.yaml
-"""
+def verb_help(verb: str) -> str:
+    """``add --help``: every system's parts for the verb, then the options each part takes."""
+    blocks = []
+    for m in systems.manifests():
+        mod = _compose(m)
+        parts = [p for p in mod.PARTS if p.verb == verb] if mod else []
+        if not parts:
+            continue
+        lines = [f"{m.id}:"] + [f"  {verb} FILE {p.usage}" for p in parts]
+        opts: dict[str, str] = {}
+        for p in parts:
+            for o in p.options:
+                opts.setdefault(o.key, o.help_line())
+        if opts:
+            lines.append("  options:")
+            lines += [f"    {line}" for line in opts.values()]
+        blocks.append("\b\n" + "\n".join(lines))
+    return _FIRST[verb] + "\n\n" + "\n\n".join(blocks) + _COMMON
 
-CATALOG_HELP = """A table of a game system's cards, troop types, factions, races or units, with costs and
-the rule each comes from.
 
-\b
-KIND per system:
-  fantasy-triumph          cards, troops, topographies
-  token-terrors            factions, talents, tactics, grudges
-  homm3-battlefield        units, neutral, heroes, factions, abilities, spells
-  small-world-of-warcraft  races
-Without KIND: every kind. --filter keeps the rows that contain the text (any column, any case).
-"""
+def new_help() -> str:
+    examples = []
+    for m in systems.manifests():
+        if _compose(m) is None:
+            continue
+        stem = m.id.split("-")[0]
+        examples.append(f"  armybuilder new {m.id} {stem}.yaml" + (f" {m.new_example}" if m.new_example else ""))
+    return ("Start a new list file for a game system.\n\n"
+            "The file gets a header that lets editors check it against the list schema\n"
+            "(# yaml-language-server: $schema=...), a short comment on how to fill it in, and the keys every\n"
+            "list starts with. It is never written over an existing file without --force. The findings it\n"
+            "prints are what is left to fill in (the command exits 0 when the file was created).\n"
+            "--points sets the army size, for the systems measured in points against a limit.\n\n"
+            "\b\n" + "\n".join(examples) + "\n")
 
-EXPLAIN_HELP = """One entry in full: its cost rule, who may take it, caps, exclusions, the rule it comes
-from and a summary. NAME matches without regard to case (cards, troop types, factions, races,
-units, heroes, talents, tactics...); a near miss gets a suggestion.
 
-\b
-  armybuilder explain fantasy-triumph "Mobile Infantry"
-  armybuilder explain homm3-battlefield Manticores --format json
-"""
+def catalog_help() -> str:
+    rows = []
+    for m in systems.manifests():
+        if m.has("catalog"):
+            rows.append((m.id, ", ".join(m.module("catalog").KINDS)))
+    size = max((len(r[0]) for r in rows), default=0)
+    return ("A table of a game system's cards, troop types, factions, races or units, with costs and\n"
+            "the rule each comes from.\n\n"
+            "\b\nKIND per system:\n" + "\n".join(f"  {sid.ljust(size)}  {kinds}" for sid, kinds in rows) + "\n"
+            "Without KIND: every kind. --filter keeps the rows that contain the text (any column, any case).\n")
+
+
+def explain_help() -> str:
+    examples = [f"  armybuilder explain {m.id} {m.explain_example}" for m in systems.manifests()
+                if m.explain_example and m.has("catalog")]
+    return ("One entry in full: its cost rule, who may take it, caps, exclusions, the rule it comes\n"
+            "from and a summary. NAME matches without regard to case (cards, troop types, factions, races,\n"
+            "units, heroes, talents, tactics...); a near miss gets a suggestion.\n\n"
+            "\b\n" + "\n".join(examples) + "\n")
+
+
+HELP = {"add": lambda: verb_help("add"), "remove": lambda: verb_help("remove"), "set": lambda: verb_help("set"),
+        "new": new_help, "catalog": catalog_help, "explain": explain_help}

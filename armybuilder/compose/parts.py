@@ -12,7 +12,7 @@ This module stays light (no ruamel, no game data): completion and ``--help`` imp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,11 +108,13 @@ class Parsed:
     opts: dict[str, Any] = field(default_factory=dict)
 
 
-def parse(part: Part, words: Sequence[str], system: str, others: Sequence[Part] = ()) -> Parsed:
+def parse(part: Part, words: Sequence[str], system: str,
+          others: Callable[[], Iterable[Part]] = tuple) -> Parsed:
     """Split an edit's words into positional arguments and the part's options.
 
-    ``others`` are the system's other parts: an option one of them takes but this one does not
-    is refused as not applying here, rather than as unknown. ``--`` ends the options.
+    ``others()`` gives the other parts there are (of every system): an option one of them takes
+    but this one does not is refused as not applying here, rather than as unknown. ``--`` ends
+    the options.
     """
     out = Parsed()
     usage = f"armybuilder {part.verb} FILE {part.usage}".rstrip()
@@ -167,8 +169,8 @@ def _whole(spelling: str, value: str) -> int:
         raise EditError(f"{spelling} takes a whole number, not '{value}'") from None
 
 
-def _unknown(part: Part, spelling: str, system: str, others: Sequence[Part]) -> str:
-    if any(p.option(spelling) for p in others):
+def _unknown(part: Part, spelling: str, system: str, others: Callable[[], Iterable[Part]]) -> str:
+    if any(p.option(spelling) for p in others()):
         return f"{spelling} does not apply to '{part.verb} {part.name}' in {system}"
     from armybuilder.suggest import did_you_mean
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 import enum
 import importlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.export.roster import Roster
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+    from armybuilder.outcome import Outcome
 
 
 class ExportFormat(str, enum.Enum):
@@ -79,17 +78,10 @@ def render(roster: "Roster", fmt: ExportFormat | str, paper: Paper | str = Paper
     return exporter(fmt).render(roster, ExportOptions(paper=Paper(paper)))
 
 
-@dataclass
-class Outcome:
-    """What ``armybuilder export`` prints and returns."""
-
-    code: int
-    stdout: bytes | None = None
-    messages: list[str] = field(default_factory=list)
-
-
 def _usage(message: str) -> Outcome:
-    return Outcome(EXIT_USAGE, None, [f"armybuilder export: {message}"])
+    from armybuilder.outcome import Outcome
+
+    return Outcome.usage(f"armybuilder export: {message}")
 
 
 def run(
@@ -108,6 +100,7 @@ def run(
     """
     from armybuilder.export.roster import build, parse_date
     from armybuilder.fsutil import OverwriteRefused, atomic_write
+    from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.reporters.text import status_line
 
     to_stdout = output == "-"
@@ -146,10 +139,10 @@ def run(
         data = exp.render(roster, ExportOptions(paper=Paper(paper)))
     except ExportError as exc:
         return _usage(f"cannot export {file} as {fmt.value}: {exc}")
-    code = EXIT_OK if roster.valid else EXIT_INVALID
+    code = ExitCode.of(roster.valid)
     messages = [status_line(result)] + [f"{file}: {w}" for w in exp.warnings]
     if to_stdout:
-        return Outcome(code, data, messages)
+        return Outcome(data, messages, code)
     try:
         atomic_write(output, data, force=force)
     except OverwriteRefused as exc:
@@ -158,4 +151,4 @@ def run(
         return _usage(f"cannot write {output}: {exc.strerror or exc}")
     paper_name = {Paper.a4: "A4", Paper.letter: "Letter"}[Paper(paper)]
     messages.append(f"wrote {output} ({fmt.value}{', ' + paper_name if fmt is ExportFormat.pdf else ''})")
-    return Outcome(code, None, messages)
+    return Outcome(b"", messages, code)

@@ -239,21 +239,19 @@ def build(path: str | Path, date: str | None = None, options=None) -> tuple[Rost
 
     Raises FileNotFoundError / IsADirectoryError / PermissionError for the caller.
     """
-    from armybuilder.check import check_document
+    from armybuilder.check import check, load, load_failure
     from armybuilder.fingerprint import CanonicalError, of_data
-    from armybuilder.yamlio import LoadError, load_file
+    from armybuilder.yamlio import LoadError
 
-    result = Result(file=str(path))
     fingerprint = None
     try:
-        doc = load_file(path)
+        doc = load(path)
     except LoadError as exc:
-        result.findings.append(Finding(exc.code, Severity.ERROR, exc.message, "YAML", line=exc.line,
-                                       column=exc.column))
+        result = Result(file=str(path), findings=[load_failure(exc, str(path))])
     else:
         try:
             fingerprint = of_data(doc.data)  # before the check, from the data as read
         except CanonicalError:
             fingerprint = None
-        check_document(doc, result, options)
+        result = check(doc, str(path), options)
     return from_result(result, fingerprint, date), result

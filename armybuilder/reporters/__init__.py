@@ -1,13 +1,18 @@
 """Reporters: an output format chosen by name, mapped to a formatter class.
 
-Each reporter turns results into text for stdout. Summaries and progress are the CLI's,
-on stderr, so ``--format json`` prints only JSON.
+``--format text|json`` on every command that reports (validate, cost, diff, tournament, catalog,
+explain, systems, rule) picks one :class:`Reporter` from :data:`FORMATS`; each command calls the
+reporter's method of its own name with the command's model (results, a diff, a tournament,
+catalog entries). Summaries and progress are the CLI's, on stderr, so ``--format json`` prints
+only JSON. The reporters import the models they render only for type checking: the command
+modules import the reporters, never the other way round.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Sequence
+import importlib
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.findings import Result
@@ -18,22 +23,41 @@ class Format(str, enum.Enum):
     json = "json"
 
 
+# The format names mapped to their reporter classes (module, class), imported on use.
+FORMATS: dict[Format, tuple[str, str]] = {
+    Format.text: ("armybuilder.reporters.text", "TextReporter"),
+    Format.json: ("armybuilder.reporters.json_", "JsonReporter"),
+}
+
+
 class Reporter:
-    """Base class: one method per command that prints results."""
+    """Base class: one method per command that prints a report."""
 
-    def validate(self, results: Sequence["Result"]) -> str:
+    def validate(self, results: Sequence[Result]) -> str:
         raise NotImplementedError
 
-    def cost(self, results: Sequence["Result"]) -> str:
+    def cost(self, results: Sequence[Result]) -> str:
+        raise NotImplementedError
+
+    def diff(self, d: Any) -> str:
+        raise NotImplementedError
+
+    def tournament(self, t: Any) -> str:
+        raise NotImplementedError
+
+    def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
+        raise NotImplementedError
+
+    def explain(self, system: str, entries: list) -> str:
+        raise NotImplementedError
+
+    def systems(self, rows: list[dict]) -> str:
+        raise NotImplementedError
+
+    def codes(self, codes: list, one: bool = False) -> str:
         raise NotImplementedError
 
 
-def reporter(fmt: Format | str, **kwargs) -> Reporter:
-    fmt = Format(fmt)
-    if fmt is Format.json:
-        from armybuilder.reporters.json_ import JsonReporter
-
-        return JsonReporter(**kwargs)
-    from armybuilder.reporters.text import TextReporter
-
-    return TextReporter(**kwargs)
+def reporter(fmt: Format | str, **kwargs: Any) -> Reporter:
+    module, cls = FORMATS[Format(fmt)]
+    return getattr(importlib.import_module(module), cls)(**kwargs)

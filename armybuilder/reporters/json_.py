@@ -1,12 +1,17 @@
-"""JSON reporter: one object, ``{"results": [...]}``, the same shape for every system."""
+"""JSON reporter: one object, ``{"results": [...]}``, the same shape for every system; a diff;
+a tournament (the same object as the ``--report x.json`` file)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from armybuilder.findings import Result, number
+from armybuilder.findings import Finding, Result, number
 from armybuilder.reporters import Reporter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.diff import Diff
+    from armybuilder.tournament import Tournament
 
 
 def dumps(obj: Any) -> str:
@@ -16,6 +21,20 @@ def dumps(obj: Any) -> str:
 class JsonReporter(Reporter):
     def __init__(self, **_: Any):
         pass
+
+    def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
+        from armybuilder.compose.catalog import catalog_data
+
+        return dumps(catalog_data(system, text_filter, groups))
+
+    def explain(self, system: str, entries: list) -> str:
+        return dumps({"system": system, "entries": [e.to_dict() for e in entries]})
+
+    def systems(self, rows: list[dict]) -> str:
+        return dumps({"systems": rows})
+
+    def codes(self, codes: list, one: bool = False) -> str:
+        return dumps({"codes": [c.to_dict() for c in codes]})
 
     def validate(self, results: Sequence[Result]) -> str:
         return dumps({"results": [r.to_dict() for r in results]})
@@ -28,3 +47,54 @@ class JsonReporter(Reporter):
             item["sections"] = [s.to_dict() for s in r.sections]
             out.append(item)
         return dumps({"results": out})
+
+    def diff(self, d: Diff) -> str:
+        change = d.change
+        return dumps({
+            "old": _side(d.old),
+            "new": _side(d.new),
+            "points": {"old": number(d.old.measure.total), "new": number(d.new.measure.total),
+                       "change": None if change is None else number(change), "unit": d.new.measure.unit},
+            "compared": d.compared,
+            "added": [c.to_dict() for c in d.added],
+            "removed": [c.to_dict() for c in d.removed],
+            "changed": [c.to_dict() for c in d.changed],
+            "totals": [{"name": c.name, "old": number(c.old), "new": number(c.new)} for c in d.totals],
+            "findings": {"gained": _findings(d.new.file, d.gained), "lost": _findings(d.old.file, d.lost)},
+        })
+
+    def tournament(self, t: Tournament) -> str:
+        return dumps(tournament_dict(t))
+
+
+def _side(r: Result) -> dict[str, Any]:
+    return {"file": r.file, "system": r.system, "name": r.name, "valid": r.valid, "points": r.measure.to_dict()}
+
+
+def _findings(file: str, findings: Sequence[Finding]) -> list[dict[str, Any]]:
+    """Findings with the file each is about (the list, or the event pack it cites)."""
+    return [{**f.to_dict(), "file": f.source or file} for f in findings]
+
+
+def tournament_dict(t: Tournament) -> dict[str, Any]:
+    """A tournament run as plain data: the pack, the summary, every list with its findings."""
+    return {
+        "event": t.pack.describe(),
+        "summary": {**t.summary(), "all_legal": t.all_legal},
+        "lists": [
+            {
+                "index": e.index,
+                "file": e.file,
+                "player": e.player,
+                "system": e.result.system,
+                "name": e.result.name,
+                "status": e.status,
+                "legal": e.legal,
+                "points": e.result.measure.to_dict(),
+                "errors": e.errors,
+                "warnings": e.warnings,
+                "findings": _findings(e.file, e.result.sorted_findings()),
+            }
+            for e in t.entries
+        ],
+    }

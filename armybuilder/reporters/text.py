@@ -1,13 +1,20 @@
-"""Text reporter: ``path:line:col: CODE [severity] message (rule)`` lines, and cost tables."""
+"""Text reporter: ``path:line:col: CODE [severity] message (rule)`` lines, cost tables, diffs and
+the tournament table."""
 
 from __future__ import annotations
 
 import io
-from typing import Any, Sequence
+import os
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from armybuilder.findings import Result, Severity
+from armybuilder.findings import Measure, Result, Severity
 from armybuilder.reporters import Reporter
-from armybuilder.text import cell, one_line, tally
+from armybuilder.text import cell, columns, fmt_points, one_line, tally, width
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.diff import Change, Diff
+    from armybuilder.tournament import Tournament
 
 
 def finding_line(result: Result, f) -> str:
@@ -16,6 +23,21 @@ def finding_line(result: Result, f) -> str:
     col = f.column if f.column is not None else 1
     rule = f" ({f.rule})" if f.rule else ""
     return one_line(f"{where}:{line}:{col}: {f.code} [{f.severity.value}] {f.message}{rule}")
+
+
+def total_text(m: Measure) -> str:
+    """``51 of 51 points``, ``7 units`` (no limit), or ``-`` when nothing was measured."""
+    value = m.value_text()
+    return "-" if value is None else f"{value} {m.unit}"
+
+
+def common_folder(files: Sequence[str]) -> str | None:
+    """The folder all the files are in (None when there is none worth naming)."""
+    try:
+        base = os.path.commonpath([os.path.dirname(f) or "." for f in files])
+    except ValueError:  # absolute and relative paths mixed, or none
+        return None
+    return base if base not in ("", ".") else None
 
 
 def status_line(r: Result) -> str:
@@ -27,6 +49,30 @@ def status_line(r: Result) -> str:
 
 
 class TextReporter(Reporter):
+    def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
+        from armybuilder.compose.catalog import catalog_text
+
+        return catalog_text(system, title, text_filter, groups)
+
+    def explain(self, system: str, entries: list) -> str:
+        from armybuilder.compose.catalog import explain_text
+
+        return explain_text(entries)
+
+    def systems(self, rows: list[dict]) -> str:
+        out = []
+        for r in rows:
+            takes = "; takes --points" if r["points_limit"] else ""
+            out.append(f"{r['id']}  {r['title']}  (data version {r['data_version']}; measured in {r['measure']}{takes})")
+            out.extend(f"  - {c}" for c in r["checks"])
+        return "\n".join(out) + "\n"
+
+    def codes(self, codes: list, one: bool = False) -> str:
+        if one:
+            c = codes[0]
+            return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{c.doc}\n"
+        return "".join(f"{c.code}  {c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes)
+
     def __init__(self, color: bool = False, width: int = 100, **_: Any):
         self.color = color
         self.width = width
@@ -66,3 +112,111 @@ class TextReporter(Reporter):
             for f in errors:
                 console.print("  " + finding_line(r, f), soft_wrap=True, markup=False)
         return buf.getvalue()
+
+    def diff(self, d: Diff) -> str:
+        out = [f"old: {_side(d.old)}", f"new: {_side(d.new)}"]
+        unit = d.new.measure.unit or d.old.measure.unit or "points"
+        if d.old.measure.total is not None or d.new.measure.total is not None:
+            out.append(f"{unit}: {_measure(d.old)} → {_measure(d.new)}{_delta(d.change)}")
+        if not d.compared:
+            out.append(one_line(f"contents not compared: no inventory for {', '.join(d.uncompared)} "
+                                "(the file is not a valid list shape, or its system cannot list its contents yet)"))
+
+        def section(title: str, changes: list[Change], sign: str, show: Callable[[Change], str]) -> None:
+            if changes:
+                out.append("")
+                out.append(f"{title} ({len(changes)}):")
+                out.extend(f"  {sign} " + one_line(show(c)) for c in changes)
+
+        def times(v: Any) -> str:
+            return "" if v in (1, None) else f" ×{_count(v)}"
+
+        def either(v: Any) -> str:
+            return "-" if v is None else _count(v)
+
+        section("added", d.added, "+", lambda c: c.label() + times(c.new))
+        section("removed", d.removed, "-", lambda c: c.label() + times(c.old))
+        section("changed", d.changed, "~", lambda c: f"{c.label()}: {_count(c.old)} → {_count(c.new)}")
+        section("totals", d.totals, "~", lambda c: f"{c.name}: {either(c.old)} → {either(c.new)}")
+        if d.gained:
+            out += ["", f"findings gained ({len(d.gained)}):"] + ["  + " + finding_line(d.new, f) for f in d.gained]
+        if d.lost:
+            out += ["", f"findings lost ({len(d.lost)}):"] + ["  - " + finding_line(d.old, f) for f in d.lost]
+        if d.empty:
+            out += ["", "no changes"]
+        return "\n".join(out) + "\n"
+
+    def tournament(self, t: Tournament) -> str:
+        """The table of lists, then the errors of each list that is not legal.
+
+        Plain aligned columns (:func:`armybuilder.text.columns`) rather than a Rich table: a Rich
+        table of 1,000 rows takes longer to draw than checking the lists does.
+        """
+        several = len(t.pack.system_ids) > 1
+        base = common_folder([e.file for e in t.entries])
+        head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors"]
+        rows = []
+        for e in t.entries:
+            shown = e.player or (os.path.relpath(e.file, base) if base else e.file)
+            row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
+            if several:
+                row.append(one_line(e.result.system or "-"))
+            rows.append(row + [total_text(e.result.measure), e.status, str(e.errors)])
+        table = columns(head, rows, right=(0, len(head) - 3, len(head) - 1))  # #, Total, Errors
+        paint = _painter(self.color)
+        status_size = max(width(r[-2]) for r in [head] + rows)
+        title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
+        out = [paint(title, "title")] + table[:2]
+        out += [_paint_cell(line, e.status, status_size, paint) for line, e in zip(table[2:], t.entries)]
+        for e in t.entries:
+            if e.legal:
+                continue
+            who = f" ({one_line(e.player)})" if e.player else ""
+            out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
+            out += ["  " + finding_line(e.result, f) for f in e.findings(Severity.ERROR)]
+        return "\n".join(out) + "\n"
+
+
+# -- diffs -----------------------------------------------------------------------------------
+
+
+def _count(value: Any) -> str:
+    if isinstance(value, float):
+        value = Fraction(value).limit_denominator(4)
+    return fmt_points(value)
+
+
+def _delta(change: Fraction | None) -> str:
+    if not change:
+        return ""
+    return f" ({'+' if change > 0 else ''}{fmt_points(change)})"
+
+
+def _measure(r: Result) -> str:
+    return r.measure.value_text() or "-"
+
+
+def _side(r: Result) -> str:
+    name = r.name or "(no name)"
+    system = r.system or "not a list"
+    return one_line(f"{r.file}: {name} ({system}), {'valid' if r.valid else 'invalid'}")
+
+
+# -- the tournament table --------------------------------------------------------------------
+
+_STYLES = {"legal": "32", "illegal": "31", "broken": "1;31", "title": "1"}
+
+
+def _painter(color: bool) -> Callable[[str, str], str]:
+    if not color:
+        return lambda text, _: text
+    return lambda text, style: f"\x1b[{_STYLES[style]}m{text}\x1b[0m"
+
+
+def _paint_cell(line: str, status: str, size: int, paint: Callable[[str, str], str]) -> str:
+    """A table row with its Status cell (padded to ``size``, before the Errors column) painted."""
+    head, sep, tail = line.rpartition("  " + status)
+    if not sep:
+        return line
+    gap = size - width(status)
+    return head + "  " + paint(status + tail[:gap], status) + tail[gap:]

@@ -1,8 +1,9 @@
-"""Tournament reports: Markdown (to publish), JSON, CSV (a spreadsheet) and JUnit XML (CI).
+"""Tournament report files (``--report``): Markdown (to publish), JSON, CSV (a spreadsheet) and
+JUnit XML (CI).
 
-Each function takes a :class:`armybuilder.tournament.Tournament` and returns text. The output
-depends only on the lists and the pack (no times, no dates), so a report can be diffed and
-kept in git. In JUnit XML each list is a test case: an illegal list a ``<failure>``, a broken
+Each function takes a :class:`armybuilder.tournament.Tournament` and returns text (the JSON file
+is the JSON reporter's tournament object). The output depends only on the lists and the pack
+(no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a test case: an illegal list a ``<failure>``, a broken
 file an ``<error>``; warnings go to ``<system-out>``.
 """
 
@@ -14,8 +15,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Severity, number
-from armybuilder.text import fmt_points
-from armybuilder.reporters.json_ import dumps
+from armybuilder.reporters.json_ import JsonReporter
+from armybuilder.reporters.text import total_text
+from armybuilder.text import fmt_points, md, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.tournament import Entry, Tournament
@@ -31,40 +33,12 @@ def _where(entry: "Entry", f: Finding) -> str:
     return f"{f.source or entry.file}:{line}:{col}"
 
 
-def _finding_dict(entry: "Entry", f: Finding) -> dict[str, Any]:
-    out = f.to_dict()
-    out["file"] = f.source or entry.file
-    return out
-
-
 # -- JSON ------------------------------------------------------------------------------------
 
 
-def to_dict(t: "Tournament") -> dict[str, Any]:
-    return {
-        "event": t.pack.describe(),
-        "summary": {**t.summary(), "all_legal": t.all_legal},
-        "lists": [
-            {
-                "index": e.index,
-                "file": e.file,
-                "player": e.player,
-                "system": e.result.system,
-                "name": e.result.name,
-                "status": e.status,
-                "legal": e.legal,
-                "points": e.result.measure.to_dict(),
-                "errors": e.errors,
-                "warnings": e.warnings,
-                "findings": [_finding_dict(e, f) for f in e.result.sorted_findings()],
-            }
-            for e in t.entries
-        ],
-    }
-
-
 def json_report(t: "Tournament") -> str:
-    return dumps(to_dict(t))
+    """The ``--report x.json`` file: what ``--format json`` prints."""
+    return JsonReporter().tournament(t)
 
 
 # -- CSV -------------------------------------------------------------------------------------
@@ -99,14 +73,6 @@ def csv_report(t: "Tournament") -> str:
 
 
 # -- Markdown --------------------------------------------------------------------------------
-
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
-
-
-def md(text: Any) -> str:
-    """Text safe inside a Markdown table cell or list item (no markup, no HTML, one line)."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
-
 
 def _num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
@@ -147,9 +113,9 @@ def markdown(t: "Tournament") -> str:
             out.append(f"{label}: {md(t.pack.data[key])}  ")
     out.append(f"Event pack: {md(t.pack.file)}")
     out += ["", "## Rules", ""] + _rules_lines(t)
-    broken = f" ({s['broken']} broken file{'s' * (s['broken'] != 1)})" if s["broken"] else ""
+    broken = f" ({plural(s['broken'], 'broken file')})" if s["broken"] else ""
     out += ["", "## Lists", "",
-            f"**{s['lists']} list{'s' * (s['lists'] != 1)}: {s['legal']} legal, {s['illegal']} illegal{broken}.**", ""]
+            f"**{plural(s['lists'], 'list')}: {s['legal']} legal, {s['illegal']} illegal{broken}.**", ""]
     head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors", "Warnings"]
     align = ["--:", "---", "---"] + (["---"] if several else []) + ["--:", "---", "--:", "--:"]
     out.append("| " + " | ".join(head) + " |")
@@ -159,7 +125,7 @@ def markdown(t: "Tournament") -> str:
         row = [str(e.index), md(e.label), md(e.result.name or "")]
         if several:
             row.append(md(e.result.system or "-"))
-        row += [md(e.total_text()), status, str(e.errors), str(e.warnings)]
+        row += [md(total_text(e.result.measure)), status, str(e.errors), str(e.warnings)]
         out.append("| " + " | ".join(row) + " |")
     flagged = [e for e in t.entries if not e.legal or e.warnings]
     if flagged:
@@ -206,7 +172,7 @@ def junit(t: "Tournament") -> str:
             tag = "error" if e.status == "broken" else "failure"
             first = errs[0] if errs else None
             node = ET.SubElement(case, tag, type=first.code if first else e.status,
-                                 message=_x(f"{e.status}: {e.errors} error{'s' * (e.errors != 1)}"
+                                 message=_x(f"{e.status}: {plural(e.errors, 'error')}"
                                             + (f"; {first.message}" if first else "")))
             node.text = _x("\n".join(f"{_where(e, f)}: {f.code} [{f.severity.value}] {f.message}" for f in errs))
         warns = [f for f in e.findings(Severity.INFO) if f.severity is not Severity.ERROR]

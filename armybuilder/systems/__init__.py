@@ -16,7 +16,8 @@ What the package holds, by convention (each module imported only when it is need
 * any module named in ``MANIFEST.commands`` - a ``register(app)`` that adds a command of the
   system's own (``matchup``).
 
-Tests may add a system with :func:`register` (a fixture package and its own data folder).
+A test adds a system the same way: one entry in REGISTRY (a fixture package whose manifest names
+its own data folder in ``data_root``), then :func:`reset`.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Manifest:
     list_schema: str               # schema file stem: "fantasy-triumph.list"
     measure: str                   # one of MEASURES: what a list's total counts
     points_limit: bool = False     # an outside points limit (--points, an event pack's points) applies
-    summary: str = ""              # one line for help texts: "classes, stands, heroes and battle cards"
+    summary: str = ""              # what is checked, in one line (the README's systems table)
     new_example: str = ""          # after "armybuilder new ID FILE", for the help: '--name "X" --points 51'
     explain_example: str = ""      # a name for the explain help: "Mobile Infantry"
     commands: tuple[str, ...] = () # modules with a register(app) adding the system's own commands
@@ -142,21 +143,8 @@ class System:
         raise NotImplementedError
 
 
-_EXTRA: dict[str, Manifest] = {}  # systems added at run time (tests)
-
-
-def register(manifest: Manifest, package: str) -> None:
-    """Add a system that is not in the registry (a test's toy system)."""
-    _EXTRA[manifest.id] = _with_package(manifest, package)
-    _clear()
-
-
-def unregister(system_id: str) -> None:
-    _EXTRA.pop(system_id, None)
-    _clear()
-
-
-def _clear() -> None:
+def reset() -> None:
+    """Forget what was loaded (after a test changes REGISTRY)."""
     manifest.cache_clear()
     get.cache_clear()
     from armybuilder import resources
@@ -164,25 +152,19 @@ def _clear() -> None:
     resources.clear_caches()
 
 
-def _with_package(m: Manifest, package: str) -> Manifest:
-    return replace(m, package=package)
-
-
 def ids() -> list[str]:
-    """Every registered system id, in registry order (test systems last)."""
-    return list(REGISTRY) + [s for s in _EXTRA if s not in REGISTRY]
+    """Every registered system id, in registry order."""
+    return list(REGISTRY)
 
 
 def available() -> list[str]:
     """The ids of the systems whose packages are installed, in registry order."""
-    return [s for s in ids() if s in _EXTRA or importlib.util.find_spec(REGISTRY[s]) is not None]
+    return [s for s in REGISTRY if importlib.util.find_spec(REGISTRY[s]) is not None]
 
 
 @lru_cache(maxsize=None)
 def manifest(system_id: str) -> Manifest:
     """The manifest of a system; KeyError when unknown or not installed."""
-    if system_id in _EXTRA:
-        return _EXTRA[system_id]
     package = REGISTRY[system_id]
     try:
         mod = importlib.import_module(package)
@@ -190,7 +172,12 @@ def manifest(system_id: str) -> Manifest:
         if exc.name == package:
             raise KeyError(system_id) from None
         raise
-    return _with_package(mod.MANIFEST, package)
+    m = replace(mod.MANIFEST, package=package)
+    if m.data_root is not None:
+        from armybuilder import resources
+
+        resources.set_root(m.id, m.data_root)
+    return m
 
 
 def manifests() -> list[Manifest]:
@@ -204,13 +191,6 @@ def get(system_id: str) -> System:
     system = m.module("system").SYSTEM
     system.manifest = m
     return system
-
-
-def data_root(system_id: str) -> Path | None:
-    """Where a test system keeps its data and schemas (None: the bundled ones)."""
-    if system_id in _EXTRA:
-        return _EXTRA[system_id].data_root
-    return None
 
 
 def resolve(word: str) -> str:

@@ -138,7 +138,7 @@ def test_crash_at_rename_leaves_the_old_file(run, host, monkeypatch, failure):
     monkeypatch.setattr(os, "replace", boom)
     if failure is KeyboardInterrupt:  # Ctrl-C (the CLI turns it into "Aborted!")
         with pytest.raises(KeyboardInterrupt):
-            edit.run_edit(host, "add", "hero", ["Sage"], {})
+            edit.run_edit(host, "add", "hero", ["Sage"])
     else:
         r = run("add", host, "hero", "Sage")
         assert r.exit_code == 2 and "was not changed" in r.stderr
@@ -169,7 +169,7 @@ def test_killed_mid_write_leaves_the_old_file(host):
             time.sleep(3600)
         os.fsync = fsync_then_hang
         from armybuilder.compose.edit import run_edit
-        run_edit({str(host)!r}, "add", "hero", ["Sage"], {{}})
+        run_edit({str(host)!r}, "add", "hero", ["Sage"])
     """)
     proc = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, cwd=ROOT)
     try:
@@ -235,7 +235,9 @@ def test_not_utf8_is_never_rewritten(run, tmp_path):
 
 def test_edit_that_would_make_the_file_unreadable_is_refused(run, host, monkeypatch):
     """An adapter that put one value in two places would make ruamel.yaml write an alias."""
-    from armybuilder.compose import fantasy_triumph
+    import dataclasses
+
+    from armybuilder.systems.fantasy_triumph import compose as fantasy_triumph
 
     def shared(doc, req):
         req.take("NAME")
@@ -243,8 +245,9 @@ def test_edit_that_would_make_the_file_unreadable_is_refused(run, host, monkeypa
         doc.tree["heroes"].append(entry)
         return "added a shared entry"
 
-    part = next(p for p in fantasy_triumph.PARTS if p.verb == "add" and p.name == "hero")
-    monkeypatch.setattr(part, "func", shared)
+    parts = [dataclasses.replace(p, func=shared) if (p.verb, p.name) == ("add", "hero") else p
+             for p in fantasy_triumph.PARTS]
+    monkeypatch.setattr(fantasy_triumph, "PARTS", parts)
     r = run("add", host, "hero", "Sage")
     assert r.exit_code == 2 and "unreadable" in r.stderr and "ABL007" in r.stderr
     assert host.read_bytes() == GREENWOOD.read_bytes()

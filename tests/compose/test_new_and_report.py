@@ -48,7 +48,7 @@ def test_new_points_and_names(run, tmp_path):
     assert run("new", "Fantasy-Triumph", f, "--points", "48.5").exit_code == 0
     assert load_file(f).data["points"] == 48.5
     r = run("new", "token-terrors", tmp_path / "b.yaml", "--points", "10")
-    assert r.exit_code == 2 and "no points limit" in r.stderr
+    assert r.exit_code == 2 and "not points against a limit" in r.stderr
     r = run("new", "fantasy-triumph", tmp_path / "c.yaml", "--points", "48.3")
     assert r.exit_code == 2 and "half" in r.stderr
     r = run("new", "fantasy-triumf", tmp_path / "d.yaml")

@@ -69,8 +69,8 @@ def test_pdf_to_stdout_only_into_a_pipe(run):
     from armybuilder.export import run as export
 
     outcome = export(FT_EXAMPLE, "pdf", "-", stdout_is_tty=True)
-    assert outcome.code == 2 and outcome.stdout is None
-    assert "not written to a terminal" in outcome.messages[0]
+    assert outcome.code == 2 and not outcome.stdout
+    assert "not written to a terminal" in outcome.stderr[0]
 
 
 def test_letter_paper(run, tmp_path):

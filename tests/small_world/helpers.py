@@ -70,3 +70,69 @@ def coins(result: Result) -> int:
 
 def costs(result: Result) -> list[int]:
     return [c["cost"] for c in result.details["conquests"]]
+
+
+def with_powers(monkeypatch, **powers: dict) -> None:
+    """Check against the race data with these races' powers replaced, for this test only.
+
+    ``with_powers(monkeypatch, Humans={"region_minimum": {...}})`` gives the Humans that power (and
+    a rule to cite, as the Horde races have).
+    """
+    from dataclasses import replace
+
+    from armybuilder.suggest import NameIndex
+    from armybuilder.systems.small_world import model
+
+    cat = model.catalog()
+    races = {r.name: r for r in cat.races.values()}
+    for name, power in powers.items():
+        races[name] = replace(races[name], power=power, has_power=True, rule=f"SWoW {name}")
+    changed = replace(cat, races=NameIndex(races))
+    monkeypatch.setattr(model, "catalog", lambda: changed)
+
+
+class Asked(dict):
+    """A request's options that remember which keys the part asked for (read or tested)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.asked: set = set()
+
+    def get(self, key, default=None):
+        self.asked.add(key)
+        return super().get(key, default)
+
+
+def run_part(module, system_id: str, text: str, part, words: list) -> set:
+    """Edit ``text`` with one part as the command line would (its words read with its declared
+    options), and return the option keys the part asked for. EditError when it refuses."""
+    from ruamel.yaml import YAML
+
+    from armybuilder import systems
+    from armybuilder.compose.base import Doc, Request
+    from armybuilder.compose.parts import parse
+    from armybuilder.resources import load_schema
+    from armybuilder.yamlio import loads
+
+    parsed = parse(part, words, system_id, lambda: module.PARTS)
+    opts = Asked(parsed.opts)
+    req = Request(verb=part.verb, part=part.name, args=parsed.args, opts=opts, usage=part.usage, system=system_id)
+    doc = Doc(tree=YAML().load(text), data=loads(text).data, system=system_id,
+              schema=load_schema(systems.manifest(system_id).list_schema))
+    part.func(doc, req)
+    req.finish()  # refuses an option given but not read
+    return opts.asked
+
+
+def every_option(part, off: tuple = ()) -> list[str]:
+    """Words giving each of the part's options once: a value for text and int, a switch on (off: --no-)."""
+    words: list[str] = []
+    for o in part.options:
+        if o.kind == "switch":
+            words.append(("--no-" + o.flag[2:]) if o.key in off else o.flag)
+        elif o.kind == "flag":
+            words.append(o.flag)
+        else:
+            value = o.names()[0] if o.names else ("2" if o.kind == "int" else "X")
+            words += [o.flag, str(value)]
+    return words

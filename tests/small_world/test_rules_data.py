@@ -7,7 +7,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from armybuilder.resources import data_dir, schema_dir
-from armybuilder.systems.small_world import SYSTEM
+from armybuilder.systems.small_world.system import SYSTEM
 from armybuilder.systems.small_world.model import catalog
 
 SYSTEM_ID = "small-world-of-warcraft"
@@ -49,7 +49,7 @@ def test_powers_carry_the_seed_numbers():
     assert races["Orcs"].power["conquest_minimum"] == 2
     assert races["Orcs"].power["conquest_bonus"] == {"defender_faction": "Alliance", "coins": 1}
     assert races["Tauren"].power["decline_tokens_per_region"] == 2
-    assert races["Tauren"].power["region_minimum"]["in_decline"] is True
+    assert races["Tauren"].power["never_alone"] == {"tokens": 2, "active": True, "in_decline": True}
     assert races["Trolls"].power["conquest_discount"] == {"tokens": 1, "non_empty_only": True, "minimum": 1}
     assert races["Goblins"].power["bombs"] == {"stack": 12, "per_region": 1}
     assert races["Forsaken"].power["enlist"] == {"coins_per_token": 1, "tokens_per_loss": 1}

@@ -3,7 +3,8 @@
 import re
 from pathlib import Path
 
-from armybuilder.systems.token_terrors import SYSTEM, rules
+from armybuilder.systems.token_terrors import rules
+from armybuilder.systems.token_terrors.system import SYSTEM
 
 EXPECTED = {
     "TTB001": "army-or-draft", "TTB002": "unknown-faction", "TTB003": "duplicate-faction", "TTB004": "token-count",

@@ -45,9 +45,9 @@ def test_the_talents_used_in_the_example_cost_one_command_each():
 
 
 def test_the_two_armies_as_a_matchup():
-    out, _, code = matchup(OZZY, WREN, "json")
-    assert code == 0
-    data = json.loads(out)
+    r = matchup(OZZY, WREN, "json")
+    assert r.code == 0
+    data = json.loads(r.stdout)
     assert data["valid"] is True
     assert data["matchup"]["breakdown"]["shared_factions"] == []
     assert data["matchup"]["points"] == {"total": 20, "limit": 20, "unit": "slots (both players)"}

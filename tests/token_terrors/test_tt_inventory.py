@@ -1,7 +1,7 @@
 """The inventory of an army (for event packs): factions with their tokens, and totals."""
 
 from armybuilder.systems import Item
-from armybuilder.systems.token_terrors import SYSTEM
+from armybuilder.systems.token_terrors.system import SYSTEM
 
 from .helpers import GOOD_DRAFT, army, draft
 

@@ -2,7 +2,7 @@
 
 from armybuilder.findings import Result
 from armybuilder.systems import CheckOptions
-from armybuilder.systems.token_terrors import SYSTEM
+from armybuilder.systems.token_terrors.system import SYSTEM
 
 from .helpers import GOOD_DRAFT, army, check, codes, draft
 

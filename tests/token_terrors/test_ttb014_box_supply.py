@@ -33,14 +33,14 @@ def _pair(tmp_path, a, b):
 
 def test_shared_factions_within_the_box_pass(tmp_path):
     # Wyverns 3 + 3 = 6 and Elves 2 + 1 = 3: within the box's 6 of each
-    out, _, code = matchup(*_pair(tmp_path, {"Wyverns": 3, "Goblins": 5, "Elves": 2},
-                                  {"Wyverns": 3, "Soldiers": 6, "Elves": 1}), allow_shared=True)
-    assert code == 0, out
-    assert "TTB014" not in out
+    r = matchup(*_pair(tmp_path, {"Wyverns": 3, "Goblins": 5, "Elves": 2},
+                       {"Wyverns": 3, "Soldiers": 6, "Elves": 1}), allow_shared=True)
+    assert r.code == 0, r.stdout
+    assert "TTB014" not in r.stdout
 
 
 def test_shared_factions_past_the_box_fail(tmp_path):
-    out, _, code = matchup(*_pair(tmp_path, {"Wyverns": 5, "Goblins": 5}, {"Wyverns": 5, "Elves": 5}),
-                           allow_shared=True)
-    assert code == 1
-    assert "TTB014 [error] Wyverns: the two armies take 10 together (A 5, B 5); one box holds 6" in out
+    r = matchup(*_pair(tmp_path, {"Wyverns": 5, "Goblins": 5}, {"Wyverns": 5, "Elves": 5}),
+                allow_shared=True)
+    assert r.code == 1
+    assert "TTB014 [error] Wyverns: the two armies take 10 together (A 5, B 5); one box holds 6" in r.stdout

@@ -12,8 +12,8 @@ def _live(tmp_path, a, b):
     pa.write_text(army_text(a, "A"), encoding="utf-8")
     pb.write_text(army_text(b, "B"), encoding="utf-8")
     import json
-    out, _, _ = matchup(pa, pb, "json")
-    return [g["name"] for g in json.loads(out)["matchup"]["breakdown"]["grudges_live"]]
+    out = matchup(pa, pb, "json")
+    return [g["name"] for g in json.loads(out.stdout)["matchup"]["breakdown"]["grudges_live"]]
 
 
 @pytest.mark.parametrize("a, b, grudges", [

@@ -28,11 +28,13 @@ def write(tmp_path):
 @pytest.fixture
 def check(write):
     """Check a list file against a pack given as text: the list's Result."""
-    from armybuilder import event
+    from armybuilder import events
+    from armybuilder.check import check_path
+    from armybuilder.systems import CheckOptions
 
     def _check(pack_text: str, list_path: Path = ALICE, points=None):
-        pack = event.load(write("pack.yaml", pack_text))
-        return event.check_path(list_path, pack, points)
+        pack = events.load(write("pack.yaml", pack_text))
+        return check_path(list_path, CheckOptions(points=points), pack=pack)
 
     return _check
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import REL, golden
+from .helpers import FIXTURES, REL, golden
 
 OLD = f"{REL}/diff/old.yaml"  # the Greenwood Host without Prepared Defenses: ½ point unspent (FTR025)
 NEW = f"{REL}/diff/new.yaml"  # Eagles gone, Rangers 3 -> 4 stands, Seers with Mindblast, a Druid: over 51
@@ -52,16 +52,54 @@ def test_diff_from_a_broken_file(run):
     assert "findings lost (1):" in r.stdout and "ABL004" in r.stdout
 
 
-def test_diff_across_systems_compares_what_each_holds(run):
-    from armybuilder import systems
+def test_diff_across_systems_is_refused(run):
+    r = run("diff", OLD, f"{REL}/lists/tt/wren-legal.yaml")
+    assert r.exit_code == 2 and r.stdout == ""
+    [line] = r.stderr.splitlines()
+    assert OLD in line and "wren-legal.yaml" in line
+    assert "fantasy-triumph" in line and "token-terrors" in line
 
-    r = run("diff", OLD, f"{REL}/lists/tt/wren-legal.yaml", "-f", "json")
-    data = json.loads(r.stdout)
-    if "token-terrors" not in systems.available():
-        assert data["compared"] is False
-        return
-    assert data["new"]["system"] == "token-terrors"
-    assert {c["kind"] for c in data["added"]} <= {"faction"}
+
+def test_diff_command_returns_an_outcome():
+    from armybuilder import diff
+    from armybuilder.outcome import ExitCode
+
+    out = diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "text")
+    assert out.code is ExitCode.INVALID and out.stderr == []
+    assert out.stdout.startswith(f"old: {FIXTURES / 'diff/old.yaml'}: ")
+    same = diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/old.yaml", "json")
+    assert same.code is ExitCode.OK and json.loads(same.stdout)["compared"] is True
+
+
+def test_diff_command_refuses_two_systems_in_one_line():
+    from armybuilder import diff
+    from armybuilder.outcome import ExitCode
+
+    tt = FIXTURES / "lists/tt/wren-legal.yaml"
+    out = diff.command(FIXTURES / "diff/old.yaml", tt, "text")
+    assert out.code is ExitCode.USAGE and out.stdout == ""
+    assert out.stderr == [f"cannot diff {FIXTURES / 'diff/old.yaml'} (fantasy-triumph) with {tt} (token-terrors): "
+                          "two versions of a list are for one game system"]
+
+
+def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
+    from armybuilder import diff
+    from armybuilder.outcome import ExitCode
+
+    tt = FIXTURES / "lists/tt/wren-legal.yaml"
+    out = diff.command(tt, tt, "text", points=12.0)
+    assert out.code is ExitCode.USAGE and out.stdout == ""
+    [line] = out.stderr
+    assert "--points does not apply" in line and "token-terrors" in line and "slots" in line
+
+
+def test_diff_points_apply_to_fantasy_triumph():
+    from armybuilder import diff
+
+    data = json.loads(diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "json",
+                                   points=59.5).stdout)
+    assert data["new"]["points"] == {"total": 59.5, "limit": 59.5, "unit": "points"}
+    assert data["new"]["valid"] is True
 
 
 def test_diff_of_a_missing_file_is_a_usage_error(run):

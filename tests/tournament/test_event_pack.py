@@ -6,16 +6,18 @@ import json
 
 import pytest
 
-from armybuilder import event
-from armybuilder.codes import all_codes
+from armybuilder import events
+from armybuilder.codes import code_of
+from armybuilder.events import rules
+from armybuilder.rulebook import all_codes
 from armybuilder.resources import load_schema
 
 from .helpers import ALICE, FIXTURES
 
 
 def load_errors(write, text: str | bytes) -> list:
-    with pytest.raises(event.PackError) as info:
-        event.load(write("pack.yaml", text))
+    with pytest.raises(events.PackError) as info:
+        events.load(write("pack.yaml", text))
     return info.value.findings
 
 
@@ -23,12 +25,12 @@ def load_errors(write, text: str | bytes) -> list:
                                   "tests/tournament/fixtures/packs/autumn-clash.yaml",
                                   "tests/tournament/fixtures/packs/all-systems.yaml"])
 def test_bundled_packs_load(root, path):
-    pack = event.load(root / path)
+    pack = events.load(root / path)
     assert pack.event and pack.system_ids
 
 
 def test_the_issues_pack_reads_as_written(root):
-    pack = event.load(root / "examples/events/autumn-clash.yaml")
+    pack = events.load(root / "examples/events/autumn-clash.yaml")
     r = pack.rules["fantasy-triumph"]
     assert pack.event == "Autumn Clash 2026" and pack.system_ids == ["fantasy-triumph"]
     assert r.points == 48 and r.data_version == "1"
@@ -38,7 +40,7 @@ def test_the_issues_pack_reads_as_written(root):
 
 
 def test_several_systems_merge_top_level_rules_into_each(write):
-    pack = event.load(write("p.yaml", "event: D\nban: [X]\nsystems:\n  fantasy-triumph: {ban: [Y], points: 40}\n"
+    pack = events.load(write("p.yaml", "event: D\nban: [X]\nsystems:\n  fantasy-triumph: {ban: [Y], points: 40}\n"
                                       "  token-terrors: {}\n"))
     assert [e.name for e in pack.rules["fantasy-triumph"].ban] == ["X", "Y"]
     assert [e.name for e in pack.rules["token-terrors"].ban] == ["X"]
@@ -106,17 +108,34 @@ def test_conflicts_are_evt002_with_the_pack_line(write, text, line, words):
 
 
 def test_pack_error_lines_are_path_line_col(write):
-    with pytest.raises(event.PackError) as info:
-        event.load(write("pack.yaml", "event: A\nsystem: fantasy-triumph\nbann: []\n"))
+    with pytest.raises(events.PackError) as info:
+        events.load(write("pack.yaml", "event: A\nsystem: fantasy-triumph\nbann: []\n"))
     [line] = info.value.lines()
     assert line.endswith(":3:1: EVT001 [error] unknown key 'bann' in the file (did you mean 'ban'?) (event pack schema)")
 
 
+EVT_CODES = ["EVT001", "EVT002", "EVT010", "EVT011", "EVT012", "EVT013", "EVT014", "EVT015", "EVT016",
+             "EVT017", "EVT018", "EVT090"]
+
+
 def test_every_evt_code_is_registered_and_documented():
     registered = {c.code: c for c in all_codes()}
-    for c in event.CODES:
+    assert sorted(rule.CODE for rule in rules.REGISTRY) == EVT_CODES
+    assert sorted(c for c in registered if c.startswith("EVT")) == EVT_CODES
+    for rule in rules.REGISTRY:
+        c = code_of(rule)
         assert registered[c.code] == c
-        assert len(c.doc) > 40
+        assert c.name and c.rule and len(c.doc) > 40
+
+
+def test_each_evt_module_is_named_after_its_code():
+    for rule in rules.REGISTRY:
+        assert rule.__name__.rsplit(".", 1)[-1] == rule.NAME.replace("-", "_")
+
+
+def test_the_list_checks_are_the_codes_found_on_a_list():
+    checked = sorted(rule.CODE for rule in rules.REGISTRY if hasattr(rule, "check"))
+    assert checked == ["EVT010", "EVT011", "EVT012", "EVT013", "EVT014", "EVT015", "EVT016", "EVT017", "EVT018"]
 
 
 def test_rule_command_explains_an_event_code(run):

@@ -8,6 +8,8 @@ Totals: 9 stands, 1 hero, 4 classes, 5½ hero points, 48 points.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from armybuilder.findings import Severity
@@ -210,7 +212,7 @@ def test_token_terrors_draft_without_inventory_warns(check):
     needs_inventory("token-terrors")
     draft = FIXTURES.parent.parent.parent / "examples/token-terrors/friday-night-draft.yaml"
     r = check("event: T\nsystem: token-terrors\nban: [Goblins]\n", draft)
-    from armybuilder.event import inventory_of
+    from armybuilder.events import inventory_of
 
     if inventory_of(r) is not None:
         pytest.skip("token-terrors lists a draft's items now: this case is covered by the ban tests")
@@ -231,6 +233,43 @@ def test_small_world_points_do_not_apply(check):
     r = check("event: S\nsystem: small-world-of-warcraft\npoints: 48\n", FIXTURES / "lists/sww/thrall-legal.yaml")
     f = only(r, "EVT018")
     assert "points limit (48) does not apply" in f.message and r.valid
+
+
+@pytest.mark.parametrize("points", [10, 12])  # 10 is the list's own limit: EVT018 all the same
+def test_token_terrors_points_always_warn(check, points):
+    needs_inventory("token-terrors")
+    r = check(f"event: T\nsystem: token-terrors\npoints: {points}\n", FIXTURES / "lists/tt/wren-legal.yaml")
+    f = only(r, "EVT018")
+    assert f.message == (f"the event's points limit ({points}) does not apply to token-terrors lists "
+                         "(measured in slots); check it by hand")
+    assert (f.line, f.column) == (3, 1) and f.severity is Severity.WARNING and r.valid
+    assert r.measure.limit == 10  # the pack's points never reach a system without a points limit
+
+
+def test_points_in_a_systems_block_warn_on_that_systems_lists(check):
+    needs_inventory("token-terrors")
+    pack = "event: D\nsystems:\n  fantasy-triumph: {points: 48}\n  token-terrors: {points: 10}\n"
+    f = only(check(pack, FIXTURES / "lists/tt/wren-legal.yaml"), "EVT018")
+    assert "points limit (10) does not apply to token-terrors" in f.message and f.line == 4
+    r = check(pack)  # Alice, fantasy-triumph: the block's points are her limit
+    assert r.measure.limit == 48 and codes(r) == []
+
+
+def test_points_on_the_command_line_do_not_silence_the_packs_warning(check):
+    needs_inventory("token-terrors")
+    r = check("event: T\nsystem: token-terrors\npoints: 10\n", FIXTURES / "lists/tt/wren-legal.yaml", points=10)
+    assert "EVT018" in codes(r)
+
+
+def test_pack_points_for_follows_the_manifest(write):
+    from armybuilder import events
+
+    pack = events.load(write("p.yaml", "event: D\nsystems:\n  fantasy-triumph: {points: 40.5}\n"
+                                       "  token-terrors: {points: 10}\n  homm3-battlefield: {}\n"))
+    assert pack.points_for("fantasy-triumph") == Fraction(81, 2)
+    assert pack.points_for("token-terrors") is None      # slots: no outside points limit
+    assert pack.points_for("homm3-battlefield") is None  # no points in its block
+    assert pack.points_for("small-world-of-warcraft") is None and pack.points_for(None) is None
 
 
 def test_homm3_settings_and_max_units(check):

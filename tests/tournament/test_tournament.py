@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder import systems, tournament
+from armybuilder import events, systems, tournament
+from armybuilder.reporters.text import TextReporter
 
 from .helpers import FIXTURES, REL, golden
 
@@ -81,9 +82,8 @@ def test_a_named_file_is_checked_even_when_it_is_not_a_list(run):
 
 @pytest.fixture(scope="module")
 def every_system():
-    from armybuilder import event
 
-    pack = event.load(FIXTURES / "packs/all-systems.yaml")
+    pack = events.load(FIXTURES / "packs/all-systems.yaml")
     return tournament.run(pack, tournament.collect([FIXTURES / "lists"]))
 
 
@@ -238,7 +238,6 @@ def test_exit_2_when_the_report_folder_does_not_exist(run, tmp_path):
 
 
 def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
-    from armybuilder import event
 
     ft = systems.get("fantasy-triumph")
     real = type(ft).check
@@ -249,7 +248,7 @@ def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
         return real(self, data, result, options)
 
     monkeypatch.setattr(type(ft), "check", flaky)
-    pack = event.load(FIXTURES / "packs/autumn-clash.yaml")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
     statuses = {Path(e.file).name: e.status for e in t.entries}
     assert statuses == {"alice-legal.yaml": "legal", "bob-over-points.yaml": "broken", "carol-banned.yaml": "illegal"}
@@ -258,9 +257,8 @@ def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
 
 
 def test_progress_bar_only_when_asked(monkeypatch, capsys):
-    from armybuilder import event
 
-    pack = event.load(FIXTURES / "packs/all-systems.yaml")
+    pack = events.load(FIXTURES / "packs/all-systems.yaml")
     files = tournament.collect([FIXTURES / "lists"])
     assert len(files) > tournament.PROGRESS_MIN_LISTS
     seen = []
@@ -275,12 +273,11 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(run):
 
 
 def test_markdown_escapes_what_players_type(write):
-    from armybuilder import event
     from armybuilder.reporters.tournament_reports import markdown
 
     lst = write("l.yaml", "system: fantasy-triumph\nname: '<b>Pipe | *star*</b>'\nplayer: '[x](http://e.invalid)'\n"
                           "classes: [{name: A, troop: Knights, stands: 2}]\n")
-    pack = event.load(FIXTURES / "packs/autumn-clash.yaml")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     text = markdown(tournament.run(pack, [lst]))
     row = [line for line in text.splitlines() if line.startswith("| 1 |")][0]
     assert "\\<b\\>Pipe \\| \\*star\\*\\</b\\>" in row and "\\[x\\](http://e.invalid)" in row
@@ -288,34 +285,31 @@ def test_markdown_escapes_what_players_type(write):
 
 
 def test_csv_never_starts_a_cell_with_a_formula(write):
-    from armybuilder import event
     from armybuilder.reporters.tournament_reports import csv_report
 
     lst = write("l.yaml", "system: fantasy-triumph\nname: '=HYPERLINK(\"x\")'\nplayer: '@me'\n"
                           "classes: [{name: A, troop: Knights, stands: 2}]\n")
-    pack = event.load(FIXTURES / "packs/autumn-clash.yaml")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     [row] = list(csv.DictReader(io.StringIO(csv_report(tournament.run(pack, [lst])))))
     assert row["name"] == "'=HYPERLINK(\"x\")" and row["player"] == "'@me"
 
 
 def test_junit_survives_control_characters(write):
-    from armybuilder import event
     from armybuilder.reporters.tournament_reports import junit
 
     lst = write("l.yaml", 'system: fantasy-triumph\nname: "bell\\a"\nplayer: "nul\\x01"\n'
                           "classes: [{name: A, troop: Knights, stands: 2}]\n")
-    pack = event.load(FIXTURES / "packs/autumn-clash.yaml")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     root = ET.fromstring(junit(tournament.run(pack, [lst])).encode("utf-8"))
     assert len(root.iter("testcase").__next__().get("name")) > 0
 
 
 def test_the_table_never_prints_escape_sequences_from_a_list(write):
-    from armybuilder import event
 
     lst = write("l.yaml", 'system: fantasy-triumph\nname: "clear\\e[2J"\nplayer: "x\\x9b31m"\n'
                           "classes: [{name: A, troop: Knights, stands: 2}]\n")
-    pack = event.load(FIXTURES / "packs/autumn-clash.yaml")
-    text = tournament.table_text(tournament.run(pack, [lst]))
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    text = TextReporter().tournament(tournament.run(pack, [lst]))
     assert "\x1b" not in text and "\x9b" not in text
 
 
@@ -327,3 +321,49 @@ def test_collect_skips_what_is_not_a_regular_file(tmp_path):
     os.mkfifo(tmp_path / "pipe.yaml")  # reading it would hang the run
     (tmp_path / "dir.yaml").mkdir()
     assert [f.name for f in tournament.collect([tmp_path])] == ["a.yaml"]
+
+
+# -- the command and its reporters, in process -------------------------------------------------
+
+
+def test_command_returns_an_outcome(tmp_path):
+    from armybuilder.outcome import ExitCode
+
+    out = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft"],
+                             [tmp_path / "r.json"], fmt="json")
+    assert out.code is ExitCode.INVALID
+    assert out.stderr == ["Autumn Clash 2026: 3 lists checked: 1 legal, 2 illegal",
+                          f"wrote json report {tmp_path / 'r.json'}"]
+    assert out.stdout == (tmp_path / "r.json").read_text(encoding="utf-8")  # --format json is the report
+    legal = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft/alice-legal.yaml"])
+    assert legal.code is ExitCode.OK and legal.stderr == ["Autumn Clash 2026: 1 list checked: 1 legal, 0 illegal"]
+
+
+def test_command_usage_errors_are_outcomes(write, tmp_path):
+    from armybuilder.outcome import ExitCode
+
+    bad = write("bad.yaml", "event: X\nsystem: fantasy-triumph\nlimit: {heroes: -1}\n")
+    out = tournament.command(bad, [FIXTURES / "lists/ft"])
+    assert out.code is ExitCode.USAGE and out.stdout == ""
+    assert out.stderr[-1] == f"{bad}: the event pack cannot be used; no list was checked"
+    (tmp_path / "empty").mkdir()
+    out = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [tmp_path / "empty"])
+    assert out.code is ExitCode.USAGE and "no list files" in out.stderr[0]
+
+
+def test_the_table_total_is_the_measure_value_text(every_system):
+    text = TextReporter().tournament(every_system)
+    alice = [line for line in text.splitlines() if "Alice Archer" in line][0]
+    assert "48 of 48 points" in alice and " / 48" not in alice
+
+
+def test_the_table_in_colour_paints_the_status_and_keeps_the_columns():
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
+    plain = TextReporter().tournament(t)
+    painted = TextReporter(color=True).tournament(t)
+    assert "\x1b[32mlegal  \x1b[0m" in painted and "\x1b[31millegal\x1b[0m" in painted
+    unpainted = painted
+    for code in ("\x1b[32m", "\x1b[31m", "\x1b[1;31m", "\x1b[1m", "\x1b[0m"):
+        unpainted = unpainted.replace(code, "")
+    assert unpainted == plain

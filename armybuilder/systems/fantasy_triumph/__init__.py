@@ -12,7 +12,7 @@ MANIFEST = Manifest(
     list_schema="fantasy-triumph.list",
     measure="points",
     points_limit=True,
-    summary="classes, stands, heroes and battle cards against a points limit",
+    summary="battle cards FT 24 to FT 62: every card's cost, who may take it, caps, army size, stands, heroes, general",
     new_example='--name "The Greenwood Host" --points 51',
     explain_example='"Mobile Infantry"',
 )

@@ -1,13 +1,20 @@
-"""The Fantasy Triumph catalog: battle cards, troop types and topographies, from the data."""
+"""The Fantasy Triumph catalog: battle cards, troop types and topographies, from the data.
+
+Card conditions read in words through the one condition table (:mod:`.conditions`), the same
+table the model evaluates them with; the cards come from ``model.cards``, which refuses a
+condition key the table does not know.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
-from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
+from armybuilder.compose.catalog import Entry, join, pts, source
 from armybuilder.resources import load_data
 
 from . import MANIFEST
+from .conditions import describe, values_of
+from .model import cards, depends_on_topography
 
 FT = MANIFEST.id
 _FT_KIND_WHO = {
@@ -26,45 +33,6 @@ _FT_PER_SHORT = {"stand": "/stand", "card": "/card", "army": "/army", "marked": 
                  "transported": "/stand carried"}
 
 
-def ft_cond(cond: dict) -> str:
-    """A condition of cards.yaml in words."""
-    parts = []
-    for key, want in cond.items():
-        if key == "any":
-            parts.append("(" + " or ".join(ft_cond(c) for c in want) + ")")
-        elif key == "not":
-            parts.append(f"not {ft_cond(want)}")
-        elif key == "troop":
-            parts.append(join(want))
-        elif key == "order":
-            parts.append(f"{want}-order troops")
-        elif key == "mount":
-            parts.append(f"{want} troops")
-        elif key == "base_points":
-            parts.append(join([pts(p) for p in want]) + "-point troop types")
-        elif key == "move":
-            parts.append("troops moving " + join(want) + " MU")
-        elif key == "shoots":
-            parts.append("shooting troops" if want else "troops that do not shoot")
-        elif key == "extra_command_point":
-            parts.append("troops that pay +1 command point" if want else "troops that pay no extra command point")
-        elif key == "card":
-            parts.append("with " + join(want))
-        elif key == "option":
-            parts.append(f"option '{want}'")
-        elif key == "dense":
-            parts.append("a Dense home topography" if want else "a topography that is not Dense")
-        elif key == "taker":
-            parts.append("a hero" if want == "hero" else "a stand")
-        elif key == "army_card":
-            parts.append("the army has " + join(want, "or"))
-        elif key == "general":
-            parts.append("the general's class" if want else "a class without the general")
-        else:
-            parts.append(f"{key} {want}")
-    return " and ".join(parts)
-
-
 def ft_cost(card: dict, short: bool = False) -> str:
     cost = card.get("cost", {})
     per = cost.get("per", "stand")
@@ -73,7 +41,7 @@ def ft_cost(card: dict, short: bool = False) -> str:
     for case in cases:
         when = case.get("when")
         if when:
-            bits.append(f"{pts(case['points'])} if {ft_cond(when)}")
+            bits.append(f"{pts(case['points'])} if {describe(when)}")
         else:
             bits.append(("else " if bits else "") + pts(case["points"]))
     if short:
@@ -102,7 +70,7 @@ def _ft_caps(caps: dict) -> list[str]:
 
 def ft_cards() -> list[Entry]:
     out = []
-    for c in load_data(FT, "cards")["cards"]:
+    for c in cards():
         e = Entry("card", c["name"], {
             "card": f"FT {c['number']}", "name": c["name"], "taken by": _FT_KIND_SHORT.get(c["kind"], c["kind"]),
             "cost": ft_cost(c, short=True), "rule": c.get("rule"),
@@ -132,9 +100,9 @@ def ft_cards() -> list[Entry]:
             missing = {"error": "required", "warning": "should be chosen"}.get(o.get("missing"), "optional")
             e.options.append(f"{o['name']}: {choices}{count}, {missing} ({o['rule']}): {o.get('help', '')}".rstrip(": "))
         for w in c.get("warnings", []):
-            e.notes.append(f"warning when {ft_cond(w['when'])}: {w['message']} ({w['rule']})")
+            e.notes.append(f"warning when {describe(w['when'])}: {w['message']} ({w['rule']})")
         for n in c.get("notes", []):
-            e.notes.append(f"when {ft_cond(n['when'])}: {n['message']} ({n['rule']})")
+            e.notes.append(f"when {describe(n['when'])}: {n['message']} ({n['rule']})")
         mv = c.get("movement")
         if mv:
             if "table" in mv:
@@ -149,15 +117,23 @@ def ft_cards() -> list[Entry]:
     return out
 
 
+def _troops_named(card: dict) -> set[str]:
+    """The troop types a card's restrictions or cost cases name (their ``troop`` conditions)."""
+    conds = [r[side] for r in card.get("restrictions", []) for side in ("require", "forbid") if side in r]
+    conds += [case["when"] for case in card.get("cost", {}).get("cases", []) if "when" in case]
+    return {name for cond in conds for name in values_of(cond, "troop")}
+
+
 def ft_troops() -> list[Entry]:
-    source = source(FT, "troop")
+    src = source(FT, "troop")
+    card_list = cards()
     out = []
     for t in load_data(FT, "troops")["troops"]:
         e = Entry("troop type", t["name"], {
             "name": t["name"], "code": t.get("code"), "points": pts(t["points"]), "mount": t.get("mount"),
             "order": t.get("order"), "move": f"{t.get('move')}{'' if t.get('move_verified', True) else '*'}",
-            "aliases": ", ".join(t.get("aliases", [])), "source": source,
-        }, rule=source, data=t, aliases=list(t.get("aliases", [])))
+            "aliases": ", ".join(t.get("aliases", [])), "source": src,
+        }, rule=src, data=t, aliases=list(t.get("aliases", [])))
         e.cost.append(f"{pts(t['points'])} points a stand, before its cards (a stand never costs less than 1)")
         e.who.append("any class (a class is stands of one troop type)")
         e.notes.append(f"{t.get('mount')}, {t.get('order')} order, moves {t.get('move')} MU"
@@ -168,11 +144,7 @@ def ft_troops() -> list[Entry]:
             e.notes.append("orders cost +1 command point")
         if t.get("aliases"):
             e.notes.append("also written: " + ", ".join(t["aliases"]))
-        touched = []
-        for c in load_data(FT, "cards")["cards"]:
-            text = repr(c.get("restrictions", [])) + repr(c.get("cost", {}))
-            if f"'{t['name']}'" in text:
-                touched.append(c["name"])
+        touched = [c["name"] for c in card_list if t["name"] in _troops_named(c)]
         if touched:
             e.notes.append("cards whose price or availability names it: " + ", ".join(touched))
         out.append(e)
@@ -181,12 +153,12 @@ def ft_troops() -> list[Entry]:
 
 def ft_topographies() -> list[Entry]:
     data = load_data(FT, "topographies")
-    source = source(FT, "README")
-    dense_cards = [c["name"] for c in load_data(FT, "cards")["cards"] if "dense" in repr(c.get("cost", {}))]
+    src = source(FT, "README")
+    dense_cards = [c["name"] for c in cards() if depends_on_topography(c)]
     out = []
     for t in data["topographies"]:
         e = Entry("topography", t["name"], {"name": t["name"], "dense": "yes" if t.get("dense") else "no",
-                                            "source": source}, rule=source, data=t)
+                                            "source": src}, rule=src, data=t)
         e.who.append("the army's home topography (topography: in the list)")
         if t.get("dense"):
             e.cost.append("Dense: changes the price of " + join(dense_cards, "and"))

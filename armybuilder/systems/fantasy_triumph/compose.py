@@ -16,6 +16,9 @@ Grammar (after ``armybuilder VERB FILE``)::
 A card goes where ``--to`` (a class), ``--hero`` or ``--army`` says; an army card that marks no
 stands (Ambush, Illusion...) goes to the army without being told. ``remove card`` and ``set card``
 find the card wherever it is when it is in one place only.
+
+Each part declares the options it reads (:class:`~armybuilder.compose.parts.Opt`), with their
+completion; this module stays light: the data is read when a part runs or a name is completed.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.compose import base
-from armybuilder.compose.base import EditError, Part, Request, find, known, number, put
+from armybuilder.compose.base import Request, find, known, number, put
+from armybuilder.compose.parts import EditError, Opt, Part
 from armybuilder.suggest import fold, nearest
 
 from . import MANIFEST
@@ -427,23 +431,37 @@ def option_names(data=None) -> list[str]:
     return sorted({c for card in _cat().cards.values() for g in card.get("options", []) for c in g.get("choices", [])})
 
 
-OPTION_NAMES = {"troop": troop_names, "to": class_names, "hero": hero_names, "option": option_names}
+# ---------------------------------------------------------------------------
+# The options the parts read (each declared once)
+
+TROOP = Opt("troop", "the class's troop type", "text", "TROOP", names=troop_names)
+STANDS = Opt("stands", "the class's stands (default 1)", "int", "N")
+GENERAL = Opt("general", "the class holds the general", "switch")
+TO = Opt("to", "the CLASS a card goes on (or comes off)", "text", "CLASS", names=class_names, also=("--from",))
+HERO = Opt("hero", "the HERO a card goes on", "text", "HERO", names=hero_names)
+ARMY = Opt("army", "an army card", "flag")
+OPTION = Opt("option", "a card's option", "many", "OPT", names=option_names)
+NUMBER = Opt("number", "how many cards, or stands marked", "int", "N")
+
+WHERE = (TO, HERO, ARMY)  # where a card is: a class, a hero or the army
+CARD_VALUE = (OPTION, NUMBER)  # what the card entry says: its options, or its number
 
 PARTS = [
     Part("add", "class", "class NAME --troop TROOP [--stands N] [--general]",
-         "a class: stands of one troop type with the same cards", add_class, names=(None,)),
+         "a class: stands of one troop type with the same cards", add_class, names=(None,),
+         options=(TROOP, STANDS, GENERAL)),
     Part("add", "hero", "hero NAME", "a hero (1 point plus its cards)", add_hero),
     Part("add", "stands", "stands CLASS N", "N more stands in a class", add_stands, names=(class_names,)),
     Part("add", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
          "a battle card on a class, a hero or the army", add_card, aliases=("cards", "army-card", "army-cards"),
-         names=(card_names,)),
+         names=(card_names,), options=WHERE + CARD_VALUE),
     Part("remove", "class", "class NAME", "a class and its cards", remove_class, names=(class_names,)),
     Part("remove", "hero", "hero NAME", "a hero and its cards", remove_hero, names=(hero_names,)),
     Part("remove", "stands", "stands CLASS N", "N stands of a class", remove_stands, names=(class_names,)),
     Part("remove", "card", "card CARD [--from CLASS | --hero HERO | --army]",
          "a battle card (found wherever it is, when it is in one place)", remove_card,
          aliases=("cards", "army-card", "army-cards"),
-         names=(card_names,)),
+         names=(card_names,), options=WHERE),
     Part("remove", "points", "points", "the army size (back to the default, 51)", _remove_key("points", " (51 by default)")),
     Part("remove", "topography", "topography", "the home topography", _remove_key("topography")),
     Part("remove", "player", "player", "the player's name", _remove_key("player")),
@@ -458,5 +476,6 @@ PARTS = [
     Part("set", "stands", "stands CLASS N", "a class's number of stands", set_stands, names=(class_names,)),
     Part("set", "troop", "troop CLASS TROOP", "a class's troop type", set_troop, names=(class_names, troop_names)),
     Part("set", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
-         "a card's options or number, in place", set_card, aliases=("army-card",), names=(card_names,)),
+         "a card's options or number, in place", set_card, aliases=("army-card",), names=(card_names,),
+         options=WHERE + CARD_VALUE),
 ]

@@ -1,6 +1,8 @@
 """The Fantasy Triumph army model: names resolved, cards placed, every cost computed from data.
 
-Costs are exact (``fractions.Fraction``): the game prices in halves.
+Costs are exact (``fractions.Fraction``): the game prices in halves. The card conditions are
+read with the one condition table (:mod:`.conditions`); the notes a player needs at the table
+are the generic kinds of :data:`TABLE_NOTES`, given to cards by their ``table_note`` in the data.
 """
 
 from __future__ import annotations
@@ -11,7 +13,11 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from armybuilder.resources import load_data
-from armybuilder.suggest import NameIndex, fold
+from armybuilder.suggest import NameIndex, did_you_mean, fold
+from armybuilder.text import fmt_points
+
+from . import conditions
+from .conditions import CardDataError
 
 SYSTEM_ID = "fantasy-triumph"
 
@@ -34,17 +40,29 @@ class Catalog:
         return self.army[key]["rule"]
 
 
+def cards() -> list[dict]:
+    """The battle cards of cards.yaml, every condition in them checked against the condition table.
+
+    CardDataError (naming the card and the key) when a condition uses a key the table does not know.
+    """
+    data = load_data(SYSTEM_ID, "cards")["cards"]
+    conditions.check_cards(data)
+    return data
+
+
 @lru_cache(maxsize=None)
 def catalog() -> Catalog:
     troops = load_data(SYSTEM_ID, "troops")["troops"]
     aliases = {a: t["name"] for t in troops for a in t.get("aliases", [])}
-    cards = load_data(SYSTEM_ID, "cards")["cards"]
+    card_list = cards()
     topos = load_data(SYSTEM_ID, "topographies")["topographies"]
+    army = load_data(SYSTEM_ID, "army")
+    _check_table_notes(card_list, army)
     return Catalog(
         troops=NameIndex({t["name"]: t for t in troops}, aliases),
-        cards=NameIndex({c["name"]: c for c in cards}),
+        cards=NameIndex({c["name"]: c for c in card_list}),
         topographies=NameIndex({t["name"]: t for t in topos}),
-        army=load_data(SYSTEM_ID, "army"),
+        army=army,
     )
 
 
@@ -257,47 +275,12 @@ def placement_ok(use: CardUse) -> bool:
 
 
 # ---------------------------------------------------------------------------
-# Conditions (the vocabulary of cards.yaml)
+# Conditions (the vocabulary of cards.yaml: one table, in conditions.py)
 
 
 def holds(cond: dict, army: Army, unit: Unit | None, use: CardUse | None) -> bool:
-    for key, want in cond.items():
-        if not _holds_one(key, want, army, unit, use):
-            return False
-    return True
-
-
-_TROOP_KEYS = {"order": "order", "mount": "mount", "shoots": "shoots",
-               "extra_command_point": "extra_command_point"}
-
-
-def _holds_one(key: str, want: Any, army: Army, unit: Unit | None, use: CardUse | None) -> bool:
-    troop = unit.troop if unit is not None and unit.kind == "class" else None
-    if key == "any":
-        return any(holds(c, army, unit, use) for c in want)
-    if key == "not":
-        return not holds(want, army, unit, use)
-    if key == "troop":
-        return troop is not None and troop["name"] in want
-    if key in _TROOP_KEYS:
-        return troop is not None and troop[_TROOP_KEYS[key]] == want
-    if key == "base_points":
-        return troop is not None and troop["points"] in want
-    if key == "move":
-        return troop is not None and troop["move"] in want
-    if key == "card":
-        return unit is not None and unit.has(*want)
-    if key == "option":
-        return use is not None and fold(want) in {fold(v) for v in use.option_values()}
-    if key == "dense":
-        return army.dense == want
-    if key == "taker":
-        return unit is not None and unit.taker == want
-    if key == "army_card":
-        return bool(army.army_card_names() & set(want))
-    if key == "general":
-        return unit is not None and unit.general == want
-    raise ValueError(f"unknown condition key {key!r} in cards.yaml")
+    """Whether a condition of the card data holds for ``unit`` (None: the army) holding ``use``."""
+    return conditions.holds(cond, army, unit, use)
 
 
 def case_points(use: CardUse, army: Army, unit: Unit | None) -> Fraction:
@@ -308,7 +291,8 @@ def case_points(use: CardUse, army: Army, unit: Unit | None) -> Fraction:
 
 
 def depends_on_topography(card: dict) -> bool:
-    return any("dense" in repr(case.get("when", {})) for case in card["cost"]["cases"])
+    """Whether a case of the card's cost asks if the home topography is Dense."""
+    return any(conditions.uses_key(case["when"], "dense") for case in card["cost"]["cases"] if "when" in case)
 
 
 # ---------------------------------------------------------------------------
@@ -427,10 +411,67 @@ def movement(unit: Unit) -> str:
     return text
 
 
-def regenerate_command_points(cost: Fraction, cat: Catalog) -> int | None:
-    for band in cat.army["regenerate_command_points"]["bands"]:
+def command_points(cost: Fraction, table: dict) -> int | None:
+    """The command points a band table of army.yaml gives for a stand cost (FT 52.1)."""
+    for band in table["bands"]:
         lo = pts(band["from"])
         hi = pts(band["to"]) if band["to"] is not None else None
         if cost >= lo and (hi is None or cost <= hi):
             return band["command_points"]
     return None
+
+
+# The kinds of "at the table" note. A card's ``table_note`` in cards.yaml names its kind, the
+# army.yaml entry that holds the note's figure and rule (``value``) and, optionally, a condition
+# (``when``) for the taker and the card as written. Each kind: (army, use, entry) -> the note.
+
+
+def _stand_regeneration(army: Army, use: CardUse, entry: dict) -> str:
+    unit = use.owner
+    cp = command_points(unit.each, entry)
+    return (f"{unit.name}: a lost {fmt_points(unit.each)}-point stand regenerates for {cp} "
+            f"command point{'s' * (cp != 1)} ({entry['rule']})")
+
+
+def _lost_until_entry(army: Army, use: CardUse, entry: dict) -> str:
+    unit = use.owner
+    n = marked_count(use)
+    lost = unit.each * n * pts(entry["value"])
+    who = unit.name if unit.kind == "hero" else f"{unit.name} ({n} stand{'s' * (n != 1)})"
+    return f"{who}: counts as {fmt_points(lost)} points lost until it enters ({entry['rule']})"
+
+
+def _sacked_camp(army: Army, use: CardUse, entry: dict) -> str:
+    return f"A sacked heavily fortified camp counts as {entry['value']} points of lost troops ({entry['rule']})"
+
+
+TABLE_NOTES = {
+    "stand_regeneration": _stand_regeneration,  # a lost stand comes back for command points by its cost
+    "lost_until_entry": _lost_until_entry,      # marked stands count as lost, at a fraction, until they enter
+    "sacked_camp": _sacked_camp,                # a sacked camp counts as points of lost troops
+}
+
+
+def table_notes(army: Army) -> list[str]:
+    """What the cards change that a player needs during the game, in the order the list has them."""
+    notes = []
+    for use in army.all_uses():
+        note = use.card.get("table_note") if use.priced else None
+        if note is None or not holds(note.get("when", {}), army, use.owner, use):
+            continue
+        notes.append(TABLE_NOTES[note["kind"]](army, use, army.cat.army[note["value"]]))
+    return notes
+
+
+def _check_table_notes(card_list: list[dict], army: dict) -> None:
+    """Refuse a table_note whose kind the code does not have, or whose value army.yaml does not hold."""
+    for card in card_list:
+        note = card.get("table_note")
+        if note is None:
+            continue
+        where = f"cards.yaml: card '{card.get('name')}', table_note"
+        if note.get("kind") not in TABLE_NOTES:
+            raise CardDataError(f"{where}: unknown kind '{note.get('kind')}'"
+                                 f"{did_you_mean(str(note.get('kind')), TABLE_NOTES)}; kinds: {', '.join(TABLE_NOTES)}")
+        if note.get("value") not in army:
+            raise CardDataError(f"{where}: value '{note.get('value')}' is not an entry of army.yaml")

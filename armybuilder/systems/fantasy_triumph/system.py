@@ -89,7 +89,7 @@ def sections(army: model.Army) -> list[Section]:
         for line in army.army_lines:
             cards.rows.append([line.label, line.points])
         out.append(cards)
-    table = table_notes(army)
+    table = model.table_notes(army)
     hero_pts = sum((h.total for h in army.heroes), 0)
     totals = Section("Totals", ["", "Value", "Limit"])
     totals.rows.append(["Points", army.total, army.limit])
@@ -100,30 +100,6 @@ def sections(army: model.Army) -> list[Section]:
     if table:
         out.append(Section("At the table", ["Note"], [[n] for n in table]))
     return out
-
-
-def table_notes(army: model.Army) -> list[str]:
-    """What the cards change that a player needs during the game."""
-    notes = []
-    frac = model.pts(army.cat.rule_value("delayed_entry_casualty_fraction"))
-    for unit in army.units():
-        for use in unit.cards:
-            if not use.priced:
-                continue
-            if use.name == "Regenerate" and unit.kind == "class":
-                cp = model.regenerate_command_points(unit.each, army.cat)
-                notes.append(f"{unit.name}: a lost {fmt_points(unit.each)}-point stand regenerates for {cp} "
-                             f"command point{'s' * (cp != 1)} (FT 52.1)")
-            if use.name == "Delayed Entry":
-                n = model.marked_count(use)
-                lost = unit.each * n * frac
-                who = unit.name if unit.kind == "hero" else f"{unit.name} ({n} stand{'s' * (n != 1)})"
-                notes.append(f"{who}: counts as {fmt_points(lost)} points lost until it enters (FT 32.3)")
-    for use in army.army_cards:
-        if use.card and use.name == "Fortified Camp" and "heavily fortified" in use.option_values():
-            pts = army.cat.rule_value("heavily_fortified_camp_sacked_points")
-            notes.append(f"A sacked heavily fortified camp counts as {pts} points of lost troops (FT 36.2.b)")
-    return notes
 
 
 def details(army: model.Army) -> dict[str, Any]:
@@ -161,5 +137,5 @@ def details(army: model.Army) -> dict[str, Any]:
         "stands": army.stands(),
         "minimum_stands": minimum_stands(army),
         "hero_points": number(sum((h.total for h in army.heroes), 0)),
-        "at_the_table": table_notes(army),
+        "at_the_table": model.table_notes(army),
     }

@@ -11,6 +11,6 @@ MANIFEST = Manifest(
     id="homm3-battlefield",
     list_schema="homm3-battlefield.list",
     measure="units",
-    summary="a hero, its cards and its units for Skirmish, Adventure or board play",
+    summary="Skirmish, Adventure and board armies: hero, cards and units against the game length",
     explain_example="Manticores --format json",
 )

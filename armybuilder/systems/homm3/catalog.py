@@ -6,10 +6,13 @@ from typing import Any, Callable
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
+from armybuilder.suggest import fold
 
 from . import MANIFEST
 
 HM = MANIFEST.id
+
+
 def _cost(c: dict | None) -> str:
     if not c:
         return "-"
@@ -35,7 +38,7 @@ def _hm_tier_lengths(tier: str) -> list[str]:
 
 def hm_units() -> list[Entry]:
     data = load_data(HM, "units")
-    source = data.get("source", {}).get("document") or source(HM, "units")
+    document = data.get("source", {}).get("document") or source(HM, "units")
     rules = load_data(HM, "rules")
     neutral_names = {fold(u["name"]) for u in data.get("neutral", [])}
     out = []
@@ -44,8 +47,8 @@ def hm_units() -> list[Entry]:
             e = Entry("unit", u["name"], {
                 "name": u["name"], "faction": fac["name"], "tier": u.get("tier"),
                 "few": _cost(u.get("few")), "pack": _cost(u.get("pack")),
-                "alternate": "yes" if "alternate" in u else "", "source": source,
-            }, rule=source, data={"faction": fac["name"], **u})
+                "alternate": "yes" if "alternate" in u else "", "source": document,
+            }, rule=document, data={"faction": fac["name"], **u})
             e.cost.append(f"Few side: {_stats(u.get('few'))}")
             e.cost.append(f"Pack side: {_stats(u.get('pack'))}")
             if "alternate" in u:
@@ -66,7 +69,7 @@ def hm_units() -> list[Entry]:
 
 def hm_neutral() -> list[Entry]:
     data = load_data(HM, "units")
-    source = data.get("source", {}).get("document") or source(HM, "units")
+    document = data.get("source", {}).get("document") or source(HM, "units")
     rules = load_data(HM, "rules")
     allowed = [m for m, v in rules["modes"].items() if v.get("neutral_units")]
     refused = [m for m, v in rules["modes"].items() if not v.get("neutral_units")]
@@ -75,8 +78,8 @@ def hm_neutral() -> list[Entry]:
         card = u.get("card")
         e = Entry("neutral unit", u["name"], {
             "name": u["name"], "tier": u.get("tier"), "type": (card or {}).get("type"), "cost": _cost(card),
-            "source": source,
-        }, rule=source, data=u)
+            "source": document,
+        }, rule=document, data=u)
         e.cost.append(f"one card: {_stats(card)}")
         e.who.append(f"mode {join(allowed)} (neutral: true in the list); not in {join(refused, 'and')} "
                      f"({rules['modes'][refused[0]]['neutral_units_rule'] if refused else ''})")
@@ -88,15 +91,15 @@ def hm_neutral() -> list[Entry]:
 
 def hm_heroes() -> list[Entry]:
     data = load_data(HM, "heroes")
-    source = data.get("source", {}).get("document") or source(HM, "heroes")
+    document = data.get("source", {}).get("document") or source(HM, "heroes")
     rules = load_data(HM, "rules")
     out = []
     for h in data["heroes"]:
         e = Entry("hero", h["name"], {
             "name": h["name"], "faction": h.get("faction"), "class": h.get("class"),
             "might/magic": h.get("might_or_magic"), "ability": h.get("ability"), "specialty": h.get("specialty"),
-            "source": source,
-        }, rule=source, data=h)
+            "source": document,
+        }, rule=document, data=h)
         st = h.get("stats", {})
         e.who.append(f"{h.get('faction')} armies")
         e.notes.append(f"{h.get('might_or_magic')} hero, {h.get('class')}: attack {st.get('attack')}, defense "
@@ -115,14 +118,14 @@ def hm_heroes() -> list[Entry]:
 def hm_factions() -> list[Entry]:
     data = load_data(HM, "units")
     heroes = load_data(HM, "heroes")["heroes"]
-    source = data.get("source", {}).get("document") or source(HM, "units")
+    document = data.get("source", {}).get("document") or source(HM, "units")
     out = []
     for fac in data["factions"]:
         mine = [h["name"] for h in heroes if h.get("faction") == fac["name"]]
         e = Entry("faction", fac["name"], {
             "name": fac["name"], "box": fac.get("box"), "units": len(fac["units"]), "heroes": len(mine),
-            "source": source,
-        }, rule=source, data={"name": fac["name"], "box": fac.get("box")})
+            "source": document,
+        }, rule=document, data={"name": fac["name"], "box": fac.get("box")})
         for tier in ("Bronze", "Silver", "Gold"):
             names = [u["name"] for u in fac["units"] if u.get("tier") == tier]
             if names:

@@ -5,7 +5,7 @@ Grammar (after ``armybuilder VERB FILE``)::
     set    mode skirmish|adventure|board | length short|medium|large | opponent player|neutral
     set    faction FACTION | name TEXT
     set    hero NAME [--level LEVEL] | level LEVEL
-    set    unit NAME [--side Few|Pack] [--alternate | --no-alternate]
+    set    unit NAME [--side Few|Pack] [--alternate | --no-alternate] [--neutral | --no-neutral]
     add    unit NAME [--side Few|Pack] [--alternate] [--neutral]
     add    ability NAME | artifact NAME | spell NAME
     add    specialty LEVEL...
@@ -21,7 +21,7 @@ refused with a suggestion, another name is written as typed (HMB012 notes it).
 from __future__ import annotations
 
 from armybuilder.compose import base
-from armybuilder.compose.base import EditError, Part, Request, choice, find, known, put
+from armybuilder.compose.base import EditError, Opt, Part, Request, choice, find, known, put
 from armybuilder.suggest import NameIndex, fold
 
 from . import MANIFEST
@@ -342,7 +342,12 @@ def levels(data=None) -> list[str]:
     return list(ROMAN)
 
 
-OPTION_NAMES = {"side": lambda data=None: list(SIDES), "level": levels}
+# The options, each declared once and given to every part that reads it.
+SIDE = Opt("side", "a unit's side, Few or Pack", "text", "SIDE", names=lambda data=None: list(SIDES))
+ALTERNATE = Opt("alternate", "the unit's alternate card", "switch")
+NEUTRAL = Opt("neutral", "a neutral unit", "switch")
+LEVEL = Opt("level", "the hero's level, I to VII", "text", "LEVEL", names=levels)
+UNIT_OPTIONS = (SIDE, ALTERNATE, NEUTRAL)
 
 PARTS = [
     Part("set", "name", "name TEXT", "the army's name", set_name),
@@ -354,13 +359,13 @@ PARTS = [
          _setter("opponent", OPPONENTS, "an OPPONENT"), names=(lambda d=None: list(OPPONENTS),)),
     Part("set", "faction", "faction FACTION", "the army's faction", set_faction, names=(faction_names,)),
     Part("set", "hero", "hero NAME [--level LEVEL]", "the hero (its level kept unless --level)", set_hero,
-         names=(hero_names,)),
+         names=(hero_names,), options=(LEVEL,)),
     Part("set", "level", "level LEVEL", "the hero's level (I to VII)", set_level, names=(levels,)),
-    Part("set", "unit", "unit NAME [--side Few|Pack] [--alternate | --no-alternate]",
-         "a unit's side or card", set_unit, names=(listed_units,)),
+    Part("set", "unit", "unit NAME [--side Few|Pack] [--alternate | --no-alternate] [--neutral | --no-neutral]",
+         "a unit's side or card", set_unit, names=(listed_units,), options=UNIT_OPTIONS),
     Part("add", "unit", "unit NAME [--side Few|Pack] [--alternate] [--neutral]",
          "a unit card (side by default from the Skirmish length)", add_unit, aliases=("units",),
-         names=(unit_names,)),
+         names=(unit_names,), options=UNIT_OPTIONS),
     Part("add", "ability", "ability NAME", "an Ability card", _card_adder("ability"), aliases=("abilities",),
          names=(_cards("abilities"),)),
     Part("add", "artifact", "artifact NAME", "an Artifact card", _card_adder("artifact"), aliases=("artifacts",)),

@@ -14,7 +14,9 @@ from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modu
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 
-SYSTEM_ID = "homm3-battlefield"
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 CARD_KINDS = ("abilities", "artifacts", "spells")
 KIND_WORDS = {"abilities": ("Ability", "Abilities"), "artifacts": ("Artifact", "Artifacts"),
               "spells": ("Spell", "Spells")}
@@ -255,7 +257,7 @@ def build(data: dict) -> Army:
         specialties=[(lvl, ("specialties", i)) for i, lvl in enumerate(data.get("specialties", []))],
         cards=cards,
     )
-    if army.mode == "board":  # a board game has no length; HMB001 reports one that is given
+    if not army.mode_rules["lengths"]:  # a board game has no length; HMB001 reports one that is given
         army.length = None
     army.units = [resolve_unit(cat, i, u, faction) for i, u in enumerate(data.get("units", []))]
     return army

@@ -101,7 +101,7 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
              f"Init/Move: the Initiative, which is also the unit's Movement on the Battlefield board ({move_rule})."]
     limit = army.unit_limit
     mode_rules = army.mode_rules
-    if limit is None and army.mode != "board":
+    if limit is None and mode_rules["unit_limit"] is None:  # the mode has none (board: the opponent decides)
         notes.append(f"Unit limit: none; the 5-unit limit does not apply in Adventure and Skirmish "
                      f"({mode_rules['unit_limit_rule']}).")
     elif limit is not None:

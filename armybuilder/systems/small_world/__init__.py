@@ -12,6 +12,6 @@ MANIFEST = Manifest(
     id="small-world-of-warcraft",
     list_schema="small-world-of-warcraft.list",
     measure="tokens",
-    summary="a player's races, regions and conquests in one turn",
+    summary="Horde races: a position against the racial powers, conquest costs, the turn's victory coins",
     explain_example="Tauren",
 )

@@ -10,9 +10,14 @@ from armybuilder.resources import load_data
 from . import MANIFEST
 
 SW = MANIFEST.id
+def _minimum(v: dict) -> str:
+    return (f"never fewer than {v['tokens']} tokens in a region" + (" while active" if v.get("active") else "")
+            + (" and in decline" if v.get("in_decline") else ""))
+
+
 _SW_POWER = {
-    "region_minimum": lambda v: f"never fewer than {v['tokens']} tokens in a region"
-    + (" while active" if v.get("active") else "") + (" and in decline" if v.get("in_decline") else ""),
+    "region_minimum": _minimum,
+    "never_alone": _minimum,
     "decline_tokens_per_region": lambda v: "tokens left in each region in decline: "
     + ("not settled by the rules (not checked)" if v is None else str(v)),
     "conquest_minimum": lambda v: f"never conquers with fewer than {v} tokens (reinforcement die included)",
@@ -47,7 +52,7 @@ def sw_races() -> list[Entry]:
                 e.cost.append(_SW_POWER[key](value))
             if isinstance(value, dict) and value.get("note"):
                 e.notes.append(" ".join(str(value["note"]).split()))
-        if r.get("power") and not (r.get("power") or {}).get("region_minimum", {}).get("in_decline"):
+        if r.get("power") and not any(isinstance(v, dict) and v.get("in_decline") for v in r["power"].values()):
             lost = base.get("power_lost_in_decline", {})
             e.notes.append(f"the power is lost in decline ({lost.get('rule', '')})")
         if not r.get("power_in_rule_documents"):
@@ -58,12 +63,6 @@ def sw_races() -> list[Entry]:
                           if r.get("faction_source") else ""))
         out.append(e)
     return out
-
-
-# The registry
-
-
-KINDS: dict[str, dict[str, Callable[[], list[Entry]]]] = {
 
 
 KINDS: dict[str, Callable[[], list[Entry]]] = {"races": sw_races}

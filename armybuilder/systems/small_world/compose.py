@@ -23,7 +23,7 @@ free (the map is not data); race names match the race data without regard to cas
 from __future__ import annotations
 
 from armybuilder.compose import base
-from armybuilder.compose.base import EditError, Part, Request, choice, find, known, number, put
+from armybuilder.compose.base import EditError, Opt, Part, Request, choice, find, known, number, put
 
 from . import MANIFEST
 
@@ -299,40 +299,61 @@ def bomb_regions(data=None) -> list[str]:
     return base.names_in(block.get("bombs"), key="region") if isinstance(block, dict) else []
 
 
-OPTION_NAMES = {"opponent": race_names, "defender": race_names,
-                "defender_faction": lambda data=None: list(FACTIONS)}
+def faction_names(data=None) -> list[str]:
+    return list(FACTIONS)
+
+
+# The options, each declared once and given to every part that reads it.
+TOKENS = Opt("tokens", "tokens in a region, or committed to a conquest", "int", "N")
+DECLINE = Opt("decline", "the race in decline's region, power or enlisted", "flag")
+MAGIC = Opt("magic", "a Magic region", "switch")
+POWER = Opt("power", "the race's special power (a free name)", "text", "POWER")
+OPPONENT = Opt("opponent", "the opponent's race where a bomb lies", "text", "RACE", names=race_names)
+DEFENDER = Opt("defender", "the race that held a conquered region", "text", "RACE", names=race_names)
+DEFENDER_TOKENS = Opt("defender_tokens", "the defender's tokens before the conquest", "int", "N")
+DEFENDER_FACTION = Opt("defender_faction", "the defender's faction", "text", "FACTION", names=faction_names)
+MOUNTAIN = Opt("mountain", "the conquered region is a Mountain", "switch")
+DEFENCES = Opt("defences", "other defence markers on the region", "int", "N")
+DIE = Opt("die", "the last conquest, tried with the reinforcement die", "switch")
+REGION_OPTIONS = (TOKENS, MAGIC, DECLINE)
+CONQUEST_OPTIONS = (DEFENDER, DEFENDER_TOKENS, DEFENDER_FACTION, MOUNTAIN, DEFENCES, TOKENS, DIE)
 
 PARTS = [
     Part("set", "active", "active RACE [--power POWER]", "the active race (its regions are kept)",
-         _set_race("active"), aliases=("race",), names=(race_names,)),
+         _set_race("active"), aliases=("race",), names=(race_names,), options=(POWER,)),
     Part("set", "decline", "decline RACE [--power POWER]", "the race in decline", _set_race("decline"),
-         names=(race_names,)),
-    Part("set", "power", "power POWER [--decline]", "a race's special power (a free name)", set_power),
+         names=(race_names,), options=(POWER,)),
+    Part("set", "power", "power POWER [--decline]", "a race's special power (a free name)", set_power,
+         options=(DECLINE,)),
     Part("set", "in-hand", "in-hand N", "the active race's tokens in hand", _set_count("in_hand", "N tokens in hand", 100)),
     Part("set", "bombs-spent", "bombs-spent N", "Goblins: bombs already revealed and discarded",
          _set_count("bombs_spent", "N bombs spent", 50)),
     Part("set", "enlisted", "enlisted N [--decline]", "Forsaken: tokens enlisted this turn",
-         _set_count("enlisted", "N tokens enlisted", 100, side=None)),
+         _set_count("enlisted", "N tokens enlisted", 100, side=None), options=(DECLINE,)),
     Part("set", "region", "region NAME [--tokens N] [--magic | --no-magic] [--decline]",
-         "a region's tokens or Magic mark", set_region, names=(region_names,)),
+         "a region's tokens or Magic mark", set_region, names=(region_names,), options=REGION_OPTIONS),
     Part("set", "name", "name TEXT", "the position's name", set_name),
     Part("add", "region", "region NAME --tokens N [--magic] [--decline]",
-         "a region the race holds (the active race's unless --decline)", add_region, aliases=("regions",)),
+         "a region the race holds (the active race's unless --decline)", add_region, aliases=("regions",),
+         options=REGION_OPTIONS),
     Part("add", "bomb", "bomb REGION [--opponent RACE]", "Goblins: a bomb in an opponent's region", add_bomb,
-         aliases=("bombs",)),
+         aliases=("bombs",), options=(OPPONENT,)),
     Part("add", "conquest",
          "conquest REGION [--defender RACE --defender-tokens N] [--defender-faction FACTION] "
          "[--mountain | --no-mountain] [--defences N] [--tokens N] [--die]",
-         "this turn's next conquest", add_conquest, aliases=("conquests",), names=(region_names,)),
+         "this turn's next conquest", add_conquest, aliases=("conquests",), names=(region_names,),
+         options=CONQUEST_OPTIONS),
     Part("remove", "region", "region NAME [--decline]", "a region", remove_region, aliases=("regions",),
-         names=(region_names,)),
+         names=(region_names,), options=(DECLINE,)),
     Part("remove", "bomb", "bomb REGION", "a bomb", remove_bomb, aliases=("bombs",), names=(bomb_regions,)),
     Part("remove", "conquest", "conquest REGION", "a conquest", remove_conquest, aliases=("conquests",),
          names=(conquest_regions,)),
     Part("remove", "decline", "decline", "the race in decline, with its regions", remove_decline),
-    Part("remove", "power", "power [--decline]", "a race's special power", _remove_field("power", side=None)),
+    Part("remove", "power", "power [--decline]", "a race's special power", _remove_field("power", side=None),
+         options=(DECLINE,)),
     Part("remove", "in-hand", "in-hand", "the tokens in hand", _remove_field("in_hand")),
     Part("remove", "bombs-spent", "bombs-spent", "the spent bombs", _remove_field("bombs_spent")),
-    Part("remove", "enlisted", "enlisted [--decline]", "the enlisted tokens", _remove_field("enlisted", side=None)),
+    Part("remove", "enlisted", "enlisted [--decline]", "the enlisted tokens", _remove_field("enlisted", side=None),
+         options=(DECLINE,)),
     Part("remove", "name", "name", "the position's name", remove_name),
 ]

@@ -15,7 +15,9 @@ from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modu
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 
-SYSTEM_ID = "small-world-of-warcraft"
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 BASE_RULE = "Small World base rules (reference, unverified)"
 
 

@@ -13,7 +13,7 @@ MANIFEST = Manifest(
     id="token-terrors",
     list_schema="token-terrors.list",
     measure="slots",
-    summary="a 10-token army, or a whole draft, of factions",
+    summary="the 10-token army, a whole draft, matchups, Terrible Tactics and Gruesome Grudges",
     explain_example="Goblins",
     commands=("armybuilder.systems.token_terrors.cli",),
 )

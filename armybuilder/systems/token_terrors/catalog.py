@@ -10,6 +10,8 @@ from armybuilder.resources import load_data
 from . import MANIFEST
 
 TT = MANIFEST.id
+
+
 def _tt_rules() -> dict:
     return load_data(TT, "rules")
 

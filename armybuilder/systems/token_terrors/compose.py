@@ -214,8 +214,6 @@ def players(data=None) -> list[str]:
     return [str(p) for p in draft.get("players", [])] if isinstance(draft, dict) else []
 
 
-OPTION_NAMES: dict = {}
-
 PARTS = [
     Part("add", "tokens", "tokens FACTION [N]", "N more tokens of a faction (1 by default)", add_tokens,
          aliases=("token", "faction"), names=(faction_names,)),

@@ -1,22 +1,23 @@
 """``armybuilder matchup A.yaml B.yaml``: two Token Terrors armies set against each other.
 
-Each file is checked as ``validate`` would; then the pair: the armies may not share a faction
-unless both players agree (``allow_shared``: the rulebook's pre-built armies variant, where
-one box then supplies both armies), the Gruesome Grudges live between them, and each side's
-Terrible Tactics. Like the functions in ``armybuilder.app``, :func:`matchup` returns the text
-for stdout, the lines for stderr and the exit code (0 valid, 1 any error, 2 usage error).
+Each file is checked as ``validate`` would (:func:`armybuilder.check.check_path`); then the pair:
+the armies may not share a faction unless both players agree (``allow_shared``: the rulebook's
+pre-built armies variant, where one box then supplies both armies), the Gruesome Grudges live
+between them, and each side's Terrible Tactics. :func:`matchup` returns an
+:class:`~armybuilder.outcome.Outcome`: the report for stdout, the status lines for stderr and the
+exit code (0 valid, 1 any error, 2 usage error). The command itself is in ``cli``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from armybuilder.findings import Result, Section
+from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.reporters import Format
 
 from . import model, report, rules
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def _label(result: Result) -> str:
@@ -26,16 +27,21 @@ def _label(result: Result) -> str:
 def _usage_problem(path: Path) -> str | None:
     """Why the file cannot take part in a matchup at all (another system's list, a draft record)."""
     from armybuilder import systems
-    from armybuilder.yamlio import LoadError, load_file
+    from armybuilder.check import load
+    from armybuilder.yamlio import LoadError
 
     try:
-        doc = load_file(path).data
+        doc = load(path).data
     except LoadError:
         return None  # reported as the file's own finding
+    except IsADirectoryError:
+        return f"{path}: is a directory, not an army file"
+    except FileNotFoundError:
+        return f"{path}: no such file"
     if not isinstance(doc, dict):
         return None
     system = doc.get("system")
-    if system in systems.REGISTRY and system != model.SYSTEM_ID:
+    if system in systems.ids() and system != model.SYSTEM_ID:
         return f"{path} is a {system} list; matchup sets two {model.SYSTEM_ID} armies against each other"
     if system == model.SYSTEM_ID and "draft" in doc and "tokens" not in doc:
         return (f"{path} is a draft record; matchup takes two army files ('tokens'). A draft record "
@@ -48,7 +54,7 @@ def _usable(result: Result) -> bool:
     return result.system == model.SYSTEM_ID and result.details.get("kind") == "army"
 
 
-def check_pair(first: Result, second: Result, allow_shared: bool = False) -> Result:
+def check_pair(first: Result, second: Result, *, allow_shared: bool = False) -> Result:
     """The matchup as a result of its own: findings about the pair, and its tables."""
     cat = model.catalog()
     m = Result(file=f"{first.file} vs {second.file}", system=model.SYSTEM_ID,
@@ -99,19 +105,32 @@ def _tactics_section(cat, army) -> Section:
     return section
 
 
+def summary_lines(results: Sequence[Result]) -> list[str]:
+    """A status line for each file and, for more than one, how many are valid."""
+    from armybuilder.reporters.text import status_line
+
+    lines = [status_line(r) for r in results]
+    if len(results) > 1:
+        bad = sum(1 for r in results if not r.valid)
+        lines.append(f"{len(results)} lists checked: {len(results) - bad} valid, {bad} invalid")
+    return lines
+
+
 def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: bool = False,
-            color: bool = False) -> tuple[str, list[str], int]:
-    from armybuilder.app import check_all, summary_lines
+            color: bool = False) -> Outcome:
+    from armybuilder.check import check_path
+    from armybuilder.reporters import reporter
 
     problems = [p for p in (_usage_problem(f) for f in (first, second)) if p]
     if problems:
-        return "", problems, EXIT_USAGE
-    results = check_all([first, second])
-    pair = check_pair(*results, allow_shared=allow_shared) if all(_usable(r) for r in results) else None
-    valid = pair is not None and pair.valid and all(r.valid for r in results)
-    code = EXIT_OK if valid else EXIT_INVALID
-    summary = summary_lines(results) + ([summary_lines([pair])[0]] if pair else
+        return Outcome.usage(*problems)
+    one, two = check_path(first), check_path(second)
+    results = [one, two]
+    pair = check_pair(one, two, allow_shared=allow_shared) if _usable(one) and _usable(two) else None
+    valid = pair is not None and pair.valid and one.valid and two.valid
+    summary = summary_lines(results) + (summary_lines([pair]) if pair else
                                         ["matchup not checked: both files must be readable Token Terrors armies"])
+    code = ExitCode.of(valid)
     if Format(fmt) is Format.json:
         from armybuilder.reporters.json_ import dumps
 
@@ -121,17 +140,15 @@ def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: 
             item["sections"] = [s.to_dict() for s in r.sections]
             return item
 
-        return dumps({"valid": valid, "results": [full(r) for r in results],
-                      "matchup": full(pair) if pair else None}), summary, code
-    from armybuilder.reporters.text import TextReporter
-
+        return Outcome(dumps({"valid": valid, "results": [full(r) for r in results],
+                              "matchup": full(pair) if pair else None}), summary, code)
     from armybuilder.findings import Severity
     from armybuilder.reporters.text import finding_line
 
-    out = TextReporter().validate(results)
+    out = reporter(Format.text).validate(results)
     if pair:
         # The pair's errors follow its status line (as in `cost`); its other findings come first.
         out += "".join(finding_line(pair, f) + "\n" for f in pair.sorted_findings()
                        if f.severity is not Severity.ERROR)
-        out += TextReporter(color=color).cost([pair])
-    return out, summary, code
+        out += reporter(Format.text, color=color).cost([pair])
+    return Outcome(out, summary, code)

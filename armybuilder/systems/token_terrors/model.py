@@ -13,7 +13,9 @@ from typing import Any, Mapping
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
 
-SYSTEM_ID = "token-terrors"
+from . import MANIFEST
+
+SYSTEM_ID = MANIFEST.id
 
 
 @dataclass(frozen=True)

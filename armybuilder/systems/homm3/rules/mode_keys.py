@@ -9,6 +9,7 @@ regular games); Adventure and Skirmish are always one player against another.
 
 from armybuilder.findings import Severity
 
+from ..model import join
 from ._base import finding
 
 CODE = "HMB001"
@@ -18,10 +19,19 @@ RULE = "HoMM3 Battlefield 6. Board in regular games"
 
 
 def check(army):
+    """Which modes take a length, and which an opponent, is the modes' data (rules.yaml)."""
     data = army.data
-    if army.mode == "board" and "length" in data:
-        yield finding(__name__, f"length: {data['length']} is for skirmish and adventure; a regular game on the "
-                      "Battlefield board has no length: leave it out", ("length",))
-    if army.mode != "board" and "opponent" in data:
-        yield finding(__name__, f"opponent: {data['opponent']} is for mode: board; {army.mode} is always one "
-                      "player against another: leave it out", ("opponent",), "HoMM3 Battlefield 1. Overview")
+    modes = army.rules["modes"]
+    if not army.mode_rules["lengths"] and "length" in data:
+        timed = [m for m, rules in modes.items() if rules["lengths"]]
+        yield finding(__name__, f"length: {data['length']} is for {join(timed)}; a {army.length_title} has no "
+                      "length: leave it out", ("length",))
+    if not _by_opponent(army.mode_rules) and "opponent" in data:
+        takes = [m for m, rules in modes.items() if _by_opponent(rules)]
+        yield finding(__name__, f"opponent: {data['opponent']} is for mode: {join(takes, 'or')}; {army.mode} is "
+                      "always one player against another: leave it out", ("opponent",), "HoMM3 Battlefield 1. Overview")
+
+
+def _by_opponent(mode_rules: dict) -> bool:
+    """The mode's unit limit depends on the opponent (a player or neutral units)."""
+    return isinstance(mode_rules["unit_limit"], dict)

@@ -1,18 +1,37 @@
-"""Helpers shared by the Small World of Warcraft rule modules (not a rule)."""
+"""Helpers shared by the Small World of Warcraft rule modules (not a rule).
+
+The region minimums are race powers (``races.yaml``): whichever race's entry carries one is held
+to it, and the findings name that race.
+"""
 
 from __future__ import annotations
 
 from typing import Iterator
 
+# The powers that set the fewest tokens a region of the race may hold, and the code reporting each.
+MINIMUMS = {"region_minimum": "SWW010", "never_alone": "SWW011"}
 
-def region_minimum(ctx, race_name: str) -> Iterator[tuple]:
-    """(side, region, minimum) for each region of ``race_name`` below its power's region_minimum."""
+
+def minimum(side, key: str, cat) -> int | None:
+    """The fewest tokens a region of ``side`` may hold under its race's power ``key``, or None
+    when the race has no such power or it does not hold in the side's state (active, in decline)."""
+    rule = side.power(key, cat)
+    if not rule or not rule["active" if side.active else "in_decline"]:
+        return None
+    return rule["tokens"]
+
+
+def below_minimum(ctx, key: str) -> Iterator[tuple]:
+    """(side, region, minimum) for each region below the minimum its race's power ``key`` sets."""
     for side in ctx.sides():
-        if side.race is None or side.race.name != race_name:
-            continue
-        rule = side.power("region_minimum", ctx.cat)
-        if not rule or not rule["active" if side.active else "in_decline"]:
+        least = minimum(side, key, ctx.cat)
+        if least is None:
             continue
         for region in side.regions:
-            if region.tokens < rule["tokens"]:
-                yield side, region, rule["tokens"]
+            if region.tokens < least:
+                yield side, region, least
+
+
+def under_own_minimum(ctx, side, region) -> bool:
+    """The region is below a minimum of its race's own (SWW010 or SWW011 reports it)."""
+    return any((least := minimum(side, key, ctx.cat)) is not None and region.tokens < least for key in MINIMUMS)

@@ -16,6 +16,7 @@ from typing import Iterable
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
+from ._base import under_own_minimum
 
 CODE = "SWW006"
 NAME = "decline-tokens"
@@ -35,12 +36,11 @@ def check(ctx) -> Iterable[Finding]:
         leave, rule = race.power["decline_tokens_per_region"], race.cite
         if leave is None:
             return  # the seed does not settle it
-    minimum = side.power("region_minimum", ctx.cat)
     for region in side.regions:
         if region.tokens == leave:
             continue
-        if minimum and region.tokens < minimum["tokens"]:
-            continue  # a lone token: the race's own rule reports it
+        if under_own_minimum(ctx, side, region):
+            continue  # a lone token: the race's own rule reports it (SWW010, SWW011)
         usual = ctx.cat.value("decline_tokens_per_region")
         allowed = (f"the {race.name} in decline leave {leave} in each region, instead of {usual}" if own
                    else f"a race in decline leaves {leave} in each region")

@@ -38,4 +38,5 @@ def check(ctx) -> Iterable[Finding]:
         why = (f"this turn's conquests made opponents lose only {plural(lost, 'Race token')} (1 a conquest of an "
                "occupied region)")
     yield Finding(CODE, SEVERITY, f"the {side.name} enlisted {plural(side.enlisted, 'token')}, but {why}; they enlist "
-                  f"{rule['tokens_per_loss']} token for each Race token lost to them", RULE, side.path + ("enlisted",))
+                  f"{rule['tokens_per_loss']} token for each Race token lost to them", side.race.cite,
+                  side.path + ("enlisted",))

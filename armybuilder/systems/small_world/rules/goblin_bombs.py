@@ -32,11 +32,12 @@ def check(ctx) -> Iterable[Finding]:
     if not rule:
         return
     stack, per_region = rule["stack"], rule["per_region"]
+    cite = side.race.cite
     used = len(side.bombs) + side.bombs_spent
     if used > stack:
         yield Finding(CODE, SEVERITY, f"the {side.name} have {plural(len(side.bombs), 'bomb')} on the board and "
                       f"{side.bombs_spent} spent, {used} in all; their stack holds {stack}, and a spent bomb never "
-                      "comes back", RULE, side.path + ("bombs" if side.bombs else "bombs_spent",))
+                      "comes back", cite, side.path + ("bombs" if side.bombs else "bombs_spent",))
     own = ctx.own_regions()
     own_races = {s.race.name for s in ctx.sides() if s.race is not None}
     count: dict[str, int] = {}
@@ -45,16 +46,16 @@ def check(ctx) -> Iterable[Finding]:
         count[key] = count.get(key, 0) + 1
         if count[key] == per_region + 1:
             yield Finding(CODE, SEVERITY, f"{bomb.region} gets more than {plural(per_region, 'bomb')}; never more "
-                          f"than {per_region} Bomb token a region", RULE, bomb.path + ("region",))
+                          f"than {per_region} Bomb token a region", cite, bomb.path + ("region",))
         if key in own:
             holder = own[key][0]
             yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} lies in a region of {holder.label}; bombs go "
-                          "only in regions occupied by an opponent's active race", RULE, bomb.path + ("region",))
+                          "only in regions occupied by an opponent's active race", cite, bomb.path + ("region",))
         elif bomb.opponent is not None and bomb.opponent.name in own_races:
             yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} is on the {bomb.opponent.name}, the player's own "
-                          "race; bombs go only in regions occupied by an opponent's active race", RULE,
+                          "race; bombs go only in regions occupied by an opponent's active race", cite,
                           bomb.path + ("opponent",))
         elif bomb.opponent is not None and not bomb.opponent.playable:
             yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} is on the {bomb.opponent.name}, who belong to no "
-                          "player; bombs go only in regions occupied by an opponent's active race", RULE,
+                          "player; bombs go only in regions occupied by an opponent's active race", cite,
                           bomb.path + ("opponent",))

@@ -1,9 +1,12 @@
-"""An Orc region with fewer than 2 tokens.
+"""A region with fewer tokens than its race may ever occupy.
 
-The Orcs never occupy (nor conquer) a region with fewer than 2 Race tokens. Checked for the
-active Orcs: the seed does not say whether the rule still holds once they are in decline
-(a race in decline leaves 1 token a region), so the regions of declined Orcs are not
-checked. The conquest side of the rule (at least 2 tokens committed) is SWW008's.
+A race whose power says so (``region_minimum`` in races.yaml) never occupies (nor conquers) a
+region with fewer than that many Race tokens: in the bundled data the Orcs, 2 tokens (seed 001).
+Checked in the states the power names: for the Orcs while active only, since the seed does not
+say whether the rule still holds once they are in decline (a race in decline leaves 1 token a
+region). The conquest side of the rule (``conquest_minimum``: at least that many tokens
+committed) is SWW008's. A region with a lone token of a race that is never left alone is
+SWW011's, not reported twice.
 """
 
 from __future__ import annotations
@@ -13,17 +16,20 @@ from typing import Iterable
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
-from ._base import region_minimum
+from ._base import below_minimum, minimum
 
 CODE = "SWW010"
 NAME = "orcs-region-minimum"
 SEVERITY = Severity.ERROR
 RULE = "SWoW Orcs"
-RACE = "Orcs"
+POWER = "region_minimum"
 
 
 def check(ctx) -> Iterable[Finding]:
-    for side, region, least in region_minimum(ctx, RACE):
+    for side, region, least in below_minimum(ctx, POWER):
+        alone = minimum(side, "never_alone", ctx.cat)
+        if alone is not None and region.tokens < alone:
+            continue  # a lone token: SWW011 reports it
         yield Finding(CODE, SEVERITY, f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
-                      f"the {RACE} never occupy a region with fewer than {least}",
-                      RULE, region.path + ("tokens",))
+                      f"the {side.name} never occupy a region with fewer than {least}",
+                      side.race.cite, region.path + ("tokens",))

@@ -1,8 +1,9 @@
-"""A Tauren token left alone in a region.
+"""A token left alone in a region, of a race that is never left alone.
 
-Under no circumstances is a Tauren token left alone, active or in decline: a token that
-would be alone must be redeployed to a region the player already holds. Every Tauren region
-holds at least 2 tokens (and declined Tauren leave exactly 2 a region: SWW006).
+Under no circumstances is a token of such a race (``never_alone`` in races.yaml: in the bundled
+data the Tauren, active or in decline, seed 001) left alone: a token that would be alone must be
+redeployed to a region the player already holds. Every region of the race holds at least the
+power's ``tokens`` (2: no lone token); declined Tauren leave exactly 2 a region (SWW006).
 """
 
 from __future__ import annotations
@@ -11,17 +12,18 @@ from typing import Iterable
 
 from armybuilder.findings import Finding, Severity
 
-from ._base import region_minimum
+from ._base import below_minimum
 
 CODE = "SWW011"
 NAME = "tauren-alone"
 SEVERITY = Severity.ERROR
 RULE = "SWoW Tauren"
-RACE = "Tauren"
+POWER = "never_alone"
 
 
 def check(ctx) -> Iterable[Finding]:
-    for side, region, least in region_minimum(ctx, RACE):
-        yield Finding(CODE, SEVERITY, f"{region.name}: a {RACE} token is left alone ({side.label}); a Tauren token "
-                      f"is never alone: move it to a region the player already holds (at least {least} a region)",
-                      RULE, region.path + ("tokens",))
+    for side, region, least in below_minimum(ctx, POWER):
+        token = f"{'an' if side.name[:1] in 'AEIOU' else 'a'} {side.name} token"
+        yield Finding(CODE, SEVERITY, f"{region.name}: {token} is left alone ({side.label}); {token} is never "
+                      f"alone: move it to a region the player already holds (at least {least} a region)",
+                      side.race.cite, region.path + ("tokens",))

@@ -1,0 +1,45 @@
+"""The event-pack rules: one module per finding code, in this explicit registry.
+
+The list checks run in registry order (each module's ``check(ctx)`` with a
+:class:`~armybuilder.events.rules._base.Context`); EVT001 and EVT002 are found when the pack is
+read, EVT090 when a tournament run cannot check a list.
+"""
+
+from . import (
+    above_event_maximum,
+    banned,
+    below_event_minimum,
+    check_failed,
+    data_version_mismatch,
+    event_rule_not_checked,
+    missing_required,
+    over_event_limit,
+    pack_conflict,
+    pack_shape,
+    setting_mismatch,
+    wrong_system,
+)
+
+REGISTRY = [
+    pack_shape,              # EVT001 (the pack, when it is read)
+    pack_conflict,           # EVT002 (the pack, when it is read)
+    wrong_system,            # EVT010
+    data_version_mismatch,   # EVT017
+    event_rule_not_checked,  # EVT018 (points; a system that lists nothing; see also EVT013/EVT014)
+    setting_mismatch,        # EVT016
+    banned,                  # EVT011
+    over_event_limit,        # EVT012
+    below_event_minimum,     # EVT013
+    above_event_maximum,     # EVT014
+    missing_required,        # EVT015
+    check_failed,            # EVT090 (a tournament run)
+]
+
+BY_CODE = {rule.CODE: rule for rule in REGISTRY}
+
+
+def check(ctx):
+    """Every list check of the pack, in registry order."""
+    for rule in REGISTRY:
+        if hasattr(rule, "check"):
+            yield from rule.check(ctx)

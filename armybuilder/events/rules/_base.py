@@ -1,0 +1,66 @@
+"""What the event-pack rule modules share: the list being checked against the pack.
+
+A rule module's ``check(ctx)`` yields findings built with :meth:`Context.finding` (the pack's
+finding helper: the code's severity and rule, the pack's file and the line of the pack rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from armybuilder import systems
+from armybuilder.events.inventory import Index, inventory_of, is_broken
+from armybuilder.findings import Finding, Result
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events import Pack, Rules
+
+
+@dataclass
+class Context:
+    """One checked list, the pack applied to it and the pack's rules for the list's system."""
+
+    pack: Pack
+    result: Result
+
+    @property
+    def event(self) -> str:
+        return self.pack.event
+
+    @cached_property
+    def rules(self) -> Rules | None:
+        """The pack's rules for the list's system; None when the event does not play it."""
+        return self.pack.rules_for(self.result.system)
+
+    @cached_property
+    def checkable(self) -> bool:
+        """The event plays the list's system and the list fits its format, so it can be checked."""
+        return self.rules is not None and not is_broken(self.result)
+
+    @cached_property
+    def system(self) -> systems.System:
+        return systems.get(self.result.system)
+
+    @cached_property
+    def manifest(self) -> systems.Manifest:
+        return systems.manifest(self.result.system)
+
+    @cached_property
+    def items(self) -> list[systems.Item] | None:
+        return inventory_of(self.result)
+
+    @cached_property
+    def index(self) -> Index | None:
+        """The list's inventory by name, for the rules that count; None when there is nothing to count.
+
+        That is when the list cannot be checked, the pack bans, caps and requires nothing, or the
+        system does not list what a list holds (EVT018 says so once).
+        """
+        if not self.checkable or not self.rules.counts_items or not self.items:
+            return None
+        return Index(self.items, self.result)
+
+    def finding(self, code: str, message: str, path: tuple = ()) -> Finding:
+        return self.pack.finding(code, message, path)

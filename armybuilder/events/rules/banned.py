@@ -1,0 +1,23 @@
+"""The list holds something the event bans (`ban:`). Names are matched without regard to case,
+spaces, hyphens or underscores, across every kind of thing the list holds (cards, troops, classes,
+heroes, factions, races, units). The message gives the list lines where it appears.
+"""
+
+from armybuilder.findings import Severity
+
+CODE = "EVT011"
+NAME = "banned"
+SEVERITY = Severity.ERROR
+RULE = "event pack"
+
+
+def check(ctx):
+    index = ctx.index
+    if index is None:
+        return
+    for entry in ctx.rules.ban:
+        hits = index.named(entry.name)
+        if hits:
+            kinds = sorted({i.kind for i in hits})
+            yield ctx.finding(CODE, f"{'/'.join(kinds)} '{hits[0].name}' is banned at {ctx.event} "
+                              f"({index.where(hits)})", entry.path)

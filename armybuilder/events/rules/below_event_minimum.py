@@ -1,0 +1,26 @@
+"""A total of the list (stands, heroes, points, tokens, units...) is below the event's
+`require: {min_<total>: N}`.
+"""
+
+from armybuilder.events.inventory import count_text
+from armybuilder.findings import Severity
+
+from .event_rule_not_checked import uncounted
+
+CODE = "EVT013"
+NAME = "below-event-minimum"
+SEVERITY = Severity.ERROR
+RULE = "event pack"
+
+
+def check(ctx):
+    index = ctx.index
+    if index is None:
+        return
+    for entry in ctx.rules.minimum:
+        total = index.total(entry.name)
+        if total is None:
+            yield uncounted(ctx, entry, "min")
+        elif total < entry.value:
+            yield ctx.finding(CODE, f"{ctx.event} requires at least {count_text(entry.value)} "
+                              f"{entry.name.replace('_', ' ')}; the list has {count_text(total)}", entry.path)

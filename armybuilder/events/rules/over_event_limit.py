@@ -1,0 +1,28 @@
+"""The list has more of a name than the event's `limit:` allows. A limit on a name counts what the
+game system counts for it (stands carrying a card, tokens of a faction, copies of a unit), summed
+over the list within one kind; a limit on a total (stands, heroes, tokens, units, points...)
+compares that total.
+"""
+
+from armybuilder.events.inventory import count_text
+from armybuilder.findings import Severity
+
+CODE = "EVT012"
+NAME = "over-event-limit"
+SEVERITY = Severity.ERROR
+RULE = "event pack"
+
+
+def check(ctx):
+    index = ctx.index
+    if index is None:
+        return
+    for entry in ctx.rules.limit:
+        count, kind, hits = index.count(entry.name)
+        if count is not None and count > entry.value:
+            if kind == "total":
+                what, where = f"{entry.name.replace('_', ' ')} in a list", ""
+            else:
+                what, where = f"{kind} '{hits[0].name}'", f" ({index.where(hits)})"
+            yield ctx.finding(CODE, f"{ctx.event} allows at most {count_text(entry.value)} {what}; "
+                              f"the list has {count_text(count)}{where}", entry.path)
