@@ -8,34 +8,10 @@ fingerprint). Text from the list is escaped so a name cannot turn into Markdown 
 
 from __future__ import annotations
 
-import unicodedata
-
 from armybuilder.export import ExportOptions, Exporter
 from armybuilder.export.roster import Roster, Table, finding_text
-
-_SPECIAL = set("\\`*_[]<>|~")
-
-
-def escape(text: str) -> str:
-    """Text from a list, safe inside Markdown (and in a table cell)."""
-    text = " ".join(str(text).splitlines())
-    return "".join("\\" + ch if ch in _SPECIAL else ch for ch in text)
-
-
-def width(text: str) -> int:
-    """Columns the text takes in a monospaced font (wide East Asian characters take two)."""
-    n = 0
-    for ch in text:
-        if unicodedata.combining(ch):
-            continue
-        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return n
-
-
-def _pad(text: str, size: int, right: bool) -> str:
-    gap = " " * (size - width(text))
-    return gap + text if right else text + gap
-
+from armybuilder.text import md as escape
+from armybuilder.text import pad, width
 
 def table(t: Table) -> list[str]:
     """A GitHub-flavoured table, columns padded to equal width; numbers right-aligned."""
@@ -43,11 +19,11 @@ def table(t: Table) -> list[str]:
     rows = [[escape(c) for c in row] for row in t.text_rows()]
     numeric = t.numeric()
     sizes = [max([3, width(header[i])] + [width(r[i]) for r in rows]) for i in range(len(header))]
-    lines = ["| " + " | ".join(_pad(h, sizes[i], False) for i, h in enumerate(header)) + " |"]
+    lines = ["| " + " | ".join(pad(h, sizes[i], False) for i, h in enumerate(header)) + " |"]
     lines.append("| " + " | ".join(("-" * (s - 1) + ":") if numeric[i] else "-" * s
                                    for i, s in enumerate(sizes)) + " |")
     for r in rows:
-        lines.append("| " + " | ".join(_pad(c, sizes[i], numeric[i]) for i, c in enumerate(r)) + " |")
+        lines.append("| " + " | ".join(pad(c, sizes[i], numeric[i]) for i, c in enumerate(r)) + " |")
     return lines
 
 

@@ -10,6 +10,10 @@ What the package holds, by convention (each module imported only when it is need
   at start-up (help texts, ``--points``, the system-contributed commands).
 * ``system.py`` - ``SYSTEM``, a :class:`System`: the check (model, rules, cost breakdown) and
   the inventory, imported when a list of that system is checked.
+* ``rules/`` - one module per finding code (``CODE``, ``NAME``, ``SEVERITY``, ``RULE``, its
+  docstring as its documentation, ``check(...)`` yielding findings made by
+  :func:`armybuilder.codes.rule_finding`); ``REGISTRY`` lists what a list check runs, ``ALL`` every
+  rule module.
 * ``compose.py`` - ``PARTS`` (:class:`armybuilder.compose.parts.Part`), ``template`` and
   ``howto``: what ``new``, ``add``, ``remove`` and ``set`` do to its lists.
 * ``catalog.py`` - ``KINDS`` and ``ALIASES``: the ``catalog`` tables and ``explain`` entries.
@@ -122,8 +126,11 @@ class System:
         return str(self.meta["data_version"])
 
     def codes(self) -> list:
-        """The finding codes this system can report (:class:`armybuilder.codes.Code`)."""
-        return []
+        """The finding codes this system can report (:class:`armybuilder.codes.Code`): one per module
+        of its rules package's ``ALL`` (every rule module; ``REGISTRY`` is what a list check runs)."""
+        from armybuilder.codes import code_of
+
+        return [code_of(m) for m in self.manifest.module("rules").ALL]
 
     def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
         """What the list holds, as countable items (called after :meth:`check`).

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.codes import code_of
 from armybuilder.findings import Measure, Result, Section, number
 from armybuilder.text import fmt_points
 from armybuilder.systems import CheckOptions, Item, System
@@ -18,9 +17,6 @@ from . import model, rules
 
 
 class FantasyTriumph(System):
-
-    def codes(self) -> list:
-        return [code_of(m) for m in rules.REGISTRY]
 
     def check(self, data: dict, result: Result, options: CheckOptions) -> None:
         army = model.build(data, options.points)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.codes import code_of
 from armybuilder.findings import Result
 from armybuilder.systems import CheckOptions, Item, System
 
@@ -18,9 +17,6 @@ from . import model, report, rules
 
 
 class Homm3Battlefield(System):
-
-    def codes(self) -> list:
-        return [code_of(m) for m in rules.REGISTRY]
 
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         army = model.build(data)

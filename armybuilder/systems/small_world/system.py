@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.codes import code_of
 from armybuilder.findings import Result
 from armybuilder.systems import CheckOptions, Item, System
 
@@ -19,9 +18,6 @@ from . import model, report, rules
 
 
 class SmallWorldOfWarcraft(System):
-
-    def codes(self) -> list:
-        return [code_of(m) for m in rules.REGISTRY]
 
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         # options.points does not apply: a position is measured in tokens against the box supply.

@@ -53,3 +53,5 @@ REGISTRY = [
     wasted_points,      # FTR030
     card_notes,         # FTR031
 ]
+
+ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)

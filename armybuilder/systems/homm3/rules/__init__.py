@@ -49,3 +49,5 @@ REGISTRY = [
     unit_limit,          # HMB019
     skirmish_all_units,  # HMB020
 ]
+
+ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)

@@ -38,3 +38,5 @@ REGISTRY = [
     forsaken_enlist,       # SWW013
     coins_left_out,        # SWW014
 ]
+
+ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 CODE = "SWW014"
@@ -21,5 +22,5 @@ RULE = "SWoW Orcs"
 def check(ctx) -> Iterable[Finding]:
     if not ctx.conquests:
         return
-    yield Finding(CODE, SEVERITY, f"the turn's {ctx.coins_net} victory coins leave out the Faction Bonus: the rule "
-                  "documents name it but do not give its size", ctx.cat.ref("faction_bonus"), ("conquests",))
+    yield finding(__name__, f"the turn's {ctx.coins_net} victory coins leave out the Faction Bonus: the rule "
+                  "documents name it but do not give its size", ("conquests",), ctx.cat.ref("faction_bonus"))

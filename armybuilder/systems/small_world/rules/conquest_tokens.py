@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
@@ -31,17 +32,15 @@ def check(ctx) -> Iterable[Finding]:
     name = ctx.active.name
     for c in ctx.conquests:
         if c.die and c.index != last:
-            yield Finding(CODE, SEVERITY, f"the conquest of {c.region} uses the reinforcement die, but only the "
-                          "turn's last conquest may; list it last", ctx.cat.ref("reinforcement_die_minimum"),
-                          c.path + ("die",))
+            yield finding(__name__, f"the conquest of {c.region} uses the reinforcement die, but only the "
+                          "turn's last conquest may; list it last", c.path + ("die",), ctx.cat.ref("reinforcement_die_minimum"))
         if c.tokens is None:
             continue
         if c.die:
             if c.tokens < c.minimum:
-                yield Finding(CODE, SEVERITY, f"the conquest of {c.region} commits {plural(c.tokens, 'token')}; even "
-                              f"with the reinforcement die the {name} need at least {c.minimum}", c.minimum_rule,
-                              c.path + ("tokens",))
+                yield finding(__name__, f"the conquest of {c.region} commits {plural(c.tokens, 'token')}; even "
+                              f"with the reinforcement die the {name} need at least {c.minimum}", c.path + ("tokens",), c.minimum_rule)
         elif c.tokens < c.cost:
             rule = c.adjustments[-1].rule if c.adjustments else RULE
-            yield Finding(CODE, SEVERITY, f"conquering {c.region} costs the {name} {plural(c.cost, 'token')} "
-                          f"({c.explain()}); the conquest commits only {c.tokens}", rule, c.path + ("tokens",))
+            yield finding(__name__, f"conquering {c.region} costs the {name} {plural(c.cost, 'token')} "
+                          f"({c.explain()}); the conquest commits only {c.tokens}", c.path + ("tokens",), rule)

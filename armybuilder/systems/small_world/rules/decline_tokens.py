@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
@@ -44,6 +45,6 @@ def check(ctx) -> Iterable[Finding]:
         usual = ctx.cat.value("decline_tokens_per_region")
         allowed = (f"the {race.name} in decline leave {leave} in each region, instead of {usual}" if own
                    else f"a race in decline leaves {leave} in each region")
-        yield Finding(CODE, SEVERITY, f"{region.name}: the declined {race.name} have "
+        yield finding(__name__, f"{region.name}: the declined {race.name} have "
                       f"{plural(region.tokens, 'token')} here; "
-                      f"{allowed}", rule, region.path + ("tokens",))
+                      f"{allowed}", region.path + ("tokens",), rule)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 CODE = "SWW009"
@@ -30,6 +31,5 @@ def check(ctx) -> Iterable[Finding]:
             known = f"the {d.name} are {d.faction} ({d.faction_confirmed_by})"
         else:
             known = f"the {d.name} are {d.faction} in the race data (inferred from lore)"
-        yield Finding(CODE, SEVERITY, f"the conquest of {c.region} says the defender's faction is {c.faction}, but "
-                      f"{known}; the score follows the position as written", d.cite if d.faction_confirmed_by else RULE,
-                      c.path + ("defender_faction",))
+        yield finding(__name__, f"the conquest of {c.region} says the defender's faction is {c.faction}, but "
+                      f"{known}; the score follows the position as written", c.path + ("defender_faction",), d.cite if d.faction_confirmed_by else RULE)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
@@ -37,6 +38,5 @@ def check(ctx) -> Iterable[Finding]:
     else:
         why = (f"this turn's conquests made opponents lose only {plural(lost, 'Race token')} (1 a conquest of an "
                "occupied region)")
-    yield Finding(CODE, SEVERITY, f"the {side.name} enlisted {plural(side.enlisted, 'token')}, but {why}; they enlist "
-                  f"{rule['tokens_per_loss']} token for each Race token lost to them", side.race.cite,
-                  side.path + ("enlisted",))
+    yield finding(__name__, f"the {side.name} enlisted {plural(side.enlisted, 'token')}, but {why}; they enlist "
+                  f"{rule['tokens_per_loss']} token for each Race token lost to them", side.path + ("enlisted",), side.race.cite)

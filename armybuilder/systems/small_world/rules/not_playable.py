@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 CODE = "SWW002"
@@ -20,6 +21,5 @@ RULE = "SWoW races"
 def check(ctx) -> Iterable[Finding]:
     for side in ctx.sides():
         if side.race is not None and not side.race.playable:
-            yield Finding(CODE, SEVERITY, f"the {side.race.name} are not a playable race (they start In Decline and "
-                          f"belong to no player); they cannot be a player's {side.state} race", RULE,
-                          side.path + ("race",))
+            yield finding(__name__, f"the {side.race.name} are not a playable race (they start In Decline and "
+                          f"belong to no player); they cannot be a player's {side.state} race", side.path + ("race",))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
@@ -30,6 +31,5 @@ def check(ctx) -> Iterable[Finding]:
         alone = minimum(side, "never_alone", ctx.cat)
         if alone is not None and region.tokens < alone:
             continue  # a lone token: SWW011 reports it
-        yield Finding(CODE, SEVERITY, f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
-                      f"the {side.name} never occupy a region with fewer than {least}",
-                      side.race.cite, region.path + ("tokens",))
+        yield finding(__name__, f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
+                      f"the {side.name} never occupy a region with fewer than {least}", region.path + ("tokens",), side.race.cite)

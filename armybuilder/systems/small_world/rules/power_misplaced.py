@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 CODE = "SWW007"
@@ -33,10 +34,9 @@ def check(ctx) -> Iterable[Finding]:
             if side.race is not None and power in side.race.power:
                 if side.active:
                     continue
-                yield Finding(CODE, SEVERITY, f"'{key}' on the declined {side.race.name}: only the active {names} "
+                yield finding(__name__, f"'{key}' on the declined {side.race.name}: only the active {names} "
                               "use this power" + (" (their bombs are revealed when they go into decline)"
-                                                  if power == "bombs" else " (a race in decline makes no conquests)"),
-                              rule, side.path + (key,))
+                                                  if power == "bombs" else " (a race in decline makes no conquests)"), side.path + (key,), rule)
             elif side.race is not None:
-                yield Finding(CODE, SEVERITY, f"'{key}' on {side.label}: it belongs to the {names}' power, which the "
-                              f"{side.race.name} do not have", rule, side.path + (key,))
+                yield finding(__name__, f"'{key}' on {side.label}: it belongs to the {names}' power, which the "
+                              f"{side.race.name} do not have", side.path + (key,), rule)

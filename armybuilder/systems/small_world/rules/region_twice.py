@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 from armybuilder.suggest import fold
 
@@ -24,8 +25,7 @@ def check(ctx) -> Iterable[Finding]:
         for region in side.regions:
             key = fold(region.name)
             if key in seen:
-                yield Finding(CODE, SEVERITY, f"{region.name} is listed twice (under {seen[key]} and under "
-                              f"{side.label}); a region holds one race's tokens: list it once with all of them",
-                              ctx.cat.ref("one_race_per_region"), region.path + ("name",))
+                yield finding(__name__, f"{region.name} is listed twice (under {seen[key]} and under "
+                              f"{side.label}); a region holds one race's tokens: list it once with all of them", region.path + ("name",), ctx.cat.ref("one_race_per_region"))
             else:
                 seen[key] = side.label

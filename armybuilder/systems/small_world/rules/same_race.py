@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 CODE = "SWW003"
@@ -20,5 +21,5 @@ def check(ctx) -> Iterable[Finding]:
     a, d = ctx.active, ctx.decline
     if d is None or a.race is None or d.race is None or a.race is not d.race:
         return
-    yield Finding(CODE, SEVERITY, f"the {a.race.name} are both the active race and the race in decline; "
-                  "the box holds one of each race", RULE, d.path + ("race",))
+    yield finding(__name__, f"the {a.race.name} are both the active race and the race in decline; "
+                  "the box holds one of each race", d.path + ("race",))

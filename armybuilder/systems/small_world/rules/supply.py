@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ..model import plural
@@ -32,5 +33,5 @@ def check(ctx) -> Iterable[Finding]:
             where += f"; {side.enlisted} of them enlisted this turn"
             extra = ", and enlisting never goes beyond it"
             rule = race.cite
-        yield Finding(CODE, SEVERITY, f"{side.label} have {plural(side.total, 'token')} ({where}); the box holds "
-                      f"{race.supply} {race.name} tokens{extra}", rule, side.path + ("race",))
+        yield finding(__name__, f"{side.label} have {plural(side.total, 'token')} ({where}); the box holds "
+                      f"{race.supply} {race.name} tokens{extra}", side.path + ("race",), rule)

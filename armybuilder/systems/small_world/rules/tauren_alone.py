@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ._base import below_minimum
@@ -24,6 +25,5 @@ POWER = "never_alone"
 def check(ctx) -> Iterable[Finding]:
     for side, region, least in below_minimum(ctx, POWER):
         token = f"{'an' if side.name[:1] in 'AEIOU' else 'a'} {side.name} token"
-        yield Finding(CODE, SEVERITY, f"{region.name}: {token} is left alone ({side.label}); {token} is never "
-                      f"alone: move it to a region the player already holds (at least {least} a region)",
-                      side.race.cite, region.path + ("tokens",))
+        yield finding(__name__, f"{region.name}: {token} is left alone ({side.label}); {token} is never "
+                      f"alone: move it to a region the player already holds (at least {least} a region)", region.path + ("tokens",), side.race.cite)

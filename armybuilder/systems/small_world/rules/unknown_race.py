@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 CODE = "SWW001"
@@ -26,15 +27,13 @@ def check(ctx) -> Iterable[Finding]:
             hint = races.suggestion(side.written) or (
                 " (races: " + ", ".join(r.name for r in races.values() if r.playable) + ")")
             which = "active race" if side.active else "race in decline"
-            yield Finding(CODE, SEVERITY, f"the {which} '{side.written}' is not a race of the game{hint}",
-                          RULE, side.path + ("race",))
+            yield finding(__name__, f"the {which} '{side.written}' is not a race of the game{hint}", side.path + ("race",))
         for bomb in side.bombs:
             if bomb.opponent_written is not None and bomb.opponent is None:
-                yield Finding(CODE, SEVERITY, f"the bomb in {bomb.region} names the opponent "
+                yield finding(__name__, f"the bomb in {bomb.region} names the opponent "
                               f"'{bomb.opponent_written}', which is not a race of the game"
-                              f"{races.suggestion(bomb.opponent_written)}", RULE, bomb.path + ("opponent",))
+                              f"{races.suggestion(bomb.opponent_written)}", bomb.path + ("opponent",))
     for c in ctx.conquests:
         if c.defender_written is not None and c.defender is None:
-            yield Finding(CODE, SEVERITY, f"the conquest of {c.region} names the defender '{c.defender_written}', "
-                          f"which is not a race of the game{races.suggestion(c.defender_written)}",
-                          RULE, c.path + ("defender",))
+            yield finding(__name__, f"the conquest of {c.region} names the defender '{c.defender_written}', "
+                          f"which is not a race of the game{races.suggestion(c.defender_written)}", c.path + ("defender",))
