@@ -14,6 +14,7 @@ from armybuilder.check import check_path, points_refusal
 from armybuilder.findings import Result
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.reporters import Format, reporter
+from armybuilder.reporters.text import summary_lines
 from armybuilder.systems import CheckOptions
 
 
@@ -27,16 +28,6 @@ def points_limit(points: Any) -> Fraction | None:
 def check_all(files: Sequence[Path], points: Any = None, pack: Any = None) -> list[Result]:
     options = CheckOptions(points=points_limit(points))
     return [check_path(f, options, pack) for f in files]
-
-
-def summary_lines(results: Sequence[Result]) -> list[str]:
-    from armybuilder.reporters.text import status_line
-
-    lines = [status_line(r) for r in results]
-    if len(results) > 1:
-        bad = sum(1 for r in results if not r.valid)
-        lines.append(f"{len(results)} lists checked: {len(results) - bad} valid, {bad} invalid")
-    return lines
 
 
 def exit_code(results: Sequence[Result]) -> ExitCode:

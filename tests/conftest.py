@@ -1,3 +1,15 @@
+"""Fixtures for every test folder: ``root``, ``run`` (the CLI in-process) and ``write``.
+
+The tests mirror the package: ``core/`` for the top-level modules (check, tournament, diff,
+fingerprint, fsutil, yamlio...), ``compose/``, ``export/``, ``events/``, ``reporters/`` for the
+subpackages, ``systems/<package>/`` for each game system (``systems/test_every_system.py`` for what
+every system declares) and ``toy/`` for a fifth system in miniature. This file is in ``tests/``,
+which has no ``__init__.py``, so pytest puts ``tests/`` on ``sys.path``: the shared helpers
+``golden`` (the golden files) and ``compose_parts`` (running a compose part) import from any folder.
+"""
+
+from __future__ import annotations
+
 import os
 from pathlib import Path
 
@@ -13,6 +25,22 @@ os.environ.pop("FORCE_COLOR", None)
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write a file under tmp_path (text, or bytes) and return its path."""
+
+    def _write(name: str, content: str | bytes) -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return path
+
+    return _write
 
 
 @pytest.fixture

@@ -72,8 +72,7 @@ def new_help() -> str:
     for m in systems.manifests():
         if _compose(m) is None:
             continue
-        stem = m.id.split("-")[0]
-        examples.append(f"  armybuilder new {m.id} {stem}.yaml" + (f" {m.new_example}" if m.new_example else ""))
+        examples.append(f"  armybuilder new {m.id} {m.new_example or 'army.yaml'}")
     return ("Start a new list file for a game system.\n\n"
             "The file gets a header that lets editors check it against the list schema\n"
             "(# yaml-language-server: $schema=...), a short comment on how to fill it in, and the keys every\n"

@@ -48,6 +48,15 @@ def status_line(r: Result) -> str:
     return one_line(f"{r.file}: {status}{measure} ({tally(c)})")
 
 
+def summary_lines(results: Sequence[Result]) -> list[str]:
+    """A status line for each file and, for more than one, how many are valid (for stderr)."""
+    lines = [status_line(r) for r in results]
+    if len(results) > 1:
+        bad = sum(1 for r in results if not r.valid)
+        lines.append(f"{len(results)} lists checked: {len(results) - bad} valid, {bad} invalid")
+    return lines
+
+
 class TextReporter(Reporter):
     def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
         from armybuilder.compose.catalog import catalog_text

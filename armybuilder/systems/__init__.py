@@ -58,7 +58,7 @@ class Manifest:
     measure: str                   # one of MEASURES: what a list's total counts
     points_limit: bool = False     # an outside points limit (--points, an event pack's points) applies
     summary: str = ""              # what is checked, in one line (the README's systems table)
-    new_example: str = ""          # after "armybuilder new ID FILE", for the help: '--name "X" --points 51'
+    new_example: str = ""          # after "armybuilder new ID", for the help: 'host.yaml --points 51'
     explain_example: str = ""      # a name for the explain help: "Mobile Infantry"
     commands: tuple[str, ...] = () # modules with a register(app) adding the system's own commands
     data_root: Path | None = None  # where data/<id>/ and schemas/ are, when not bundled (test systems)

@@ -1,42 +1,34 @@
 """catalog and explain: text and JSON for every system, golden outputs for Fantasy Triumph.
 
 Rewrite the golden files with ``ARMYBUILDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/compose``
-and review the diff.
+and review the diff (see ``tests/golden.py``).
 """
 
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
+from golden import compare
 
 from armybuilder.resources import load_data
 
 from .helpers import GOLDEN
 
 
-def golden(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("ARMYBUILDER_UPDATE_GOLDEN"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
-
-
 def test_golden_catalog_cards(run):
     r = run("catalog", "fantasy-triumph", "cards")
     assert r.exit_code == 0 and r.stderr.strip() == "37 entries"
-    golden("catalog-fantasy-triumph-cards.txt", r.stdout)
+    compare(GOLDEN / "catalog-fantasy-triumph-cards.txt", r.stdout)
 
 
 def test_golden_explain_text_and_json(run):
     r = run("explain", "fantasy-triumph", "spellblast")
     assert r.exit_code == 0
-    golden("explain-spellblast.txt", r.stdout)
+    compare(GOLDEN / "explain-spellblast.txt", r.stdout)
     r = run("explain", "fantasy-triumph", "Mobile", "Infantry", "--format", "json")
     assert r.exit_code == 0
-    golden("explain-mobile-infantry.json", r.stdout)
+    compare(GOLDEN / "explain-mobile-infantry.json", r.stdout)
 
 
 SYSTEMS = {

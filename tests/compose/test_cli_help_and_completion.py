@@ -9,7 +9,6 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from armybuilder import systems
 from armybuilder.cli import app
 from armybuilder.compose.edit import adapter, composable
 from armybuilder.compose.grammar import HELP

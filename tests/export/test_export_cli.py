@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from golden import compare
 
 from .helpers import FT_EXAMPLE, GOLDEN, pdf_text
 
@@ -19,7 +20,7 @@ def test_stdout_for_markdown_and_json(run, fmt):
     if fmt == "json":
         assert json.loads(r.stdout)["status"] == "VALID"
     else:
-        assert r.stdout == (GOLDEN / "greenwood-host.md").read_text(encoding="utf-8")
+        compare(GOLDEN / "greenwood-host.md", r.stdout)
     assert r.stderr == f"{FT}: VALID, 51 of 51 points (0 errors, 0 warnings, 0 info)\n"
 
 
@@ -37,7 +38,7 @@ def test_invalid_list_is_written_and_exits_1(run, tmp_path):
     out = tmp_path / "bad.md"
     r = run("export", BAD, "-o", out, "--date", "2026-11-30")  # format from the suffix
     assert r.exit_code == 1
-    assert out.read_text(encoding="utf-8") == (GOLDEN / "invalid-host.md").read_text(encoding="utf-8")
+    compare(GOLDEN / "invalid-host.md", out.read_bytes())
     assert "INVALID" in r.stderr
 
 

@@ -1,14 +1,13 @@
 """Markdown rosters: golden files, escaping, plain-text tables, reproducible bytes.
 
 After a deliberate change of the layout (or of a system's cost tables), rewrite the golden
-files with ``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/export`` and review the diff.
+files with ``ARMYBUILDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/export`` and review the diff.
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
+from golden import compare
 
 from armybuilder.export import render
 from armybuilder.export.markdown import escape, width
@@ -21,10 +20,7 @@ from .helpers import EXAMPLES, FT_EXAMPLE, GOLDEN, INVALID, example_id
 def test_golden(path, date):
     roster, _ = build(path, date=date)
     out = render(roster, "markdown")
-    golden = GOLDEN / f"{path.stem}.md"
-    if os.environ.get("UPDATE_GOLDEN"):
-        golden.write_bytes(out)
-    assert out.decode("utf-8") == golden.read_text(encoding="utf-8")
+    compare(GOLDEN / f"{path.stem}.md", out)
 
 
 @pytest.mark.parametrize("path", EXAMPLES + [INVALID], ids=example_id)

@@ -39,7 +39,9 @@ BY_CODE = {rule.CODE: rule for rule in REGISTRY}
 
 
 def check(ctx):
-    """Every list check of the pack, in registry order."""
+    """Every list check of the pack, in registry order. A rule that counts what the list holds
+    (``COUNTS = True``) runs only when there is an inventory to count (``ctx.index``)."""
     for rule in REGISTRY:
-        if hasattr(rule, "check"):
-            yield from rule.check(ctx)
+        if not hasattr(rule, "check") or (getattr(rule, "COUNTS", False) and ctx.index is None):
+            continue
+        yield from rule.check(ctx)

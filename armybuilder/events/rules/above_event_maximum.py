@@ -9,12 +9,11 @@ CODE = "EVT014"
 NAME = "above-event-maximum"
 SEVERITY = Severity.ERROR
 RULE = "event pack"
+COUNTS = True  # runs only when the list's inventory can be counted (ctx.index)
 
 
 def check(ctx):
     index = ctx.index
-    if index is None:
-        return
     for entry in ctx.rules.maximum:
         total = index.total(entry.name)
         if total is None:

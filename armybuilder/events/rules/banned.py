@@ -9,12 +9,11 @@ CODE = "EVT011"
 NAME = "banned"
 SEVERITY = Severity.ERROR
 RULE = "event pack"
+COUNTS = True  # runs only when the list's inventory can be counted (ctx.index)
 
 
 def check(ctx):
     index = ctx.index
-    if index is None:
-        return
     for entry in ctx.rules.ban:
         hits = index.named(entry.name)
         if hits:

@@ -11,12 +11,11 @@ CODE = "EVT013"
 NAME = "below-event-minimum"
 SEVERITY = Severity.ERROR
 RULE = "event pack"
+COUNTS = True  # runs only when the list's inventory can be counted (ctx.index)
 
 
 def check(ctx):
     index = ctx.index
-    if index is None:
-        return
     for entry in ctx.rules.minimum:
         total = index.total(entry.name)
         if total is None:

@@ -11,12 +11,11 @@ CODE = "EVT012"
 NAME = "over-event-limit"
 SEVERITY = Severity.ERROR
 RULE = "event pack"
+COUNTS = True  # runs only when the list's inventory can be counted (ctx.index)
 
 
 def check(ctx):
     index = ctx.index
-    if index is None:
-        return
     for entry in ctx.rules.limit:
         count, kind, hits = index.count(entry.name)
         if count is not None and count > entry.value:

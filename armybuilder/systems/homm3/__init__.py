@@ -12,5 +12,6 @@ MANIFEST = Manifest(
     list_schema="homm3-battlefield.list",
     measure="units",
     summary="Skirmish, Adventure and board armies: hero, cards and units against the game length",
+    new_example="skirmish.yaml",
     explain_example="Manticores --format json",
 )

@@ -13,5 +13,6 @@ MANIFEST = Manifest(
     list_schema="small-world-of-warcraft.list",
     measure="tokens",
     summary="Horde races: a position against the racial powers, conquest costs, the turn's victory coins",
+    new_example="turn-4.yaml",
     explain_example="Tauren",
 )

@@ -14,6 +14,7 @@ MANIFEST = Manifest(
     list_schema="token-terrors.list",
     measure="slots",
     summary="the 10-token army, a whole draft, matchups, Terrible Tactics and Gruesome Grudges",
+    new_example="muster.yaml",
     explain_example="Goblins",
     commands=("armybuilder.systems.token_terrors.cli",),
 )

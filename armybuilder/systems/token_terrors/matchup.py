@@ -105,21 +105,11 @@ def _tactics_section(cat, army) -> Section:
     return section
 
 
-def summary_lines(results: Sequence[Result]) -> list[str]:
-    """A status line for each file and, for more than one, how many are valid."""
-    from armybuilder.reporters.text import status_line
-
-    lines = [status_line(r) for r in results]
-    if len(results) > 1:
-        bad = sum(1 for r in results if not r.valid)
-        lines.append(f"{len(results)} lists checked: {len(results) - bad} valid, {bad} invalid")
-    return lines
-
-
 def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: bool = False,
             color: bool = False) -> Outcome:
     from armybuilder.check import check_path
     from armybuilder.reporters import reporter
+    from armybuilder.reporters.text import summary_lines
 
     problems = [p for p in (_usage_problem(f) for f in (first, second)) if p]
     if problems:

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from armybuilder.codes import code_of
 from armybuilder.findings import Measure, Result, Section
 from armybuilder.resources import load_data
 from armybuilder.systems import CheckOptions, Item, System
@@ -39,9 +38,6 @@ def build(data: dict[str, Any], points: Any = None) -> Warband:
 
 
 class ToySkirmish(System):
-    def codes(self) -> list:
-        return [code_of(m) for m in rules.REGISTRY]
-
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         band = build(data, options.points)
         for rule in rules.REGISTRY:

@@ -3,3 +3,4 @@
 from . import over_limit, unknown_unit
 
 REGISTRY = [unknown_unit, over_limit]
+ALL = REGISTRY

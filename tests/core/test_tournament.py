@@ -1,0 +1,371 @@
+"""``armybuilder tournament``: a folder of valid, invalid and broken lists of every system,
+every report format, the exit codes, and a run that never stops at a bad file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from events.helpers import FIXTURES, REL
+from golden import compare
+
+from armybuilder import events, systems, tournament
+from armybuilder.reporters.text import TextReporter
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+ALL = f"{REL}/packs/all-systems.yaml"
+AUTUMN = f"{REL}/packs/autumn-clash.yaml"
+LISTS = f"{REL}/lists"
+
+# What each list under fixtures/lists is at the Club Games Day (packs/all-systems.yaml), and why.
+EXPECTED = {
+    "broken/bad-key.yml": ("broken", "ABL022"),
+    "broken/empty.yaml": ("broken", "ABL005"),
+    "broken/no-system.yaml": ("broken", "ABL030"),
+    "broken/not-utf8.yaml": ("broken", "ABL003"),
+    "broken/not-yaml.yaml": ("broken", "ABL004"),
+    "broken/unknown-system.yaml": ("broken", "ABL031"),
+    "broken/wrong-shape.yaml": ("broken", "ABL005"),
+    "ft/alice-legal.yaml": ("legal", None),
+    "ft/bob-over-points.yaml": ("illegal", "FTR020"),  # the game's rule, at the event's 48 points
+    "ft/carol-banned.yaml": ("illegal", "EVT011"),     # Mindblast is banned
+    "homm3/sandro-legal.yaml": ("legal", None),
+    "homm3/solmyr-adventure.yaml": ("illegal", "EVT016"),  # the day plays skirmish only
+    "homm3/unknown-unit.yaml": ("illegal", "HMB014"),
+    "sww/murloc-decline.yaml": ("illegal", "EVT011"),  # Murlocs are banned (and not playable)
+    "sww/thrall-legal.yaml": ("legal", None),
+    "sww/unknown-race.yaml": ("illegal", "SWW001"),
+    "tt/goblin-horde.yaml": ("illegal", "EVT012"),     # 6 Goblins, the day allows 5
+    "tt/unknown-faction.yaml": ("illegal", "TTB002"),
+    "tt/wren-legal.yaml": ("legal", None),
+}
+SYSTEM_OF = {"ft": "fantasy-triumph", "tt": "token-terrors", "sww": "small-world-of-warcraft",
+             "homm3": "homm3-battlefield"}
+
+
+def expected_for_installed() -> dict:
+    """EXPECTED, minus the lists of systems not installed yet (they would be broken: ABL031)."""
+    have = set(systems.available())
+    return {k: v for k, v in EXPECTED.items() if k.split("/")[0] == "broken" or SYSTEM_OF[k.split("/")[0]] in have}
+
+
+# -- which files are lists ---------------------------------------------------------------------
+
+
+def test_collect_takes_every_yaml_in_a_folder_but_hidden_files_and_event_packs():
+    files = tournament.collect([FIXTURES / "lists"])
+    rel = [f.relative_to(FIXTURES / "lists").as_posix() for f in files]
+    assert rel == sorted(EXPECTED)  # not .hidden.yaml, .drafts/, readme.txt, spring-pack.yaml (an event pack)
+
+
+def test_collect_keeps_named_files_skips_the_pack_and_duplicates():
+    pack = FIXTURES / "packs/autumn-clash.yaml"
+    alice = FIXTURES / "lists/ft/alice-legal.yaml"
+    files = tournament.collect([alice, FIXTURES / "lists/ft", FIXTURES / "packs", alice], pack_file=pack)
+    names = [f.name for f in files]
+    assert names[0] == "alice-legal.yaml" and names.count("alice-legal.yaml") == 1
+    assert "autumn-clash.yaml" not in names  # the pack itself
+    assert "all-systems.yaml" not in names   # another event pack
+
+
+def test_a_named_file_is_checked_even_when_it_is_not_a_list(run):
+    r = run("tournament", AUTUMN, f"{LISTS}/readme.txt")
+    assert r.exit_code == 1
+    assert "broken" in r.stdout
+
+
+# -- a run over every system ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def every_system():
+
+    pack = events.load(FIXTURES / "packs/all-systems.yaml")
+    return tournament.run(pack, tournament.collect([FIXTURES / "lists"]))
+
+
+def test_every_list_gets_its_verdict(every_system):
+    got = {Path(e.file).relative_to(FIXTURES / "lists").as_posix(): e for e in every_system.entries}
+    for rel, (status, code) in expected_for_installed().items():
+        e = got[rel]
+        assert e.status == status, (rel, [f"{f.code} {f.message}" for f in e.result.findings])
+        if code:
+            assert code in [f.code for f in e.result.findings], (rel, [f.code for f in e.result.findings])
+    missing = set(EXPECTED) - set(expected_for_installed())
+    if missing:
+        pytest.skip(f"systems not installed yet: lists {sorted(missing)} not judged")
+
+
+def test_summary_counts(every_system):
+    s = every_system.summary()
+    assert s["lists"] == len(EXPECTED)
+    assert s["broken"] == 7
+    if len(expected_for_installed()) == len(EXPECTED):
+        assert (s["legal"], s["illegal"]) == (4, 15)
+    assert not every_system.all_legal
+
+
+def test_cli_writes_every_report_format(run, tmp_path):
+    reports = {k: tmp_path / f"results.{k}" for k in ("md", "json", "csv", "xml")}
+    args = ["tournament", ALL, LISTS]
+    for p in reports.values():
+        args += ["--report", p]
+    r = run(*args)
+    assert r.exit_code == 1
+    assert "Club Games Day: 19 lists checked" in r.stderr
+    assert all(f"report {p}" in r.stderr for p in reports.values())
+    n = len(EXPECTED)
+
+    data = json.loads(reports["json"].read_text(encoding="utf-8"))
+    assert data["summary"]["lists"] == n and data["summary"]["broken"] == 7 and data["summary"]["all_legal"] is False
+    assert data["event"]["event"] == "Club Games Day"
+    by_file = {Path(x["file"]).relative_to(LISTS).as_posix(): x for x in data["lists"]}
+    for rel, (status, _) in expected_for_installed().items():
+        assert by_file[rel]["status"] == status
+        assert by_file[rel]["legal"] is (status == "legal")
+    carol = by_file["ft/carol-banned.yaml"]
+    assert carol["player"] == "Carol Caster" and carol["points"] == {"total": 43, "limit": 48, "unit": "points"}
+    banned = [f for f in carol["findings"] if f["code"] == "EVT011"][0]
+    assert banned["file"] == ALL and banned["line"] == 7
+
+    rows = list(csv.DictReader(io.StringIO(reports["csv"].read_text(encoding="utf-8"))))
+    assert len(rows) == n and list(rows[0]) == tournament_csv_columns()
+    csv_by_file = {Path(row["file"]).relative_to(LISTS).as_posix(): row for row in rows}
+    for rel, (status, code) in expected_for_installed().items():
+        assert csv_by_file[rel]["status"] == status
+        if code:
+            assert code in csv_by_file[rel]["codes"].split()
+    assert csv_by_file["ft/alice-legal.yaml"]["total"] == "48" and csv_by_file["ft/alice-legal.yaml"]["errors"] == "0"
+
+    root = ET.parse(reports["xml"]).getroot()
+    assert root.tag == "testsuites"
+    [suite] = root.findall("testsuite")
+    cases = suite.findall("testcase")
+    assert len(cases) == n and suite.get("tests") == str(n)
+    assert int(suite.get("errors")) == 7 == sum(1 for c in cases if c.find("error") is not None)
+    failures = sum(1 for c in cases if c.find("failure") is not None)
+    assert int(suite.get("failures")) == failures
+    if len(expected_for_installed()) == n:
+        assert failures == 8
+    carol_case = [c for c in cases if c.get("file").endswith("carol-banned.yaml")][0]
+    assert carol_case.get("name").endswith("(Carol Caster)")
+    assert "EVT011" in carol_case.find("failure").text
+
+    md = reports["md"].read_text(encoding="utf-8")
+    assert md.startswith("# Club Games Day\n") and "| System |" in md
+    assert md.count("\n| ") == n + 1  # the header and one row a list
+
+
+def tournament_csv_columns():
+    from armybuilder.reporters.tournament_reports import CSV_COLUMNS
+
+    return CSV_COLUMNS
+
+
+def test_markdown_report_golden(run, tmp_path):
+    out = tmp_path / "results.md"
+    r = run("tournament", AUTUMN, f"{LISTS}/ft", f"{LISTS}/broken", "--report", out)
+    assert r.exit_code == 1
+    compare(GOLDEN / "tournament-autumn.md", out.read_bytes())
+
+
+def test_text_table_golden(run):
+    r = run("tournament", AUTUMN, f"{LISTS}/ft", f"{LISTS}/broken")
+    assert r.exit_code == 1
+    compare(GOLDEN / "tournament-autumn.txt", r.stdout)
+    assert r.stderr.splitlines()[0] == "Autumn Clash 2026: 10 lists checked: 1 legal, 9 illegal (7 broken files)"
+
+
+def test_json_on_stdout(run):
+    r = run("tournament", AUTUMN, f"{LISTS}/ft", "--format", "json")
+    data = json.loads(r.stdout)
+    assert [x["status"] for x in data["lists"]] == ["legal", "illegal", "illegal"]
+
+
+# -- exit codes ----------------------------------------------------------------------------------
+
+
+def test_exit_0_when_every_list_is_legal(run):
+    r = run("tournament", AUTUMN, f"{LISTS}/ft/alice-legal.yaml")
+    assert r.exit_code == 0
+    assert "1 legal, 0 illegal" in r.stderr
+
+
+def test_exit_1_when_any_list_is_illegal(run):
+    r = run("tournament", AUTUMN, f"{LISTS}/ft/alice-legal.yaml", f"{LISTS}/broken/not-yaml.yaml")
+    assert r.exit_code == 1
+
+
+def test_exit_2_for_a_broken_pack(run, write):
+    pack = write("pack.yaml", "event: X\nsystem: fantasy-triumph\nlimit: {heroes: -1}\n")
+    r = run("tournament", pack, LISTS)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "EVT001" in r.stderr and "no list was checked" in r.stderr
+
+
+def test_exit_2_when_a_folder_holds_no_lists(run, tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    r = run("tournament", AUTUMN, tmp_path)
+    assert r.exit_code == 2 and "no list files" in r.stderr
+
+
+def test_exit_2_for_an_unknown_report_format(run, tmp_path):
+    r = run("tournament", AUTUMN, LISTS, "--report", tmp_path / "results.pdf")
+    assert r.exit_code == 2 and "cannot tell the report format" in r.stderr
+
+
+def test_an_existing_report_is_kept_without_force(run, tmp_path):
+    out = tmp_path / "results.json"
+    out.write_text("keep me")
+    r = run("tournament", AUTUMN, f"{LISTS}/ft/alice-legal.yaml", "--report", out)
+    assert r.exit_code == 2 and "--force" in r.stderr
+    assert out.read_text() == "keep me"
+    r = run("tournament", AUTUMN, f"{LISTS}/ft/alice-legal.yaml", "--report", out, "--force")
+    assert r.exit_code == 0
+    assert json.loads(out.read_text())["summary"]["legal"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]  # no temporary file left
+
+
+def test_exit_2_when_the_report_folder_does_not_exist(run, tmp_path):
+    r = run("tournament", AUTUMN, LISTS, "--report", tmp_path / "nowhere" / "r.md")
+    assert r.exit_code == 2
+
+
+# -- robustness ----------------------------------------------------------------------------------
+
+
+def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
+
+    ft = systems.get("fantasy-triumph")
+    real = type(ft).check
+
+    def flaky(self, data, result, options):
+        if data.get("player") == "Bob Bowman":
+            raise RuntimeError("boom")
+        return real(self, data, result, options)
+
+    monkeypatch.setattr(type(ft), "check", flaky)
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
+    statuses = {Path(e.file).name: e.status for e in t.entries}
+    assert statuses == {"alice-legal.yaml": "legal", "bob-over-points.yaml": "broken", "carol-banned.yaml": "illegal"}
+    bob = [e for e in t.entries if e.file.endswith("bob-over-points.yaml")][0]
+    assert bob.result.findings[0].code == "EVT090" and "RuntimeError: boom" in bob.result.findings[0].message
+
+
+def test_progress_bar_only_when_asked(monkeypatch, capsys):
+
+    pack = events.load(FIXTURES / "packs/all-systems.yaml")
+    files = tournament.collect([FIXTURES / "lists"])
+    assert len(files) > tournament.PROGRESS_MIN_LISTS
+    seen = []
+    t = tournament.run(pack, files, progress=True, on_result=seen.append)
+    assert len(t.entries) == len(files) == len(seen)
+    assert capsys.readouterr().out == ""  # never on stdout
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(run):
+    r = run("tournament", ALL, LISTS)
+    assert "checking lists" not in r.stderr
+
+
+def test_markdown_escapes_what_players_type(write):
+    from armybuilder.reporters.tournament_reports import markdown
+
+    lst = write("l.yaml", "system: fantasy-triumph\nname: '<b>Pipe | *star*</b>'\nplayer: '[x](http://e.invalid)'\n"
+                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    text = markdown(tournament.run(pack, [lst]))
+    row = [line for line in text.splitlines() if line.startswith("| 1 |")][0]
+    assert "\\<b\\>Pipe \\| \\*star\\*\\</b\\>" in row and "\\[x\\](http://e.invalid)" in row
+    assert row.count(" | ") == 6  # the pipe in the name did not add a column
+
+
+def test_csv_never_starts_a_cell_with_a_formula(write):
+    from armybuilder.reporters.tournament_reports import csv_report
+
+    lst = write("l.yaml", "system: fantasy-triumph\nname: '=HYPERLINK(\"x\")'\nplayer: '@me'\n"
+                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    [row] = list(csv.DictReader(io.StringIO(csv_report(tournament.run(pack, [lst])))))
+    assert row["name"] == "'=HYPERLINK(\"x\")" and row["player"] == "'@me"
+
+
+def test_junit_survives_control_characters(write):
+    from armybuilder.reporters.tournament_reports import junit
+
+    lst = write("l.yaml", 'system: fantasy-triumph\nname: "bell\\a"\nplayer: "nul\\x01"\n'
+                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    root = ET.fromstring(junit(tournament.run(pack, [lst])).encode("utf-8"))
+    assert len(root.iter("testcase").__next__().get("name")) > 0
+
+
+def test_the_table_never_prints_escape_sequences_from_a_list(write):
+
+    lst = write("l.yaml", 'system: fantasy-triumph\nname: "clear\\e[2J"\nplayer: "x\\x9b31m"\n'
+                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    text = TextReporter().tournament(tournament.run(pack, [lst]))
+    assert "\x1b" not in text and "\x9b" not in text
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes on this platform")
+def test_collect_skips_what_is_not_a_regular_file(tmp_path):
+    import os
+
+    (tmp_path / "a.yaml").write_text("system: fantasy-triumph\n")
+    os.mkfifo(tmp_path / "pipe.yaml")  # reading it would hang the run
+    (tmp_path / "dir.yaml").mkdir()
+    assert [f.name for f in tournament.collect([tmp_path])] == ["a.yaml"]
+
+
+# -- the command and its reporters, in process -------------------------------------------------
+
+
+def test_command_returns_an_outcome(tmp_path):
+    from armybuilder.outcome import ExitCode
+
+    out = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft"],
+                             [tmp_path / "r.json"], fmt="json")
+    assert out.code is ExitCode.INVALID
+    assert out.stderr == ["Autumn Clash 2026: 3 lists checked: 1 legal, 2 illegal",
+                          f"wrote json report {tmp_path / 'r.json'}"]
+    assert out.stdout == (tmp_path / "r.json").read_text(encoding="utf-8")  # --format json is the report
+    legal = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft/alice-legal.yaml"])
+    assert legal.code is ExitCode.OK and legal.stderr == ["Autumn Clash 2026: 1 list checked: 1 legal, 0 illegal"]
+
+
+def test_command_usage_errors_are_outcomes(write, tmp_path):
+    from armybuilder.outcome import ExitCode
+
+    bad = write("bad.yaml", "event: X\nsystem: fantasy-triumph\nlimit: {heroes: -1}\n")
+    out = tournament.command(bad, [FIXTURES / "lists/ft"])
+    assert out.code is ExitCode.USAGE and out.stdout == ""
+    assert out.stderr[-1] == f"{bad}: the event pack cannot be used; no list was checked"
+    (tmp_path / "empty").mkdir()
+    out = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [tmp_path / "empty"])
+    assert out.code is ExitCode.USAGE and "no list files" in out.stderr[0]
+
+
+def test_the_table_total_is_the_measure_value_text(every_system):
+    text = TextReporter().tournament(every_system)
+    alice = [line for line in text.splitlines() if "Alice Archer" in line][0]
+    assert "48 of 48 points" in alice and " / 48" not in alice
+
+
+def test_the_table_in_colour_paints_the_status_and_keeps_the_columns():
+    pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
+    t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
+    plain = TextReporter().tournament(t)
+    painted = TextReporter(color=True).tournament(t)
+    assert "\x1b[32mlegal  \x1b[0m" in painted and "\x1b[31millegal\x1b[0m" in painted
+    unpainted = painted
+    for code in ("\x1b[32m", "\x1b[31m", "\x1b[1;31m", "\x1b[1m", "\x1b[0m"):
+        unpainted = unpainted.replace(code, "")
+    assert unpainted == plain

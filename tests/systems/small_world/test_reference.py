@@ -1,0 +1,66 @@
+"""The race data matches the reference CSV (../shared/reference/smallworld-wow-races.csv)."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+import yaml
+
+from armybuilder.resources import data_dir
+
+ROOT = Path(__file__).resolve().parents[3]  # the checkout; ../shared/ is beside it
+LIVE_CSV = ROOT.parent / "shared" / "reference" / "smallworld-wow-races.csv"
+# A frozen copy of ../shared/reference/smallworld-wow-races.csv (the live file is compared too when present).
+CSV = """\
+race,faction,tokens_in_box,faction_source
+Blood Elves,Horde,10,inferred
+Forsaken,Horde,20,inferred
+Goblins,Horde,11,inferred
+Orcs,Horde,11,inferred
+Tauren,Horde,16,inferred
+Trolls,Horde,11,inferred
+Draenei,Alliance,12,inferred
+Dwarves,Alliance,10,inferred
+Gnomes,Alliance,10,inferred
+Humans,Alliance,10,inferred
+Night Elves,Alliance,9,inferred
+Worgen,Alliance,10,inferred
+Ethereals,Neutral,10,inferred
+Kobolds,Neutral,11,inferred
+Naga,Neutral,11,inferred
+Pandaren,Neutral,10,inferred
+Murlocs,not playable (start In Decline),15,rulebook
+"""
+
+
+def load_races():
+    with open(data_dir() / "small-world-of-warcraft" / "races.yaml", encoding="utf-8") as fh:
+        return yaml.safe_load(fh)["races"]
+
+
+def rows(text):
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+@pytest.mark.parametrize("source", ["frozen", "live"])
+def test_races_match_the_reference_csv(source):
+    if source == "live":
+        if not LIVE_CSV.is_file():
+            pytest.skip("../shared/reference is not next to the checkout")
+        text = LIVE_CSV.read_text(encoding="utf-8")
+    else:
+        text = CSV
+    races = {r["name"]: r for r in load_races()}
+    expected = rows(text)
+    assert [r["race"] for r in expected] == list(races)
+    for row in expected:
+        race = races[row["race"]]
+        assert race["tokens_in_box"] == int(row["tokens_in_box"])
+        assert race["faction_source"] == row["faction_source"]
+        if row["faction"] in ("Horde", "Alliance", "Neutral"):
+            assert race["faction"] == row["faction"] and race["playable"]
+        else:
+            assert race["faction"] is None and not race["playable"]
+            assert race["faction_note"] == row["faction"]
+    assert sum(r["tokens_in_box"] for r in races.values() if r["playable"]) == 182  # reference README
