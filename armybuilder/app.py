@@ -73,8 +73,16 @@ def systems_report(fmt: Format) -> Outcome:
     rows = []
     for m in systems.manifests():
         s = systems.get(m.id)
-        rows.append({"id": m.id, "title": s.title, "data_version": s.data_version, "measure": m.measure,
-                     "points_limit": m.points_limit, "checks": s.meta.get("checks", [])})
+        rows.append(
+            {
+                "id": m.id,
+                "title": s.title,
+                "data_version": s.data_version,
+                "measure": m.measure,
+                "points_limit": m.points_limit,
+                "checks": s.meta.get("checks", []),
+            }
+        )
     return Outcome(reporter(fmt).systems(rows))
 
 

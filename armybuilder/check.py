@@ -50,8 +50,9 @@ def check_path(path: str | Path, options: systems.CheckOptions | None = None, pa
     return check(doc, file, options, pack)
 
 
-def check_text(text: str, file: str = "<text>", options: systems.CheckOptions | None = None,
-               pack: PackLike | None = None) -> Result:
+def check_text(
+    text: str, file: str = "<text>", options: systems.CheckOptions | None = None, pack: PackLike | None = None
+) -> Result:
     """Check list text (what a file would hold); ``file`` names it in the findings."""
     try:
         doc = loads(text)
@@ -60,8 +61,9 @@ def check_text(text: str, file: str = "<text>", options: systems.CheckOptions | 
     return check(doc, file, options, pack)
 
 
-def check(doc: Document, file: str, options: systems.CheckOptions | None = None,
-          pack: PackLike | None = None) -> Result:
+def check(
+    doc: Document, file: str, options: systems.CheckOptions | None = None, pack: PackLike | None = None
+) -> Result:
     """Check a loaded list against its game's rules, then against ``pack`` when given."""
     options = options or systems.CheckOptions()
     result = Result(file=file, document=doc.data, positions=doc.positions)
@@ -89,23 +91,50 @@ def check(doc: Document, file: str, options: systems.CheckOptions | None = None,
 def _system(data: Any, result: Result) -> systems.System | None:
     """The system a list names, or None with the finding that says why there is none."""
     if not isinstance(data, dict):
-        result.add([Finding("ABL005", Severity.ERROR,
-                            "a list file is a mapping with a 'system' key at the top, not "
-                            + ("a list" if isinstance(data, list) else repr(data)[:40]), "list schema", ())])
+        result.add(
+            [
+                Finding(
+                    "ABL005",
+                    Severity.ERROR,
+                    "a list file is a mapping with a 'system' key at the top, not "
+                    + ("a list" if isinstance(data, list) else repr(data)[:40]),
+                    "list schema",
+                    (),
+                )
+            ]
+        )
         return None
     system_id = data.get("system")
     known = systems.available()
     if system_id is None:
-        result.add([Finding("ABL030", Severity.ERROR,
-                            f"the file has no 'system' key; start it with e.g. 'system: {known[0]}' "
-                            f"(systems: {', '.join(known)})", "list schema", ())])
+        result.add(
+            [
+                Finding(
+                    "ABL030",
+                    Severity.ERROR,
+                    f"the file has no 'system' key; start it with e.g. 'system: {known[0]}' "
+                    f"(systems: {', '.join(known)})",
+                    "list schema",
+                    (),
+                )
+            ]
+        )
         return None
     try:
         return systems.get(str(system_id))
     except KeyError:
-        result.add([Finding("ABL031", Severity.ERROR,
-                            f"unknown game system '{system_id}'{did_you_mean(str(system_id), known)} "
-                            f"(systems: {', '.join(known)})", "list schema", ("system",))])
+        result.add(
+            [
+                Finding(
+                    "ABL031",
+                    Severity.ERROR,
+                    f"unknown game system '{system_id}'{did_you_mean(str(system_id), known)} "
+                    f"(systems: {', '.join(known)})",
+                    "list schema",
+                    ("system",),
+                )
+            ]
+        )
         return None
 
 
@@ -117,6 +146,8 @@ def points_refusal(results: list[Result], flag: str = "--points") -> str | None:
         m = systems.manifest(r.system)
         if not m.points_limit:
             takes = ", ".join(systems.points_systems()) or "no system"
-            return (f"{flag} does not apply to {r.file}: {m.id} lists are measured in {m.measure}, "
-                    f"not points against a limit ({flag} applies to: {takes})")
+            return (
+                f"{flag} does not apply to {r.file}: {m.id} lists are measured in {m.measure}, "
+                f"not points against a limit ({flag} applies to: {takes})"
+            )
     return None

@@ -33,9 +33,13 @@ app = typer.Typer(
 
 FilesArg = typer.Argument(..., help="List files (YAML).", exists=True, dir_okay=False, readable=True)
 FormatOpt = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False)
-PointsOpt = typer.Option(None, "--points", min=1, max=10000,
-                         help="Check against this points limit instead of the list's own "
-                              "(systems measured in points only).")
+PointsOpt = typer.Option(
+    None,
+    "--points",
+    min=1,
+    max=10000,
+    help="Check against this points limit instead of the list's own (systems measured in points only).",
+)
 
 
 class GeneratedHelp(TyperCommand):
@@ -82,7 +86,14 @@ def validate(
     files: List[Path] = FilesArg,
     fmt: Format = FormatOpt,
     points: Optional[float] = PointsOpt,
-    event: Optional[Path] = typer.Option(None, "--event", help="Also check against this event pack (YAML): its points, bans, limits and requirements.", exists=True, dir_okay=False, readable=True),
+    event: Optional[Path] = typer.Option(
+        None,
+        "--event",
+        help="Also check against this event pack (YAML): its points, bans, limits and requirements.",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+    ),
 ) -> None:
     """Check list files against the rules: every cap, restriction and cost rule."""
     from armybuilder import app as commands
@@ -125,15 +136,18 @@ def rule(
 def tournament(
     pack: Path = typer.Argument(..., help="The event pack (YAML).", exists=True, dir_okay=False, readable=True),
     lists: List[Path] = typer.Argument(..., help="List files, or folders searched for *.yaml and *.yml.", exists=True),
-    report: List[Path] = typer.Option([], "--report", "-r", help="Write a report: .md, .json, .csv or .xml (JUnit). Repeatable."),
+    report: List[Path] = typer.Option(
+        [], "--report", "-r", help="Write a report: .md, .json, .csv or .xml (JUnit). Repeatable."
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite report files that exist."),
     fmt: Format = FormatOpt,
 ) -> None:
     """Check every submitted list against an event pack; exit 1 when any list is illegal."""
     from armybuilder import tournament as t
 
-    finish(t.command(pack, lists, report, force=force, fmt=Format(fmt).value, progress=stderr_is_terminal(),
-                     color=color()))
+    finish(
+        t.command(pack, lists, report, force=force, fmt=Format(fmt).value, progress=stderr_is_terminal(), color=color())
+    )
 
 
 @app.command()
@@ -142,7 +156,14 @@ def diff(
     new: Path = typer.Argument(..., help="The new version of the list.", exists=True, dir_okay=False, readable=True),
     fmt: Format = FormatOpt,
     points: Optional[float] = PointsOpt,
-    event: Optional[Path] = typer.Option(None, "--event", help="Check both versions against this event pack too.", exists=True, dir_okay=False, readable=True),
+    event: Optional[Path] = typer.Option(
+        None,
+        "--event",
+        help="Check both versions against this event pack too.",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+    ),
 ) -> None:
     """What changed between two versions of a list; exit 1 when the new one is not valid."""
     from armybuilder import diff as d
@@ -153,8 +174,13 @@ def diff(
 @app.command()
 def export(
     file: Path = typer.Argument(..., help="The list file (YAML).", exists=True, dir_okay=False, readable=True),
-    to: Optional[ExportFormat] = typer.Option(None, "--to", "-t", case_sensitive=False,
-                                              help="Output format; without it, from the -o suffix (.md, .pdf, .json)."),
+    to: Optional[ExportFormat] = typer.Option(
+        None,
+        "--to",
+        "-t",
+        case_sensitive=False,
+        help="Output format; without it, from the -o suffix (.md, .pdf, .json).",
+    ),
     output: str = typer.Option(..., "--output", "-o", metavar="PATH", help="The file to write; '-' for stdout."),
     paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False, help="PDF paper size."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
@@ -188,7 +214,9 @@ def _complete(what: str):
 
 @app.command("new", cls=GeneratedHelp, short_help=SHORT["new"])
 def compose_new(
-    system: str = typer.Argument(..., metavar="SYSTEM", help="The game system (armybuilder systems).", autocompletion=_complete("system")),
+    system: str = typer.Argument(
+        ..., metavar="SYSTEM", help="The game system (armybuilder systems).", autocompletion=_complete("system")
+    ),
     file: Path = typer.Argument(..., metavar="FILE", help="The list file to create (YAML)."),
     name: Optional[str] = typer.Option(None, "--name", help="The list's name (default: from the file name)."),
     points: Optional[float] = typer.Option(None, "--points", help="The army size, for systems measured in points."),
@@ -205,8 +233,12 @@ _EDIT = {"ignore_unknown_options": True}  # a part's own options are read from i
 def _edit_command(verb: str):
     def command(
         file: Path = typer.Argument(..., metavar="FILE", help="The list file (YAML)."),
-        part: str = typer.Argument(..., metavar="PART", help="What to change (see the parts above).", autocompletion=_complete("part")),
-        args: Optional[List[str]] = typer.Argument(None, metavar="ARGS...", help="The part's names, numbers and options.", autocompletion=_complete("args")),
+        part: str = typer.Argument(
+            ..., metavar="PART", help="What to change (see the parts above).", autocompletion=_complete("part")
+        ),
+        args: Optional[List[str]] = typer.Argument(
+            None, metavar="ARGS...", help="The part's names, numbers and options.", autocompletion=_complete("args")
+        ),
     ) -> None:
         from armybuilder.compose.edit import run_edit
 
@@ -222,7 +254,12 @@ for _verb in ("add", "remove", "set"):
 @app.command("catalog", cls=GeneratedHelp, short_help=SHORT["catalog"])
 def compose_catalog(
     system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
-    kind: Optional[str] = typer.Argument(None, metavar="KIND", help="cards, troops, factions, units, races... (default: all).", autocompletion=_complete("kind")),
+    kind: Optional[str] = typer.Argument(
+        None,
+        metavar="KIND",
+        help="cards, troops, factions, units, races... (default: all).",
+        autocompletion=_complete("kind"),
+    ),
     text: Optional[str] = typer.Option(None, "--filter", help="Only rows that contain this text (any case)."),
     fmt: Format = FormatOpt,
 ) -> None:
@@ -234,7 +271,9 @@ def compose_catalog(
 @app.command("explain", cls=GeneratedHelp, short_help=SHORT["explain"])
 def compose_explain(
     system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
-    name: List[str] = typer.Argument(..., metavar="NAME", help="A card, troop type, faction, race, unit or hero.", autocompletion=_complete("entry")),
+    name: List[str] = typer.Argument(
+        ..., metavar="NAME", help="A card, troop type, faction, race, unit or hero.", autocompletion=_complete("entry")
+    ),
     fmt: Format = FormatOpt,
 ) -> None:
     from armybuilder.compose.catalog import explain

@@ -23,31 +23,94 @@ class Code:
     doc: str
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "name": self.name, "severity": self.severity.value,
-                "rule": self.rule, "doc": self.doc}
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.value,
+            "rule": self.rule,
+            "doc": self.doc,
+        }
 
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 GENERIC = [
-    Code("ABL002", "file-too-large", E, "YAML", "The file is larger than 1 MiB. A list is a few KiB; a file that large is not a list."),
+    Code(
+        "ABL002",
+        "file-too-large",
+        E,
+        "YAML",
+        "The file is larger than 1 MiB. A list is a few KiB; a file that large is not a list.",
+    ),
     Code("ABL003", "not-utf8", E, "YAML", "The file has bytes that are not UTF-8 text. Save it as UTF-8."),
     Code("ABL004", "not-yaml", E, "YAML", "The file is not valid YAML; the position is where the parser gave up."),
-    Code("ABL005", "not-a-list", E, "list schema", "The file is empty, or its top level is not a mapping with a `system` key."),
-    Code("ABL006", "duplicate-key", E, "YAML", "A key appears twice in one mapping. YAML readers would silently keep the last; armybuilder refuses."),
-    Code("ABL007", "anchor-or-alias", E, "YAML", "Anchors (&a) and aliases (*a) are refused: a list never needs them, and they allow 'billion laughs' files."),
-    Code("ABL008", "tag-not-allowed", E, "YAML", "Only plain YAML values are read; tags such as !!python/object are refused and never run."),
-    Code("ABL009", "too-deep-or-large", E, "YAML", "The file nests deeper than 32 levels or holds more than 10,000 values."),
+    Code(
+        "ABL005",
+        "not-a-list",
+        E,
+        "list schema",
+        "The file is empty, or its top level is not a mapping with a `system` key.",
+    ),
+    Code(
+        "ABL006",
+        "duplicate-key",
+        E,
+        "YAML",
+        "A key appears twice in one mapping. YAML readers would silently keep the last; armybuilder refuses.",
+    ),
+    Code(
+        "ABL007",
+        "anchor-or-alias",
+        E,
+        "YAML",
+        "Anchors (&a) and aliases (*a) are refused: a list never needs them, and they allow 'billion laughs' files.",
+    ),
+    Code(
+        "ABL008",
+        "tag-not-allowed",
+        E,
+        "YAML",
+        "Only plain YAML values are read; tags such as !!python/object are refused and never run.",
+    ),
+    Code(
+        "ABL009",
+        "too-deep-or-large",
+        E,
+        "YAML",
+        "The file nests deeper than 32 levels or holds more than 10,000 values.",
+    ),
     Code("ABL010", "bad-number", E, "YAML", "A number that cannot be read (too many digits, infinite, not a number)."),
-    Code("ABL011", "many-documents", E, "YAML", "The file holds more than one YAML document (`---`); a list file holds one."),
-    Code("ABL020", "wrong-type", E, "list schema", "A value has the wrong type, e.g. text where a whole number belongs."),
+    Code(
+        "ABL011",
+        "many-documents",
+        E,
+        "YAML",
+        "The file holds more than one YAML document (`---`); a list file holds one.",
+    ),
+    Code(
+        "ABL020", "wrong-type", E, "list schema", "A value has the wrong type, e.g. text where a whole number belongs."
+    ),
     Code("ABL021", "missing-key", E, "list schema", "A required key is missing."),
-    Code("ABL022", "unknown-key", E, "list schema", "A key the list format does not have; often a typo (a suggestion is given)."),
-    Code("ABL023", "out-of-range", E, "list schema", "A number or text outside its allowed range (negative stands, a 5 MB name)."),
+    Code(
+        "ABL022",
+        "unknown-key",
+        E,
+        "list schema",
+        "A key the list format does not have; often a typo (a suggestion is given).",
+    ),
+    Code(
+        "ABL023",
+        "out-of-range",
+        E,
+        "list schema",
+        "A number or text outside its allowed range (negative stands, a 5 MB name).",
+    ),
     Code("ABL024", "not-allowed-value", E, "list schema", "A value that is not one of the allowed ones."),
     Code("ABL025", "shape", E, "list schema", "Any other violation of the list schema."),
     Code("ABL030", "no-system", E, "list schema", "The file has no `system` key naming its game system."),
-    Code("ABL031", "unknown-system", E, "list schema", "The `system` key names a game system armybuilder does not know."),
+    Code(
+        "ABL031", "unknown-system", E, "list schema", "The `system` key names a game system armybuilder does not know."
+    ),
 ]
 
 

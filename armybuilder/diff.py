@@ -37,8 +37,13 @@ class Change:
         return f"{self.kind} {self.name}" + (f" on {self.owner}" if self.owner else "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "owner": self.owner,
-                "old": number(self.old), "new": number(self.new)}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "owner": self.owner,
+            "old": number(self.old),
+            "new": number(self.new),
+        }
 
 
 @dataclass
@@ -64,8 +69,15 @@ class Diff:
 
     @property
     def empty(self) -> bool:
-        return not (self.added or self.removed or self.changed or self.totals or self.gained or self.lost
-                    or self.old.measure.to_dict() != self.new.measure.to_dict())
+        return not (
+            self.added
+            or self.removed
+            or self.changed
+            or self.totals
+            or self.gained
+            or self.lost
+            or self.old.measure.to_dict() != self.new.measure.to_dict()
+        )
 
 
 def _owner(doc: Any, path: tuple) -> str | None:
@@ -111,8 +123,12 @@ def compare(old: Result, new: Result) -> Diff:
     from armybuilder.events.inventory import inventory_of
 
     old_items, new_items = inventory_of(old), inventory_of(new)
-    d = Diff(old, new, compared=old_items is not None and new_items is not None,
-             uncompared=[r.file for r, items in ((old, old_items), (new, new_items)) if items is None])
+    d = Diff(
+        old,
+        new,
+        compared=old_items is not None and new_items is not None,
+        uncompared=[r.file for r, items in ((old, old_items), (new, new_items)) if items is None],
+    )
     if d.compared:
         o, o_tot = _tally(old, old_items)
         n, n_tot = _tally(new, new_items)
@@ -169,9 +185,12 @@ def command(old: Path, new: Path, fmt: str = "text", points: Any = None, event: 
             return Outcome.usage(one_line(f"{path}: cannot read the file: {exc.strerror or exc}"))
     before, after = results
     if before.system is not None and after.system is not None and before.system != after.system:
-        return Outcome.usage(one_line(
-            f"cannot diff {before.file} ({before.system}) with {after.file} ({after.system}): "
-            "two versions of a list are for one game system"))
+        return Outcome.usage(
+            one_line(
+                f"cannot diff {before.file} ({before.system}) with {after.file} ({after.system}): "
+                "two versions of a list are for one game system"
+            )
+        )
     if points is not None:
         why = check.points_refusal(results)
         if why:

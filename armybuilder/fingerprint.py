@@ -75,8 +75,9 @@ def _value(value: Any) -> Any:
 
 def canonical_bytes(data: Any) -> bytes:
     """The canonical content of parsed list data (see the module documentation)."""
-    return json.dumps(_value(data), ensure_ascii=False, sort_keys=True, separators=(",", ":"),
-                      allow_nan=False).encode("utf-8")
+    return json.dumps(_value(data), ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False).encode(
+        "utf-8"
+    )
 
 
 def of_data(data: Any) -> str:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 
 class ExitCode(enum.IntEnum):
-    OK = 0        # every list is valid (the edit was made, the roster written...)
-    INVALID = 1   # some list has an error finding (it was still reported, edited or exported)
-    USAGE = 2     # a usage error: a bad option, a missing file, an edit refused, a pack that cannot be used
+    OK = 0  # every list is valid (the edit was made, the roster written...)
+    INVALID = 1  # some list has an error finding (it was still reported, edited or exported)
+    USAGE = 2  # a usage error: a bad option, a missing file, an edit refused, a pack that cannot be used
 
     @classmethod
     def of(cls, valid: bool) -> ExitCode:

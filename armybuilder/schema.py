@@ -105,9 +105,7 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
         ]
     if kind == "required":
         missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
-        return [
-            Finding(CODES["required"], Severity.ERROR, f"{where} needs a '{k}' entry", rule, path) for k in missing
-        ]
+        return [Finding(CODES["required"], Severity.ERROR, f"{where} needs a '{k}' entry", rule, path) for k in missing]
     if kind == "additionalProperties" and isinstance(inst, dict):
         known = list(error.schema.get("properties", {}))
         extras = [k for k in inst if k not in known]
@@ -124,8 +122,18 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
                 f.line, f.column = key_positions[path + (key,)]
             out.append(f)
         return out
-    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
-                "minLength", "maxLength", "minProperties", "maxProperties"):
+    if kind in (
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "minProperties",
+        "maxProperties",
+    ):
         words = {
             "minimum": f"must be at least {error.validator_value}",
             "maximum": f"must be at most {error.validator_value}",
@@ -133,7 +141,9 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
             "exclusiveMaximum": f"must be less than {error.validator_value}",
             "minItems": f"needs at least {_n(error.validator_value, 'entry', 'entries')}",
             "maxItems": f"may have at most {error.validator_value} entries",
-            "minLength": "must not be empty" if error.validator_value == 1 else f"needs at least {error.validator_value} characters",
+            "minLength": "must not be empty"
+            if error.validator_value == 1
+            else f"needs at least {error.validator_value} characters",
             "maxLength": f"is too long (at most {error.validator_value} characters)",
             "minProperties": f"needs at least {_n(error.validator_value, 'entry', 'entries')}",
             "maxProperties": f"may have at most {error.validator_value} entries",

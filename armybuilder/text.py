@@ -42,8 +42,9 @@ def pad(text: str, size: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
-def columns(head: Sequence[str], rows: Sequence[Sequence[str]], right: Iterable[int] = (),
-            rule: str = "-", minimum: int = 0) -> list[str]:
+def columns(
+    head: Sequence[str], rows: Sequence[Sequence[str]], right: Iterable[int] = (), rule: str = "-", minimum: int = 0
+) -> list[str]:
     """A plain aligned table: the header, a rule of dashes, the rows (``right``: right-aligned columns)."""
     right = set(right)
     sizes = [max([minimum, width(head[i])] + [width(r[i]) for r in rows]) for i in range(len(head))]

@@ -112,8 +112,10 @@ class Tournament:
     def summary_line(self) -> str:
         s = self.summary()
         broken = f" ({plural(s['broken'], 'broken file')})" if s["broken"] else ""
-        return one_line(f"{self.pack.event}: {plural(s['lists'], 'list')} checked: "
-                        f"{s['legal']} legal, {s['illegal']} illegal{broken}")
+        return one_line(
+            f"{self.pack.event}: {plural(s['lists'], 'list')} checked: "
+            f"{s['legal']} legal, {s['illegal']} illegal{broken}"
+        )
 
     @property
     def all_legal(self) -> bool:
@@ -178,13 +180,17 @@ def check_one(path: Path, pack: Pack) -> Result:
     try:
         return check_path(path, CheckOptions(), pack=pack)
     except Exception as exc:  # noqa: BLE001 - one bad list must not end the run
-        what = f"cannot read the file: {exc.strerror or exc}" if isinstance(exc, OSError) else \
-            f"armybuilder failed while checking this list ({type(exc).__name__}: {exc}); please report it"
+        what = (
+            f"cannot read the file: {exc.strerror or exc}"
+            if isinstance(exc, OSError)
+            else f"armybuilder failed while checking this list ({type(exc).__name__}: {exc}); please report it"
+        )
         return Result(file=str(path), findings=[check_failed.finding(what)])
 
 
-def run(pack: Pack, files: Sequence[Path], progress: bool = False,
-        on_result: Callable[[Entry], Any] | None = None) -> Tournament:
+def run(
+    pack: Pack, files: Sequence[Path], progress: bool = False, on_result: Callable[[Entry], Any] | None = None
+) -> Tournament:
     """Check every file against the pack; a Rich progress bar on stderr when ``progress``."""
     entries: list[Entry] = []
 
@@ -198,8 +204,14 @@ def run(pack: Pack, files: Sequence[Path], progress: bool = False,
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        with Progress(TextColumn("checking lists"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=Console(stderr=True), transient=True) as bar:
+        with Progress(
+            TextColumn("checking lists"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar:
             task = bar.add_task("lists", total=len(files))
             for i, f in enumerate(files, 1):
                 one(i, f)
@@ -232,16 +244,24 @@ def _write(path: Path, data: bytes, force: bool) -> None:
     atomic_write(path, data, force=force)
 
 
-def command(pack_file: Path, paths: Sequence[Path], reports: Sequence[Path] = (), force: bool = False,
-            fmt: str = "text", progress: bool = False, color: bool = False) -> Outcome:
+def command(
+    pack_file: Path,
+    paths: Sequence[Path],
+    reports: Sequence[Path] = (),
+    force: bool = False,
+    fmt: str = "text",
+    progress: bool = False,
+    color: bool = False,
+) -> Outcome:
     """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr."""
     from armybuilder.reporters import reporter
 
     errors: list[str] = []
     for r in reports:
         if report_kind(r) is None:
-            errors.append(f"{r}: cannot tell the report format from the extension "
-                          f"(use {', '.join(sorted(REPORT_KINDS))})")
+            errors.append(
+                f"{r}: cannot tell the report format from the extension (use {', '.join(sorted(REPORT_KINDS))})"
+            )
         elif r.is_dir():
             errors.append(f"{r}: is a folder; give a report file name")
         elif r.exists() and not force:

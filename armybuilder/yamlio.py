@@ -114,9 +114,7 @@ def _scalar(event) -> Any:
         if tag == _CORE + "float":
             value = _constructor.construct_yaml_float(node)
             if math.isnan(value) or math.isinf(value):
-                raise LoadError(
-                    "ABL010", f"{event.value!r} is not a finite number", *_pos(event.start_mark)
-                )
+                raise LoadError("ABL010", f"{event.value!r} is not a finite number", *_pos(event.start_mark))
             return value
         if tag == _CORE + "bool":
             return _constructor.construct_yaml_bool(node)

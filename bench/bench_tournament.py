@@ -42,8 +42,12 @@ def run_once(folder: Path) -> tuple[float, "tournament.Tournament"]:
 
 def run_cli(folder: Path, out: Path) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "armybuilder", "tournament", str(PACK), str(folder),
-                    "--report", str(out), "--force"], cwd=ROOT, capture_output=True, check=False)
+    subprocess.run(
+        [sys.executable, "-m", "armybuilder", "tournament", str(PACK), str(folder), "--report", str(out), "--force"],
+        cwd=ROOT,
+        capture_output=True,
+        check=False,
+    )
     return time.perf_counter() - start
 
 
@@ -60,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         generate(warm, 40, args.seed + 1)
         run_once(warm)  # imports, data files, schema validators: paid once, not per list
 
-        print(f"{'lists':>6} {'best s':>8} {'median s':>9} {'ms/list':>8} {'legal':>6} {'illegal':>8} {'broken':>7}"
-              + (f" {'cli s':>7}" if args.cli else ""))
+        print(
+            f"{'lists':>6} {'best s':>8} {'median s':>9} {'ms/list':>8} {'legal':>6} {'illegal':>8} {'broken':>7}"
+            + (f" {'cli s':>7}" if args.cli else "")
+        )
         folders = {}
         for n in args.sizes:
             folders[n] = Path(tmp) / f"lists-{n}"
@@ -79,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
             best = min(times[n])
             per_list.append(best / n)
             s = summaries[n]
-            line = (f"{n:>6} {best:>8.3f} {statistics.median(times[n]):>9.3f} {1000 * best / n:>8.3f} "
-                    f"{s['legal']:>6} {s['illegal']:>8} {s['broken']:>7}")
+            line = (
+                f"{n:>6} {best:>8.3f} {statistics.median(times[n]):>9.3f} {1000 * best / n:>8.3f} "
+                f"{s['legal']:>6} {s['illegal']:>8} {s['broken']:>7}"
+            )
             if args.cli:
                 line += f" {run_cli(folders[n], Path(tmp) / 'r.json'):>7.3f}"
             print(line, flush=True)

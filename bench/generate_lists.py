@@ -25,13 +25,61 @@ sys.path.insert(0, str(ROOT))
 
 from armybuilder.resources import load_data  # noqa: E402
 
-SYSTEM_MIX = [("fantasy-triumph", 40), ("token-terrors", 20), ("small-world-of-warcraft", 20),
-              ("homm3-battlefield", 20)]
+SYSTEM_MIX = [
+    ("fantasy-triumph", 40),
+    ("token-terrors", 20),
+    ("small-world-of-warcraft", 20),
+    ("homm3-battlefield", 20),
+]
 BROKEN_SHARE = 0.03
-FIRST = ["Ada", "Bram", "Cleo", "Dario", "Edda", "Finn", "Greta", "Hugo", "Ines", "Jon", "Kira", "Lev",
-         "Mara", "Nils", "Orla", "Pim", "Quinn", "Rosa", "Sven", "Tess", "Ugo", "Vera", "Wim", "Xena"]
-LAST = ["Archer", "Baker", "Cole", "Dunn", "Ebner", "Frost", "Gray", "Holt", "Iver", "Jarl", "Kemp",
-        "Lund", "Moss", "Nash", "Ortiz", "Pike", "Quade", "Reyes", "Stone", "Thorn"]
+FIRST = [
+    "Ada",
+    "Bram",
+    "Cleo",
+    "Dario",
+    "Edda",
+    "Finn",
+    "Greta",
+    "Hugo",
+    "Ines",
+    "Jon",
+    "Kira",
+    "Lev",
+    "Mara",
+    "Nils",
+    "Orla",
+    "Pim",
+    "Quinn",
+    "Rosa",
+    "Sven",
+    "Tess",
+    "Ugo",
+    "Vera",
+    "Wim",
+    "Xena",
+]
+LAST = [
+    "Archer",
+    "Baker",
+    "Cole",
+    "Dunn",
+    "Ebner",
+    "Frost",
+    "Gray",
+    "Holt",
+    "Iver",
+    "Jarl",
+    "Kemp",
+    "Lund",
+    "Moss",
+    "Nash",
+    "Ortiz",
+    "Pike",
+    "Quade",
+    "Reyes",
+    "Stone",
+    "Thorn",
+]
 ADJ = ["Iron", "Silver", "Howling", "Crimson", "Silent", "Golden", "Ashen", "Verdant", "Storm", "Hollow"]
 NOUN = ["Host", "Warband", "Legion", "Company", "Guard", "Horde", "Vanguard", "Muster", "Banner", "Pack"]
 
@@ -57,8 +105,18 @@ def player(rng: random.Random) -> str:
 
 
 FT_POINTS = 51  # the games-day pack's army size (examples/events/games-day.yaml)
-FT_CARDS = ["Away", "Brittle", "Deadly", "Hearten", "Massive", "Prowess", "Regenerate", "Terror", "Unreliable",
-            "Mindblast"]  # cards most troops may take (Mindblast is banned at the games day)
+FT_CARDS = [
+    "Away",
+    "Brittle",
+    "Deadly",
+    "Hearten",
+    "Massive",
+    "Prowess",
+    "Regenerate",
+    "Terror",
+    "Unreliable",
+    "Mindblast",
+]  # cards most troops may take (Mindblast is banned at the games day)
 FT_HERO_CARDS = ["Champion", "Deadly", "Hearten", "Prowess", "Terror", "Away"]
 
 
@@ -67,8 +125,11 @@ def fantasy_triumph(rng: random.Random) -> dict:
     names = sorted(troops)
     classes = []
     for i in range(rng.randint(4, 7)):
-        entry: dict = {"name": f"{rng.choice(ADJ)} {rng.choice(NOUN)} {i + 1}", "troop": rng.choice(names),
-                       "stands": rng.choice([1, 2, 2, 2, 3, 3, 4])}
+        entry: dict = {
+            "name": f"{rng.choice(ADJ)} {rng.choice(NOUN)} {i + 1}",
+            "troop": rng.choice(names),
+            "stands": rng.choice([1, 2, 2, 2, 3, 3, 4]),
+        }
         if i == 0:
             entry["general"] = True
         n_cards = rng.choice([0, 0, 0, 1, 1, 2])
@@ -90,8 +151,13 @@ def fantasy_triumph(rng: random.Random) -> dict:
         rng.choice([c for c in classes if c["stands"] > 1])["stands"] -= 1
     while estimate() < FT_POINTS - 8 or sum(c["stands"] for c in classes) < FT_POINTS // 6:
         rng.choice(classes)["stands"] += 1
-    out: dict = {"system": "fantasy-triumph", "name": army_name(rng), "player": player(rng),
-                 "points": FT_POINTS, "classes": classes}
+    out: dict = {
+        "system": "fantasy-triumph",
+        "name": army_name(rng),
+        "player": player(rng),
+        "points": FT_POINTS,
+        "classes": classes,
+    }
     if heroes:
         out["heroes"] = heroes
     return out
@@ -109,8 +175,24 @@ def token_terrors(rng: random.Random) -> dict:
 
 # -- Small World of Warcraft ---------------------------------------------------------------------
 
-REGIONS = ["Durotar", "Mulgore", "Barrens", "Ashenvale", "Stonetalon", "Desolace", "Feralas", "Tanaris",
-           "Elwynn", "Westfall", "Duskwood", "Redridge", "Wetlands", "Arathi", "Hinterlands", "Tirisfal"]
+REGIONS = [
+    "Durotar",
+    "Mulgore",
+    "Barrens",
+    "Ashenvale",
+    "Stonetalon",
+    "Desolace",
+    "Feralas",
+    "Tanaris",
+    "Elwynn",
+    "Westfall",
+    "Duskwood",
+    "Redridge",
+    "Wetlands",
+    "Arathi",
+    "Hinterlands",
+    "Tirisfal",
+]
 
 
 def small_world(rng: random.Random) -> dict:
@@ -122,8 +204,11 @@ def small_world(rng: random.Random) -> dict:
     out: dict = {
         "system": "small-world-of-warcraft",
         "name": f"{player(rng)}, turn {rng.randint(2, 9)}",
-        "active": {"race": active, "in_hand": rng.randint(0, 3),
-                   "regions": [{"name": r, "tokens": rng.randint(2, 3)} for r in regions[:n_active]]},
+        "active": {
+            "race": active,
+            "in_hand": rng.randint(0, 3),
+            "regions": [{"name": r, "tokens": rng.randint(2, 3)} for r in regions[:n_active]],
+        },
     }
     if rng.random() < 0.7:
         out["decline"] = {"race": declined, "regions": [{"name": r, "tokens": 1} for r in regions[n_active:]]}
@@ -132,9 +217,11 @@ def small_world(rng: random.Random) -> dict:
 
 # -- Heroes III Battlefield ----------------------------------------------------------------------
 
-LENGTHS = {"short": ("III", ["I"], 2, 1, 2, ["Bronze", "Silver"], "Few"),
-           "medium": ("V", ["I", "IV"], 3, 2, 3, ["Bronze", "Silver", "Gold"], "Pack"),
-           "large": ("VII", ["I", "IV", "VI"], 4, 3, 4, ["Bronze", "Silver", "Gold"], "Pack")}
+LENGTHS = {
+    "short": ("III", ["I"], 2, 1, 2, ["Bronze", "Silver"], "Few"),
+    "medium": ("V", ["I", "IV"], 3, 2, 3, ["Bronze", "Silver", "Gold"], "Pack"),
+    "large": ("VII", ["I", "IV", "VI"], 4, 3, 4, ["Bronze", "Silver", "Gold"], "Pack"),
+}
 ARTIFACTS = ["Sword of Judgement", "Helm of Heavenly Enlightenment", "Centaur's Axe", "Shield of the Dwarven Lords"]
 SPELLS = ["Fire Wall", "Haste", "Bless", "Magic Arrow", "Slow", "Cure"]
 
@@ -142,8 +229,9 @@ SPELLS = ["Fire Wall", "Haste", "Bless", "Magic Arrow", "Slow", "Cure"]
 def homm3(rng: random.Random) -> dict:
     factions = load_data("homm3-battlefield", "units")["factions"]
     heroes = load_data("homm3-battlefield", "heroes")["heroes"]
-    abilities = [a for a in load_data("homm3-battlefield", "cards")["abilities"]["names"]
-                 if a not in ("Diplomacy", "Logistics")]
+    abilities = [
+        a for a in load_data("homm3-battlefield", "cards")["abilities"]["names"] if a not in ("Diplomacy", "Logistics")
+    ]
     faction = rng.choice([f for f in factions if any(h["faction"] == f["name"] for h in heroes)])
     hero = rng.choice([h for h in heroes if h["faction"] == faction["name"]])
     length = rng.choice(list(LENGTHS))
@@ -154,27 +242,38 @@ def homm3(rng: random.Random) -> dict:
     if rng.random() < 0.1:
         units = units[:-1]  # a unit left at home (a warning)
     return {
-        "system": "homm3-battlefield", "name": f"{hero['name']}'s {length} skirmish",
-        "mode": "skirmish", "length": length, "faction": faction["name"],
-        "hero": {"name": hero["name"], "level": level}, "specialties": specialties,
-        "abilities": rng.sample(abilities, n_abilities), "artifacts": rng.sample(ARTIFACTS, n_artifacts),
-        "spells": rng.sample(SPELLS, n_spells), "units": [{"name": u, "side": side} for u in units],
+        "system": "homm3-battlefield",
+        "name": f"{hero['name']}'s {length} skirmish",
+        "mode": "skirmish",
+        "length": length,
+        "faction": faction["name"],
+        "hero": {"name": hero["name"], "level": level},
+        "specialties": specialties,
+        "abilities": rng.sample(abilities, n_abilities),
+        "artifacts": rng.sample(ARTIFACTS, n_artifacts),
+        "spells": rng.sample(SPELLS, n_spells),
+        "units": [{"name": u, "side": side} for u in units],
     }
 
 
-MAKERS = {"fantasy-triumph": fantasy_triumph, "token-terrors": token_terrors,
-          "small-world-of-warcraft": small_world, "homm3-battlefield": homm3}
-SHORT = {"fantasy-triumph": "ft", "token-terrors": "tt", "small-world-of-warcraft": "sww",
-         "homm3-battlefield": "homm3"}
+MAKERS = {
+    "fantasy-triumph": fantasy_triumph,
+    "token-terrors": token_terrors,
+    "small-world-of-warcraft": small_world,
+    "homm3-battlefield": homm3,
+}
+SHORT = {"fantasy-triumph": "ft", "token-terrors": "tt", "small-world-of-warcraft": "sww", "homm3-battlefield": "homm3"}
 
 
 def broken(rng: random.Random) -> str:
-    return rng.choice([
-        "system: fantasy-triumph\nname: [unclosed\nclasses: {\n",
-        "- system: token-terrors\n- tokens: 10\n",
-        "name: forgot the system\n",
-        "system: fantasy-triumph\nname: Typo\nclases: []\n",
-    ])
+    return rng.choice(
+        [
+            "system: fantasy-triumph\nname: [unclosed\nclasses: {\n",
+            "- system: token-terrors\n- tokens: 10\n",
+            "name: forgot the system\n",
+            "system: fantasy-triumph\nname: Typo\nclases: []\n",
+        ]
+    )
 
 
 def generate(out_dir: Path, count: int, seed: int = 2026) -> list[Path]:

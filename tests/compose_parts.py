@@ -33,8 +33,12 @@ def edit(system_id: str, text: str, part, args: list, opts: dict) -> tuple[objec
 
     asked = Asked(opts)
     req = Request(verb=part.verb, part=part.name, args=list(args), opts=asked, usage=part.usage, system=system_id)
-    doc = Doc(tree=YAML().load(text), data=loads(text).data, system=system_id,
-              schema=load_schema(systems.manifest(system_id).list_schema))
+    doc = Doc(
+        tree=YAML().load(text),
+        data=loads(text).data,
+        system=system_id,
+        schema=load_schema(systems.manifest(system_id).list_schema),
+    )
     said = part.func(doc, req)
     req.finish()  # refuses an option given but not read
     return said, asked.asked

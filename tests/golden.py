@@ -41,8 +41,10 @@ def compare(path: Path, actual: str | bytes) -> None:
     expected = path.read_bytes()
     if data == expected:
         return
-    raise AssertionError(f"the output differs from the golden file {name}; if the change is meant, "
-                         f"rewrite it with {UPDATE}=1 and review the diff\n{_diff(expected, data, name)}")
+    raise AssertionError(
+        f"the output differs from the golden file {name}; if the change is meant, "
+        f"rewrite it with {UPDATE}=1 and review the diff\n{_diff(expected, data, name)}"
+    )
 
 
 def _shown(path: Path) -> str:
@@ -60,7 +62,10 @@ def _diff(expected: bytes, actual: bytes, name: str, limit: int = 60) -> str:
     except UnicodeDecodeError:
         at = next((i for i, (a, b) in enumerate(zip(expected, actual)) if a != b), min(len(expected), len(actual)))
         return f"first difference at byte {at} ({len(expected)} bytes expected, {len(actual)} given)"
-    lines = list(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                      f"{name} (golden)", f"{name} (output)"))
+    lines = list(
+        difflib.unified_diff(
+            old.splitlines(keepends=True), new.splitlines(keepends=True), f"{name} (golden)", f"{name} (output)"
+        )
+    )
     shown = "".join(line if line.endswith("\n") else line + "\n" for line in lines[:limit])
     return shown + (f"... {len(lines) - limit} more diff lines\n" if len(lines) > limit else "")

@@ -68,7 +68,15 @@ def q(value) -> str:
         return str(value)
     text = str(value)
     if re.fullmatch(r"[A-Za-z][A-Za-z0-9 .'-]*", text) and text.lower() not in {
-        "yes", "no", "on", "off", "true", "false", "null", "y", "n"
+        "yes",
+        "no",
+        "on",
+        "off",
+        "true",
+        "false",
+        "null",
+        "y",
+        "n",
     }:
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -97,9 +105,14 @@ def parse_card(row: dict) -> dict:
 
 
 def card_yaml(card: dict) -> str:
-    parts = [f"type: {q(card['type'])}", f"attack: {card['attack']}", f"defense: {card['defense']}",
-             f"hp: {card['hp']}", f"initiative: {card['initiative']}",
-             f"cost: {{gold: {card['cost']['gold']}, valuables: {card['cost']['valuables']}}}"]
+    parts = [
+        f"type: {q(card['type'])}",
+        f"attack: {card['attack']}",
+        f"defense: {card['defense']}",
+        f"hp: {card['hp']}",
+        f"initiative: {card['initiative']}",
+        f"cost: {{gold: {card['cost']['gold']}, valuables: {card['cost']['valuables']}}}",
+    ]
     if "type_note" in card:
         parts.append(f"type_note: {q(card['type_note'])}")
     return "{" + ", ".join(parts) + "}"
@@ -132,9 +145,12 @@ def read_units(path: Path) -> tuple[dict, list]:
 
 
 def units_yaml(factions: dict, neutral: list) -> str:
-    out = [UNITS_HEADER, "source:\n  document: ../shared/reference/homm3-units.csv\n",
-           "  note: community transcription of the printed cards; tiers checked against the publisher's blog\n",
-           "factions:\n"]
+    out = [
+        UNITS_HEADER,
+        "source:\n  document: ../shared/reference/homm3-units.csv\n",
+        "  note: community transcription of the printed cards; tiers checked against the publisher's blog\n",
+        "factions:\n",
+    ]
     for fac in factions.values():
         out.append(f"  - name: {q(fac['name'])}\n    box: {q(fac['box'])}\n    units:\n")
         for unit in fac["units"].values():
@@ -170,10 +186,18 @@ def read_heroes(path: Path) -> list[dict]:
         for row in csv.DictReader(fh):
             specialty, levels = parse_specialties(row["specialty_levels"])
             hero = {
-                "name": row["hero"], "faction": row["faction"], "might_or_magic": row["might_or_magic"],
-                "class": row["hero_class"], "attack": int(row["attack"]), "defense": int(row["defense"]),
-                "power": int(row["power"]), "knowledge": int(row["knowledge"]), "ability": row["ability_card"],
-                "specialty": specialty, "specialty_levels": levels, "box": row["source_box"],
+                "name": row["hero"],
+                "faction": row["faction"],
+                "might_or_magic": row["might_or_magic"],
+                "class": row["hero_class"],
+                "attack": int(row["attack"]),
+                "defense": int(row["defense"]),
+                "power": int(row["power"]),
+                "knowledge": int(row["knowledge"]),
+                "ability": row["ability_card"],
+                "specialty": specialty,
+                "specialty_levels": levels,
+                "box": row["source_box"],
             }
             if row["hero"] in HERO_NOTES:
                 hero["note"] = HERO_NOTES[row["hero"]]
@@ -182,12 +206,20 @@ def read_heroes(path: Path) -> list[dict]:
 
 
 def heroes_yaml(heroes: list[dict]) -> str:
-    out = [HEROES_HEADER, "source:\n  document: ../shared/reference/homm3-heroes.csv\n",
-           "  note: community transcription of the printed cards\n", "heroes:\n"]
+    out = [
+        HEROES_HEADER,
+        "source:\n  document: ../shared/reference/homm3-heroes.csv\n",
+        "  note: community transcription of the printed cards\n",
+        "heroes:\n",
+    ]
     for h in heroes:
-        out.append(f"  - name: {q(h['name'])}\n    faction: {q(h['faction'])}\n    might_or_magic: {h['might_or_magic']}\n")
+        out.append(
+            f"  - name: {q(h['name'])}\n    faction: {q(h['faction'])}\n    might_or_magic: {h['might_or_magic']}\n"
+        )
         out.append(f"    class: {q(h['class'])}\n")
-        out.append(f"    stats: {{attack: {h['attack']}, defense: {h['defense']}, power: {h['power']}, knowledge: {h['knowledge']}}}\n")
+        out.append(
+            f"    stats: {{attack: {h['attack']}, defense: {h['defense']}, power: {h['power']}, knowledge: {h['knowledge']}}}\n"
+        )
         out.append(f"    ability: {q(h['ability'])}\n    specialty: {q(h['specialty'])}\n")
         out.append(f"    specialty_levels: [{', '.join(h['specialty_levels'])}]\n    box: {q(h['box'])}\n")
         if "note" in h:
@@ -197,19 +229,26 @@ def heroes_yaml(heroes: list[dict]) -> str:
 
 def cards_yaml(heroes: list[dict]) -> str:
     abilities = sorted({h["ability"] for h in heroes} | {"Diplomacy", "Logistics"})
-    return "".join([
-        CARDS_HEADER,
-        "abilities:\n",
-        "  source: " + q("../shared/reference/homm3-heroes.csv (ability_card: the heroes' starting Ability"
-                         " cards); seed 004 2. Setup step 3 (Diplomacy, Logistics)") + "\n",
-        "  names:\n", *(f"    - {q(n)}\n" for n in abilities),
-        "artifacts:\n",
-        "  source: " + q("none (no source names an Artifact card)") + "\n",
-        "  names: []\n",
-        "spells:\n",
-        "  source: " + q('seed 004 5. Combat ("such as the Fire Wall Spell")') + "\n",
-        "  names:\n    - Fire Wall\n",
-    ])
+    return "".join(
+        [
+            CARDS_HEADER,
+            "abilities:\n",
+            "  source: "
+            + q(
+                "../shared/reference/homm3-heroes.csv (ability_card: the heroes' starting Ability"
+                " cards); seed 004 2. Setup step 3 (Diplomacy, Logistics)"
+            )
+            + "\n",
+            "  names:\n",
+            *(f"    - {q(n)}\n" for n in abilities),
+            "artifacts:\n",
+            "  source: " + q("none (no source names an Artifact card)") + "\n",
+            "  names: []\n",
+            "spells:\n",
+            "  source: " + q('seed 004 5. Combat ("such as the Fire Wall Spell")') + "\n",
+            "  names:\n    - Fire Wall\n",
+        ]
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -220,8 +259,10 @@ def main(argv: list[str]) -> int:
     (OUT / "units.yaml").write_text(units_yaml(factions, neutral), encoding="utf-8")
     (OUT / "heroes.yaml").write_text(heroes_yaml(heroes), encoding="utf-8")
     (OUT / "cards.yaml").write_text(cards_yaml(heroes), encoding="utf-8")
-    print(f"wrote {OUT}/units.yaml ({sum(len(f['units']) for f in factions.values())} faction units, "
-          f"{len(neutral)} neutral), heroes.yaml ({len(heroes)} heroes), cards.yaml")
+    print(
+        f"wrote {OUT}/units.yaml ({sum(len(f['units']) for f in factions.values())} faction units, "
+        f"{len(neutral)} neutral), heroes.yaml ({len(heroes)} heroes), cards.yaml"
+    )
     return 0
 
 

@@ -27,8 +27,8 @@ from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest
 class Doc:
     """The file being edited: its round-trip tree (changed in place) and its plain data (read only)."""
 
-    tree: Any                      # ruamel CommentedMap
-    data: dict                     # the same file as armybuilder's safe loader reads it
+    tree: Any  # ruamel CommentedMap
+    data: dict  # the same file as armybuilder's safe loader reads it
     system: str
     schema: dict = field(default_factory=dict)
 
@@ -72,7 +72,7 @@ class Request:
         return value
 
     def take_rest(self) -> list[str]:
-        rest = [str(a) for a in self.args[self._next:]]
+        rest = [str(a) for a in self.args[self._next :]]
         self._next = len(self.args)
         return rest
 
@@ -112,17 +112,20 @@ class Request:
     def finish(self) -> None:
         """Refuse what was typed but not used: extra arguments, options of another part."""
         if self._next < len(self.args):
-            extra = " ".join(repr(str(a)) for a in self.args[self._next:])
+            extra = " ".join(repr(str(a)) for a in self.args[self._next :])
             raise self._usage_error(f"too many arguments for '{self.verb} {self.part}': {extra}")
         unused = [k for k in self.opts if k not in self._read and self.opts[k] is not None]
         if unused:
             names = ", ".join(flag(k) for k in unused)
-            raise self._usage_error(f"{names} {'does' if len(unused) == 1 else 'do'} not apply to "
-                                    f"'{self.verb} {self.part}' in {self.system}")
+            raise self._usage_error(
+                f"{names} {'does' if len(unused) == 1 else 'do'} not apply to "
+                f"'{self.verb} {self.part}' in {self.system}"
+            )
 
 
-def number(text: Any, what: str, minimum: float = 0, maximum: float = 1000, whole: bool = True,
-           halves: bool = False) -> Any:
+def number(
+    text: Any, what: str, minimum: float = 0, maximum: float = 1000, whole: bool = True, halves: bool = False
+) -> Any:
     """A number typed on the command line, checked against its range."""
     raw = str(text).strip()
     try:
@@ -144,8 +147,9 @@ def number(text: Any, what: str, minimum: float = 0, maximum: float = 1000, whol
 # Names
 
 
-def known(name: str, index: NameIndex, what: str, hint: str = "", *, req: Request | None = None,
-          open_set: bool = False) -> str:
+def known(
+    name: str, index: NameIndex, what: str, hint: str = "", *, req: Request | None = None, open_set: bool = False
+) -> str:
     """The canonical spelling of ``name`` in ``index``.
 
     A near miss is refused with a suggestion; an unknown name is refused with ``hint`` (where to
@@ -172,12 +176,12 @@ def choice(value: str, choices: Sequence[str], what: str) -> str:
     for c in choices:
         if fold(c) == fold(value):
             return c
-    raise EditError(f"unknown {what} '{value}'{did_you_mean(value, choices)}; "
-                    f"choose one of: {', '.join(choices)}")
+    raise EditError(f"unknown {what} '{value}'{did_you_mean(value, choices)}; choose one of: {', '.join(choices)}")
 
 
-def find(items: Sequence[Any], name: str, what: str, where: str = "the list",
-         key: Callable[[Any], str | None] | str = "name") -> int:
+def find(
+    items: Sequence[Any], name: str, what: str, where: str = "the list", key: Callable[[Any], str | None] | str = "name"
+) -> int:
     """The index of the entry named ``name`` (any case); refused with a suggestion when absent."""
     getter = (lambda e: e.get(key) if isinstance(e, Mapping) else None) if isinstance(key, str) else key
     names = [getter(e) for e in items]
@@ -432,7 +436,7 @@ def put(mapping: Any, key: str, value: Any, order: Sequence[str] = ()) -> None:
             return
     pos = len(mapping)
     if key in order:
-        later = set(order[list(order).index(key) + 1:])
+        later = set(order[list(order).index(key) + 1 :])
         for i, k in enumerate(mapping):
             if k in later:
                 pos = i

@@ -28,10 +28,10 @@ class CatalogError(Exception):
 
 @dataclass
 class Entry:
-    kind: str                       # the kind's singular word: card, troop type, unit...
+    kind: str  # the kind's singular word: card, troop type, unit...
     name: str
-    row: dict                       # column -> short cell (the catalog table)
-    rule: str | None = None         # the citation
+    row: dict  # column -> short cell (the catalog table)
+    rule: str | None = None  # the citation
     summary: str | None = None
     cost: list = field(default_factory=list)
     who: list = field(default_factory=list)
@@ -39,13 +39,23 @@ class Entry:
     excludes: list = field(default_factory=list)
     options: list = field(default_factory=list)
     notes: list = field(default_factory=list)
-    data: Any = None                # the data entry as it is
+    data: Any = None  # the data entry as it is
     aliases: list = field(default_factory=list)  # other names explain finds it by
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "name": self.name, "rule": self.rule, "summary": self.summary,
-                "cost": self.cost, "who": self.who, "caps": self.caps, "excludes": self.excludes,
-                "options": self.options, "notes": self.notes, "data": self.data}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "rule": self.rule,
+            "summary": self.summary,
+            "cost": self.cost,
+            "who": self.who,
+            "caps": self.caps,
+            "excludes": self.excludes,
+            "options": self.options,
+            "notes": self.notes,
+            "data": self.data,
+        }
 
 
 def pts(value: Any) -> str:
@@ -168,9 +178,14 @@ def catalog_text(system: str, title: str, text_filter: str | None, groups: list)
 
 
 def catalog_data(system: str, text_filter: str | None, groups: list) -> dict:
-    return {"system": system, "filter": text_filter, "kinds": [
-        {"kind": k, "columns": cols, "rows": [dict(e.row, summary=e.summary) for e in rows]}
-        for k, cols, rows in groups]}
+    return {
+        "system": system,
+        "filter": text_filter,
+        "kinds": [
+            {"kind": k, "columns": cols, "rows": [dict(e.row, summary=e.summary) for e in rows]}
+            for k, cols, rows in groups
+        ],
+    }
 
 
 def explain_entries(system: str, name: str) -> list[Entry]:
@@ -190,8 +205,14 @@ def explain_text(hits: list[Entry]) -> str:
         out.append(f"{e.name}  ({e.kind}" + (f", {e.rule}" if e.rule else "") + ")")
         if e.summary:
             out.append(f"  summary:   {e.summary}")
-        sections = [("cost", e.cost), ("who", e.who), ("caps", e.caps), ("excludes", e.excludes),
-                    ("options", e.options), ("notes", e.notes)]
+        sections = [
+            ("cost", e.cost),
+            ("who", e.who),
+            ("caps", e.caps),
+            ("excludes", e.excludes),
+            ("options", e.options),
+            ("notes", e.notes),
+        ]
         for title, items in sections:
             for n, item in enumerate(items):
                 out.append(f"  {(title + ':') if n == 0 else '':<10} {item}")
@@ -209,4 +230,3 @@ def explain(system: str, name: str, fmt) -> Outcome:
     except CatalogError as exc:
         return Outcome.usage(f"armybuilder explain: {exc}")
     return Outcome(reporter(fmt).explain(system, hits))
-

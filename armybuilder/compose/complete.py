@@ -96,7 +96,7 @@ def _match(names, incomplete: str) -> list[str]:
         n = str(n)
         if not n.casefold().startswith(typed.casefold()):
             continue
-        n = typed + n[len(typed):]
+        n = typed + n[len(typed) :]
         if n in seen:
             continue
         seen.add(n)
@@ -196,8 +196,9 @@ def option_names(verb: str, incomplete: str) -> list[str]:
     try:
         _, pos = _positionals(_words())
         file, word = (pos[0] if pos else None), (pos[1] if len(pos) > 1 else None)
-        spellings = [s for p in _parts(_modules(_read(file)), verb, word)
-                     for o in p.options for s in o.spellings] + ["--as-written"]
+        spellings = [s for p in _parts(_modules(_read(file)), verb, word) for o in p.options for s in o.spellings] + [
+            "--as-written"
+        ]
         return [s for s in dict.fromkeys(spellings) if s.startswith(incomplete)]
     except Exception:  # pragma: no cover - completion never fails loudly
         return []

@@ -77,8 +77,10 @@ def read_list(path: Path) -> tuple[bytes, str, dict]:
         text = decode(raw)
         doc = loads(text)
     except LoadError as exc:
-        raise EditError(f"{path}:{exc.line}:{exc.column}: {exc.code} {exc.message}; "
-                        "the file was not changed (fix it by hand, then edit it again)") from None
+        raise EditError(
+            f"{path}:{exc.line}:{exc.column}: {exc.code} {exc.message}; "
+            "the file was not changed (fix it by hand, then edit it again)"
+        ) from None
     except OSError as exc:
         raise EditError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if not isinstance(doc.data, dict):
@@ -118,7 +120,7 @@ def guess_layout(text: str) -> tuple[int, int, int]:
         if not m:
             continue
         key_col = len(m.group(1)) + len(m.group(2))
-        for nxt in lines[i + 1:]:
+        for nxt in lines[i + 1 :]:
             stripped = nxt.strip()
             if not stripped or stripped.startswith("#"):
                 continue
@@ -149,7 +151,7 @@ def _frame(text: str) -> tuple[str, str, str]:
     """(head, body, tail): a byte-order mark, directives and ``---`` before the document, and ``...``
     after it, with the comments around them. ruamel.yaml would drop them; they are kept as text."""
     bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = text[len(bom):].splitlines(keepends=True)
+    lines = text[len(bom) :].splitlines(keepends=True)
     head_end = 0
     for i, line in enumerate(lines):
         s = line.strip()
@@ -203,8 +205,10 @@ def roundtrip(text: str) -> Roundtrip:
     try:
         tree = yaml.load(body)
     except Exception as exc:  # ruamel.yaml reads YAML 1.2; a rare file PyYAML reads may trip it
-        raise EditError(f"ruamel.yaml cannot load this file for editing ({type(exc).__name__}: "
-                        f"{str(exc).splitlines()[0] if str(exc) else ''}); the file was not changed") from None
+        raise EditError(
+            f"ruamel.yaml cannot load this file for editing ({type(exc).__name__}: "
+            f"{str(exc).splitlines()[0] if str(exc) else ''}); the file was not changed"
+        ) from None
     return Roundtrip(yaml, tree, head, tail, "\r\n" if "\r\n" in text else "\n")
 
 
@@ -216,8 +220,9 @@ def check_faithful(rt: Roundtrip, text: str, data: Any) -> bool:
     try:
         again = rt.dump()
     except Exception as exc:
-        raise EditError(f"ruamel.yaml cannot write this file back ({type(exc).__name__}); "
-                        "the file was not changed") from None
+        raise EditError(
+            f"ruamel.yaml cannot write this file back ({type(exc).__name__}); the file was not changed"
+        ) from None
     if again == text:
         return True
     try:
@@ -225,8 +230,10 @@ def check_faithful(rt: Roundtrip, text: str, data: Any) -> bool:
     except LoadError:
         same = False
     if not same:
-        raise EditError("ruamel.yaml cannot rewrite this file without changing what it says "
-                        "(a value YAML 1.1 and 1.2 read differently?); edit it by hand; the file was not changed")
+        raise EditError(
+            "ruamel.yaml cannot rewrite this file without changing what it says "
+            "(a value YAML 1.1 and 1.2 read differently?); edit it by hand; the file was not changed"
+        )
     return False
 
 
@@ -236,13 +243,16 @@ def ensure_readable(new_text: str) -> None:
 
     size = len(new_text.encode("utf-8"))
     if size > MAX_BYTES:
-        raise EditError(f"the edit would make the file {size:,} bytes, over the {MAX_BYTES:,}-byte limit; "
-                        "the file was not changed")
+        raise EditError(
+            f"the edit would make the file {size:,} bytes, over the {MAX_BYTES:,}-byte limit; the file was not changed"
+        )
     try:
         loads(new_text)
     except LoadError as exc:
-        raise EditError(f"the edit would make the file unreadable ({exc.code} at line {exc.line}: "
-                        f"{exc.message}); the file was not changed") from None
+        raise EditError(
+            f"the edit would make the file unreadable ({exc.code} at line {exc.line}: "
+            f"{exc.message}); the file was not changed"
+        ) from None
 
 
 def write(path: Path, original: bytes, data: bytes, force: bool = True) -> None:
@@ -330,21 +340,28 @@ def run_edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
         the_part = find_part(mod, verb, part, system_id)
         parsed = parts.parse(the_part, words, system_id, every_part)
         as_written = bool(parsed.opts.pop("as_written", False))
-        req = Request(verb=verb, part=the_part.name, args=parsed.args, opts=parsed.opts,
-                      usage=the_part.usage, system=system_id, as_written=as_written)
+        req = Request(
+            verb=verb,
+            part=the_part.name,
+            args=parsed.args,
+            opts=parsed.opts,
+            usage=the_part.usage,
+            system=system_id,
+            as_written=as_written,
+        )
         before = check_text(text, file=str(path))
         rt = roundtrip(text)
         faithful = check_faithful(rt, text, data)
         from armybuilder.resources import load_schema
 
-        doc = Doc(tree=rt.tree, data=data, system=system_id,
-                  schema=load_schema(systems.manifest(system_id).list_schema))
+        doc = Doc(
+            tree=rt.tree, data=data, system=system_id, schema=load_schema(systems.manifest(system_id).list_schema)
+        )
         said = the_part.func(doc, req)
         req.finish()
         new_text = rt.dump()
         if new_text == text:
-            return Outcome(_lines([f"{said} (no change: the file already says so)"]), [],
-                           ExitCode.of(before.valid))
+            return Outcome(_lines([f"{said} (no change: the file already says so)"]), [], ExitCode.of(before.valid))
         ensure_readable(new_text)
         write(path, raw, new_text.encode("utf-8"))
     except EditError as exc:
@@ -352,8 +369,10 @@ def run_edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
     after = check_text(new_text, file=str(path))
     done = report(path, said, before, after)
     if not faithful:
-        done.stderr.append(f"armybuilder {verb}: note: ruamel.yaml could not keep {path}'s layout exactly in places "
-                        "(the data is the same); compare it with your copy")
+        done.stderr.append(
+            f"armybuilder {verb}: note: ruamel.yaml could not keep {path}'s layout exactly in places "
+            "(the data is the same); compare it with your copy"
+        )
     return done
 
 
@@ -365,8 +384,10 @@ def find_part(mod, verb: str, word: str, system_id: str) -> parts.Part:
     if word in index:
         return index[word]
     listed = ", ".join(p.name for p in parts)
-    raise EditError(f"'{verb}' has no part '{word}' in {system_id}{index.suggestion(word)}; "
-                    f"parts: {listed} (armybuilder {verb} --help shows each one's arguments)")
+    raise EditError(
+        f"'{verb}' has no part '{word}' in {system_id}{index.suggestion(word)}; "
+        f"parts: {listed} (armybuilder {verb} --help shows each one's arguments)"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -423,8 +444,9 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
             raise EditError(f"{path.parent}: no such directory")
         m = systems.manifest(system_id)
         if points is not None and not m.points_limit:
-            raise EditError(f"{system_id} lists are measured in {m.measure}, not points against a limit; "
-                            "leave out --points")
+            raise EditError(
+                f"{system_id} lists are measured in {m.measure}, not points against a limit; leave out --points"
+            )
         name = " ".join((name or default_name(path)).split())
         if not name or len(name) > 200:
             raise EditError("--name must be 1 to 200 characters")

@@ -73,13 +73,15 @@ def new_help() -> str:
         if _compose(m) is None:
             continue
         examples.append(f"  armybuilder new {m.id} {m.new_example or 'army.yaml'}")
-    return ("Start a new list file for a game system.\n\n"
-            "The file gets a header that lets editors check it against the list schema\n"
-            "(# yaml-language-server: $schema=...), a short comment on how to fill it in, and the keys every\n"
-            "list starts with. It is never written over an existing file without --force. The findings it\n"
-            "prints are what is left to fill in (the command exits 0 when the file was created).\n"
-            "--points sets the army size, for the systems measured in points against a limit.\n\n"
-            "\b\n" + "\n".join(examples) + "\n")
+    return (
+        "Start a new list file for a game system.\n\n"
+        "The file gets a header that lets editors check it against the list schema\n"
+        "(# yaml-language-server: $schema=...), a short comment on how to fill it in, and the keys every\n"
+        "list starts with. It is never written over an existing file without --force. The findings it\n"
+        "prints are what is left to fill in (the command exits 0 when the file was created).\n"
+        "--points sets the army size, for the systems measured in points against a limit.\n\n"
+        "\b\n" + "\n".join(examples) + "\n"
+    )
 
 
 def catalog_help() -> str:
@@ -88,20 +90,33 @@ def catalog_help() -> str:
         if m.has("catalog"):
             rows.append((m.id, ", ".join(m.module("catalog").KINDS)))
     size = max((len(r[0]) for r in rows), default=0)
-    return ("A table of a game system's cards, troop types, factions, races or units, with costs and\n"
-            "the rule each comes from.\n\n"
-            "\b\nKIND per system:\n" + "\n".join(f"  {sid.ljust(size)}  {kinds}" for sid, kinds in rows) + "\n"
-            "Without KIND: every kind. --filter keeps the rows that contain the text (any column, any case).\n")
+    return (
+        "A table of a game system's cards, troop types, factions, races or units, with costs and\n"
+        "the rule each comes from.\n\n"
+        "\b\nKIND per system:\n" + "\n".join(f"  {sid.ljust(size)}  {kinds}" for sid, kinds in rows) + "\n"
+        "Without KIND: every kind. --filter keeps the rows that contain the text (any column, any case).\n"
+    )
 
 
 def explain_help() -> str:
-    examples = [f"  armybuilder explain {m.id} {m.explain_example}" for m in systems.manifests()
-                if m.explain_example and m.has("catalog")]
-    return ("One entry in full: its cost rule, who may take it, caps, exclusions, the rule it comes\n"
-            "from and a summary. NAME matches without regard to case (cards, troop types, factions, races,\n"
-            "units, heroes, talents, tactics...); a near miss gets a suggestion.\n\n"
-            "\b\n" + "\n".join(examples) + "\n")
+    examples = [
+        f"  armybuilder explain {m.id} {m.explain_example}"
+        for m in systems.manifests()
+        if m.explain_example and m.has("catalog")
+    ]
+    return (
+        "One entry in full: its cost rule, who may take it, caps, exclusions, the rule it comes\n"
+        "from and a summary. NAME matches without regard to case (cards, troop types, factions, races,\n"
+        "units, heroes, talents, tactics...); a near miss gets a suggestion.\n\n"
+        "\b\n" + "\n".join(examples) + "\n"
+    )
 
 
-HELP = {"add": lambda: verb_help("add"), "remove": lambda: verb_help("remove"), "set": lambda: verb_help("set"),
-        "new": new_help, "catalog": catalog_help, "explain": explain_help}
+HELP = {
+    "add": lambda: verb_help("add"),
+    "remove": lambda: verb_help("remove"),
+    "set": lambda: verb_help("set"),
+    "new": new_help,
+    "catalog": catalog_help,
+    "explain": explain_help,
+}

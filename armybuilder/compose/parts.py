@@ -37,12 +37,12 @@ class Opt:
     way, or not at all).
     """
 
-    key: str                        # the request's key: defender_tokens
+    key: str  # the request's key: defender_tokens
     help: str
     kind: str = "text"
-    metavar: str = ""               # the value's name in help: CLASS
-    names: NameSource | None = None # completion of the value
-    also: tuple[str, ...] = ()      # other spellings: ("--from",)
+    metavar: str = ""  # the value's name in help: CLASS
+    names: NameSource | None = None  # completion of the value
+    also: tuple[str, ...] = ()  # other spellings: ("--from",)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -76,11 +76,11 @@ class Opt:
 class Part:
     """One thing a verb can act on in a system's list: ``add FILE class NAME ...``."""
 
-    verb: str                      # add | remove | set
-    name: str                      # the part word: class, card, tokens, region, ...
-    usage: str                     # after "VERB FILE": "class NAME --troop TROOP [--stands N]"
-    summary: str                   # one line for the help and the "unknown part" message
-    func: Callable[..., str]       # (Doc, Request) -> what it did, in one line
+    verb: str  # add | remove | set
+    name: str  # the part word: class, card, tokens, region, ...
+    usage: str  # after "VERB FILE": "class NAME --troop TROOP [--stands N]"
+    summary: str  # one line for the help and the "unknown part" message
+    func: Callable[..., str]  # (Doc, Request) -> what it did, in one line
     aliases: tuple[str, ...] = ()
     names: tuple[NameSource | None, ...] = ()  # completion of the positional arguments, in order
     options: tuple[Opt, ...] = ()
@@ -108,8 +108,7 @@ class Parsed:
     opts: dict[str, Any] = field(default_factory=dict)
 
 
-def parse(part: Part, words: Sequence[str], system: str,
-          others: Callable[[], Iterable[Part]] = tuple) -> Parsed:
+def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], Iterable[Part]] = tuple) -> Parsed:
     """Split an edit's words into positional arguments and the part's options.
 
     ``others()`` gives the other parts there are (of every system): an option one of them takes

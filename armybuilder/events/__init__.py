@@ -105,8 +105,15 @@ class Rules:
         }
 
 
-def _finding(file: str, code: str, message: str, path: tuple, positions: dict, key_positions: dict,
-             at: tuple[int | None, int | None] | None = None) -> Finding:
+def _finding(
+    file: str,
+    code: str,
+    message: str,
+    path: tuple,
+    positions: dict,
+    key_positions: dict,
+    at: tuple[int | None, int | None] | None = None,
+) -> Finding:
     """The pack's finding helper: the code's severity and rule, the pack's file, the pack rule's line.
 
     ``at`` is a line and column already known (the schema's); else the path's key, else its value.
@@ -196,8 +203,15 @@ def load(path: str | Path) -> Pack:
         return _finding(file, code, message, p, doc.positions, doc.key_positions, at)
 
     if not isinstance(data, dict):
-        raise PackError([finding("EVT001", "an event pack is a mapping with an 'event' key at the top, not "
-                                 + ("a list" if isinstance(data, list) else repr(data)[:40]))])
+        raise PackError(
+            [
+                finding(
+                    "EVT001",
+                    "an event pack is a mapping with an 'event' key at the top, not "
+                    + ("a list" if isinstance(data, list) else repr(data)[:40]),
+                )
+            ]
+        )
     shape = schema.check(data, SCHEMA, doc.key_positions)
     if shape:
         out = []
@@ -212,13 +226,23 @@ def load(path: str | Path) -> Pack:
     problems: list[Finding] = []
     known = list(systems.REGISTRY)
     if "system" in data and "systems" in data:
-        problems.append(finding("EVT002", "the pack has both 'system' and 'systems'; use 'system' for one game, "
-                                "'systems' for several", ("systems",)))
+        problems.append(
+            finding(
+                "EVT002",
+                "the pack has both 'system' and 'systems'; use 'system' for one game, 'systems' for several",
+                ("systems",),
+            )
+        )
     if "systems" in data:
         for key in ("points", "data_version"):
             if key in data:
-                problems.append(finding("EVT002", f"'{key}' belongs to one system: with 'systems', write it under "
-                                        f"systems.<id>.{key}", (key,)))
+                problems.append(
+                    finding(
+                        "EVT002",
+                        f"'{key}' belongs to one system: with 'systems', write it under systems.<id>.{key}",
+                        (key,),
+                    )
+                )
         ids = [(sid, ("systems", sid)) for sid in data["systems"]]
         system_path: tuple = ("systems",)
     else:
@@ -226,8 +250,11 @@ def load(path: str | Path) -> Pack:
         system_path = ("system",)
     for sid, p in ids:
         if sid not in systems.REGISTRY:
-            problems.append(finding("EVT002", f"unknown game system '{sid}'{did_you_mean(sid, known)} "
-                                    f"(systems: {', '.join(known)})", p))
+            problems.append(
+                finding(
+                    "EVT002", f"unknown game system '{sid}'{did_you_mean(sid, known)} (systems: {', '.join(known)})", p
+                )
+            )
 
     top = _parse_block(data, ())
     blocks = data.get("systems") or {data.get("system"): {}}
@@ -265,8 +292,13 @@ def _parse_block(block: dict, prefix: tuple) -> Rules:
 
 
 def _merge(system_id: str, top: Rules, own: Rules | None) -> Rules:
-    r = Rules(system=system_id, points=top.points, points_path=top.points_path,
-              data_version=top.data_version, data_version_path=top.data_version_path)
+    r = Rules(
+        system=system_id,
+        points=top.points,
+        points_path=top.points_path,
+        data_version=top.data_version,
+        data_version_path=top.data_version_path,
+    )
     for part in (top, own):
         if part is None:
             continue
@@ -284,8 +316,11 @@ def _conflicts(r: Rules, finding: Callable[..., Finding]) -> Iterable[Finding]:
     for e in r.minimum:
         top = maxima.get(fold(e.name))
         if top is not None and e.value > top.value:
-            yield finding("EVT002", f"min_{e.name} ({count_text(e.value)}) is above max_{top.name} "
-                          f"({count_text(top.value)})", e.path)
+            yield finding(
+                "EVT002",
+                f"min_{e.name} ({count_text(e.value)}) is above max_{top.name} ({count_text(top.value)})",
+                e.path,
+            )
     banned = {fold(e.name): e for e in r.ban}
     for e in r.include:
         if fold(e.name) in banned:

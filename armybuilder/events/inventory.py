@@ -19,7 +19,8 @@ from armybuilder.text import fmt_points
 def is_broken(result: Result) -> bool:
     """The file could not be read as a list of its system (YAML or shape problems)."""
     return result.system is None or any(
-        f.severity is Severity.ERROR and f.code.startswith("ABL") for f in result.findings)
+        f.severity is Severity.ERROR and f.code.startswith("ABL") for f in result.findings
+    )
 
 
 def inventory_of(result: Result) -> list[systems.Item] | None:

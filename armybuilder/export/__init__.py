@@ -64,8 +64,12 @@ EXPORTERS: dict[ExportFormat, tuple[str, str]] = {
     ExportFormat.json: ("armybuilder.export.json_", "JsonExporter"),
 }
 
-SUFFIXES = {".md": ExportFormat.markdown, ".markdown": ExportFormat.markdown,
-            ".pdf": ExportFormat.pdf, ".json": ExportFormat.json}
+SUFFIXES = {
+    ".md": ExportFormat.markdown,
+    ".markdown": ExportFormat.markdown,
+    ".pdf": ExportFormat.pdf,
+    ".json": ExportFormat.json,
+}
 
 
 def exporter(fmt: ExportFormat | str) -> Exporter:

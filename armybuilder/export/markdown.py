@@ -13,6 +13,7 @@ from armybuilder.export.roster import Roster, Table, finding_text
 from armybuilder.text import md as escape
 from armybuilder.text import pad, width
 
+
 def table(t: Table) -> list[str]:
     """A GitHub-flavoured table, columns padded to equal width; numbers right-aligned."""
     header = [escape(c) for c in t.columns]
@@ -20,8 +21,9 @@ def table(t: Table) -> list[str]:
     numeric = t.numeric()
     sizes = [max([3, width(header[i])] + [width(r[i]) for r in rows]) for i in range(len(header))]
     lines = ["| " + " | ".join(pad(h, sizes[i], False) for i, h in enumerate(header)) + " |"]
-    lines.append("| " + " | ".join(("-" * (s - 1) + ":") if numeric[i] else "-" * s
-                                   for i, s in enumerate(sizes)) + " |")
+    lines.append(
+        "| " + " | ".join(("-" * (s - 1) + ":") if numeric[i] else "-" * s for i, s in enumerate(sizes)) + " |"
+    )
     for r in rows:
         lines.append("| " + " | ".join(pad(c, sizes[i], numeric[i]) for i, c in enumerate(r)) + " |")
     return lines
@@ -65,8 +67,10 @@ class MarkdownExporter(Exporter):
         out.append(f"- {r.status}: {escape(r.title)}, {escape(r.measure_text)}")
         out.append(f"- Exported by armybuilder {r.version}; {escape(r.data_label)}")
         if r.fingerprint:
-            out.append(f"- Fingerprint: `{r.fingerprint}` (SHA-256 of the list's canonical content; "
-                       f"`armybuilder fingerprint FILE` prints it for a file)")
+            out.append(
+                f"- Fingerprint: `{r.fingerprint}` (SHA-256 of the list's canonical content; "
+                f"`armybuilder fingerprint FILE` prints it for a file)"
+            )
         else:
             out.append("- Fingerprint: none (the file cannot be read as a list)")
         return "\n".join(out) + "\n"

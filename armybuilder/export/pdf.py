@@ -88,10 +88,16 @@ class PdfExporter(Exporter):
         pagesize = LETTER if Paper(options.paper) is Paper.letter else A4
         buf = io.BytesIO()
         doc = SimpleDocTemplate(
-            buf, pagesize=pagesize, invariant=1,
-            leftMargin=MARGIN_MM * mm, rightMargin=MARGIN_MM * mm, topMargin=MARGIN_MM * mm,
+            buf,
+            pagesize=pagesize,
+            invariant=1,
+            leftMargin=MARGIN_MM * mm,
+            rightMargin=MARGIN_MM * mm,
+            topMargin=MARGIN_MM * mm,
             bottomMargin=22 * mm,
-            title=roster.title, author="armybuilder", creator=f"armybuilder {roster.version}",
+            title=roster.title,
+            author="armybuilder",
+            creator=f"armybuilder {roster.version}",
             subject=f"{roster.system_label} roster: {roster.status}, {roster.measure_text}",
             keywords=[f"fingerprint sha256:{roster.fingerprint}"] if roster.fingerprint else [],
             lang="en",
@@ -101,8 +107,7 @@ class PdfExporter(Exporter):
         from reportlab.platypus.doctemplate import LayoutError
 
         try:
-            doc.build(story, onFirstPage=self._page, onLaterPages=self._page,
-                      canvasmaker=self._canvas_class(roster))
+            doc.build(story, onFirstPage=self._page, onLaterPages=self._page, canvasmaker=self._canvas_class(roster))
         except LayoutError as exc:
             raise ExportError(f"the roster does not fit the page ({exc})") from None
         self._check_glyphs(face)
@@ -119,18 +124,18 @@ class PdfExporter(Exporter):
         self.s = {
             "base": base,
             "title": ParagraphStyle("title", base, fontName=self.bold, fontSize=18, leading=22, spaceAfter=6),
-            "banner": ParagraphStyle("banner", base, fontName=self.bold, fontSize=14, leading=17,
-                                     textColor=colors.white),
-            "h2": ParagraphStyle("h2", base, fontName=self.bold, fontSize=12, leading=15, spaceBefore=10,
-                                 spaceAfter=4),
+            "banner": ParagraphStyle(
+                "banner", base, fontName=self.bold, fontSize=14, leading=17, textColor=colors.white
+            ),
+            "h2": ParagraphStyle("h2", base, fontName=self.bold, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
             "label": ParagraphStyle("label", base, fontName=self.bold),
             "cell": ParagraphStyle("cell", base, fontSize=8.5, leading=10.5),
             "cell_r": ParagraphStyle("cell_r", base, fontSize=8.5, leading=10.5, alignment=TA_RIGHT),
             "head": ParagraphStyle("head", base, fontName=self.bold, fontSize=8.5, leading=10.5),
-            "head_r": ParagraphStyle("head_r", base, fontName=self.bold, fontSize=8.5, leading=10.5,
-                                     alignment=TA_RIGHT),
-            "note": ParagraphStyle("note", base, fontSize=8, leading=10, leftIndent=10, bulletIndent=2,
-                                   spaceBefore=1),
+            "head_r": ParagraphStyle(
+                "head_r", base, fontName=self.bold, fontSize=8.5, leading=10.5, alignment=TA_RIGHT
+            ),
+            "note": ParagraphStyle("note", base, fontSize=8, leading=10, leftIndent=10, bulletIndent=2, spaceBefore=1),
             "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
         }
 
@@ -167,27 +172,43 @@ class PdfExporter(Exporter):
 
         banner_text = "VALID" if r.valid else r.invalid_banner
         banner = RLTable([[self._p(banner_text, "banner")]], colWidths=[avail])
-        banner.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(GREEN if r.valid else RED)),
-            ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-            ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-        ]))
+        banner.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(GREEN if r.valid else RED)),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                ]
+            )
+        )
         story += [banner, Spacer(1, 4 * mm)]
 
-        facts = [("System", r.system_label + (f" ({r.system_id})" if r.system_id else "")),
-                 (r.measure_label, r.measure_value),
-                 ("Status", f"{r.status} ({r.counts_text})"),
-                 ("List file", r.file)]
+        facts = [
+            ("System", r.system_label + (f" ({r.system_id})" if r.system_id else "")),
+            (r.measure_label, r.measure_value),
+            ("Status", f"{r.status} ({r.counts_text})"),
+            ("List file", r.file),
+        ]
         if r.date:
             facts.append(("Date", r.date))
         label_w = min(max(30 * mm, max(self._width(k, self.bold, 9) for k, _ in facts) + 4 * mm), 70 * mm)
-        head = RLTable([[self._p(k, "label"), self._p(v, "base")] for k, v in facts],
-                       colWidths=[label_w, avail - label_w], hAlign="LEFT")
-        head.setStyle(TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ]))
+        head = RLTable(
+            [[self._p(k, "label"), self._p(v, "base")] for k, v in facts],
+            colWidths=[label_w, avail - label_w],
+            hAlign="LEFT",
+        )
+        head.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
+        )
         story.append(head)
 
         if r.errors:
@@ -204,20 +225,30 @@ class PdfExporter(Exporter):
 
         if r.notices:
             story += self._heading("Warnings and notes")
-            story.append(self._box([finding_text(f, with_severity=True) for f in r.notices], avail, AMBER,
-                                   PALE_AMBER))
+            story.append(self._box([finding_text(f, with_severity=True) for f in r.notices], avail, AMBER, PALE_AMBER))
 
-        end = [f"{r.status}: {r.title}, {r.measure_text}.",
-               f"Exported by armybuilder {r.version}; {r.data_label}" + (f"; {r.date}" if r.date else "") + ".",
-               (f"Fingerprint: {r.fingerprint} (SHA-256 of the list's canonical content; "
-                "armybuilder fingerprint FILE prints it for a file)." if r.fingerprint else
-                "Fingerprint: none (the file cannot be read as a list).")]
+        end = [
+            f"{r.status}: {r.title}, {r.measure_text}.",
+            f"Exported by armybuilder {r.version}; {r.data_label}" + (f"; {r.date}" if r.date else "") + ".",
+            (
+                f"Fingerprint: {r.fingerprint} (SHA-256 of the list's canonical content; "
+                "armybuilder fingerprint FILE prints it for a file)."
+                if r.fingerprint
+                else "Fingerprint: none (the file cannot be read as a list)."
+            ),
+        ]
         block = RLTable([[self._p(line, "small")] for line in end], colWidths=[avail])
-        block.setStyle(TableStyle([
-            ("LINEABOVE", (0, 0), (-1, 0), 0.5, colors.HexColor(GRID)),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1), ("TOPPADDING", (0, 0), (-1, 0), 4),
-        ]))
+        block.setStyle(
+            TableStyle(
+                [
+                    ("LINEABOVE", (0, 0), (-1, 0), 0.5, colors.HexColor(GRID)),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                    ("TOPPADDING", (0, 0), (-1, 0), 4),
+                ]
+            )
+        )
         story.append(KeepTogether([Spacer(1, 6 * mm), block]))
         return story
 
@@ -227,12 +258,18 @@ class PdfExporter(Exporter):
         from reportlab.platypus import TableStyle
 
         box = RLTable([[self._p(line, "base")] for line in lines], colWidths=[avail], hAlign="LEFT")
-        box.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(fill)),
-            ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(edge)),
-            ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
-            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ]))
+        box.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(fill)),
+                    ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(edge)),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 7),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
         return box
 
     def _table(self, t: Table, avail: float):
@@ -246,14 +283,20 @@ class PdfExporter(Exporter):
         data = [[self._p(c, "head_r" if numeric[i] else "head") for i, c in enumerate(t.columns)]]
         data += [[self._p(c, "cell_r" if numeric[i] else "cell") for i, c in enumerate(row)] for row in rows]
         table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
-            ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
+                    ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
         return table
 
     def _col_widths(self, columns: list[str], rows: list[list[str]], avail: float) -> list[float]:
@@ -376,14 +419,17 @@ class PdfExporter(Exporter):
                 except UnicodeEncodeError:
                     missing.append(c)
             if missing:
-                self.warnings.append("the bundled DejaVu Sans font is missing from this installation; "
-                                     "Helvetica cannot print " + _listing(missing))
+                self.warnings.append(
+                    "the bundled DejaVu Sans font is missing from this installation; "
+                    "Helvetica cannot print " + _listing(missing)
+                )
             return
         cmap = face.face.charToGlyph
         missing = [c for c in chars if ord(c) not in cmap]
         if missing:
-            self.warnings.append("the bundled font has no glyph for " + _listing(missing)
-                                 + "; the PDF shows a box in its place")
+            self.warnings.append(
+                "the bundled font has no glyph for " + _listing(missing) + "; the PDF shows a box in its place"
+            )
 
 
 def _listing(chars: list[str]) -> str:

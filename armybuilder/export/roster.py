@@ -84,8 +84,12 @@ class Table:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "columns": self.columns,
-                "rows": [[plain(v) for v in row] for row in self.rows], "notes": self.notes}
+        return {
+            "title": self.title,
+            "columns": self.columns,
+            "rows": [[plain(v) for v in row] for row in self.rows],
+            "notes": self.notes,
+        }
 
 
 @dataclass
@@ -168,15 +172,25 @@ class Roster:
             "notices": [finding_dict(f) for f in self.notices],
             "tables": [t.to_dict() for t in self.tables],
             "details": plain(self.details),
-            "footer": {"armybuilder_version": self.version, "data_version": self.data_version,
-                       "fingerprint": self.fingerprint, "fingerprint_algorithm": "sha256",
-                       "date": self.date},
+            "footer": {
+                "armybuilder_version": self.version,
+                "data_version": self.data_version,
+                "fingerprint": self.fingerprint,
+                "fingerprint_algorithm": "sha256",
+                "date": self.date,
+            },
         }
 
 
 def finding_dict(f: Finding) -> dict[str, Any]:
-    out = {"code": f.code, "severity": f.severity.value, "message": f.message, "rule": f.rule,
-           "line": f.line, "column": f.column}
+    out = {
+        "code": f.code,
+        "severity": f.severity.value,
+        "message": f.message,
+        "rule": f.rule,
+        "line": f.line,
+        "column": f.column,
+    }
     if f.source:
         out["source"] = os.path.basename(f.source)
     return out
@@ -214,8 +228,9 @@ def from_result(result: Result, fingerprint: str | None, date: str | None = None
     title, data_version = _system_meta(result.system)
     found = result.sorted_findings()
     errors = [f for f in found if f.severity is Severity.ERROR]
-    notices = sorted((f for f in found if f.severity is not Severity.ERROR),
-                     key=lambda f: (f.severity.rank,) + f.sort_key())
+    notices = sorted(
+        (f for f in found if f.severity is not Severity.ERROR), key=lambda f: (f.severity.rank,) + f.sort_key()
+    )
     return Roster(
         name=result.name,
         file=os.path.basename(str(result.file)) or str(result.file),

@@ -50,18 +50,24 @@ class JsonReporter(Reporter):
 
     def diff(self, d: Diff) -> str:
         change = d.change
-        return dumps({
-            "old": _side(d.old),
-            "new": _side(d.new),
-            "points": {"old": number(d.old.measure.total), "new": number(d.new.measure.total),
-                       "change": None if change is None else number(change), "unit": d.new.measure.unit},
-            "compared": d.compared,
-            "added": [c.to_dict() for c in d.added],
-            "removed": [c.to_dict() for c in d.removed],
-            "changed": [c.to_dict() for c in d.changed],
-            "totals": [{"name": c.name, "old": number(c.old), "new": number(c.new)} for c in d.totals],
-            "findings": {"gained": _findings(d.new.file, d.gained), "lost": _findings(d.old.file, d.lost)},
-        })
+        return dumps(
+            {
+                "old": _side(d.old),
+                "new": _side(d.new),
+                "points": {
+                    "old": number(d.old.measure.total),
+                    "new": number(d.new.measure.total),
+                    "change": None if change is None else number(change),
+                    "unit": d.new.measure.unit,
+                },
+                "compared": d.compared,
+                "added": [c.to_dict() for c in d.added],
+                "removed": [c.to_dict() for c in d.removed],
+                "changed": [c.to_dict() for c in d.changed],
+                "totals": [{"name": c.name, "old": number(c.old), "new": number(c.new)} for c in d.totals],
+                "findings": {"gained": _findings(d.new.file, d.gained), "lost": _findings(d.old.file, d.lost)},
+            }
+        )
 
     def tournament(self, t: Tournament) -> str:
         return dumps(tournament_dict(t))

@@ -72,7 +72,9 @@ class TextReporter(Reporter):
         out = []
         for r in rows:
             takes = "; takes --points" if r["points_limit"] else ""
-            out.append(f"{r['id']}  {r['title']}  (data version {r['data_version']}; measured in {r['measure']}{takes})")
+            out.append(
+                f"{r['id']}  {r['title']}  (data version {r['data_version']}; measured in {r['measure']}{takes})"
+            )
             out.extend(f"  - {c}" for c in r["checks"])
         return "\n".join(out) + "\n"
 
@@ -99,14 +101,22 @@ class TextReporter(Reporter):
         from rich.text import Text
 
         buf = io.StringIO()
-        console = Console(file=buf, width=self.width, color_system="standard" if self.color else None,
-                          force_terminal=self.color, highlight=False, soft_wrap=False)
+        console = Console(
+            file=buf,
+            width=self.width,
+            color_system="standard" if self.color else None,
+            force_terminal=self.color,
+            highlight=False,
+            soft_wrap=False,
+        )
         for i, r in enumerate(results):
             if i:
                 console.print()
             title = r.name or r.file
-            console.print(f"[bold]{escape(title)}[/bold]  ({escape(r.system or 'unknown system')}, {escape(r.file)})",
-                          soft_wrap=True)
+            console.print(
+                f"[bold]{escape(title)}[/bold]  ({escape(r.system or 'unknown system')}, {escape(r.file)})",
+                soft_wrap=True,
+            )
             for s in r.sections:
                 table = Table(title=Text(s.title, style="bold"), title_justify="left", show_lines=False, expand=False)
                 for col in s.columns:
@@ -128,8 +138,12 @@ class TextReporter(Reporter):
         if d.old.measure.total is not None or d.new.measure.total is not None:
             out.append(f"{unit}: {_measure(d.old)} → {_measure(d.new)}{_delta(d.change)}")
         if not d.compared:
-            out.append(one_line(f"contents not compared: no inventory for {', '.join(d.uncompared)} "
-                                "(the file is not a valid list shape, or its system cannot list its contents yet)"))
+            out.append(
+                one_line(
+                    f"contents not compared: no inventory for {', '.join(d.uncompared)} "
+                    "(the file is not a valid list shape, or its system cannot list its contents yet)"
+                )
+            )
 
         def section(title: str, changes: list[Change], sign: str, show: Callable[[Change], str]) -> None:
             if changes:

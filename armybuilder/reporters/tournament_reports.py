@@ -43,8 +43,21 @@ def json_report(t: "Tournament") -> str:
 
 # -- CSV -------------------------------------------------------------------------------------
 
-CSV_COLUMNS = ["index", "player", "file", "system", "name", "total", "limit", "unit", "status",
-               "errors", "warnings", "codes", "messages"]
+CSV_COLUMNS = [
+    "index",
+    "player",
+    "file",
+    "system",
+    "name",
+    "total",
+    "limit",
+    "unit",
+    "status",
+    "errors",
+    "warnings",
+    "codes",
+    "messages",
+]
 
 
 def _cell(value: Any) -> str:
@@ -62,17 +75,28 @@ def csv_report(t: "Tournament") -> str:
     for e in t.entries:
         m = e.result.measure
         shown = e.findings(Severity.WARNING)
-        w.writerow([
-            e.index, _cell(e.player), _cell(e.file), e.result.system or "", _cell(e.result.name),
-            "" if m.total is None else number(m.total), "" if m.limit is None else number(m.limit),
-            m.unit if m.total is not None else "", e.status, e.errors, e.warnings,
-            " ".join(f.code for f in shown),
-            _cell(" | ".join(f.message for f in shown if f.severity is Severity.ERROR)),
-        ])
+        w.writerow(
+            [
+                e.index,
+                _cell(e.player),
+                _cell(e.file),
+                e.result.system or "",
+                _cell(e.result.name),
+                "" if m.total is None else number(m.total),
+                "" if m.limit is None else number(m.limit),
+                m.unit if m.total is not None else "",
+                e.status,
+                e.errors,
+                e.warnings,
+                " ".join(f.code for f in shown),
+                _cell(" | ".join(f.message for f in shown if f.severity is Severity.ERROR)),
+            ]
+        )
     return buf.getvalue()
 
 
 # -- Markdown --------------------------------------------------------------------------------
+
 
 def _num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
@@ -114,8 +138,13 @@ def markdown(t: "Tournament") -> str:
     out.append(f"Event pack: {md(t.pack.file)}")
     out += ["", "## Rules", ""] + _rules_lines(t)
     broken = f" ({plural(s['broken'], 'broken file')})" if s["broken"] else ""
-    out += ["", "## Lists", "",
-            f"**{plural(s['lists'], 'list')}: {s['legal']} legal, {s['illegal']} illegal{broken}.**", ""]
+    out += [
+        "",
+        "## Lists",
+        "",
+        f"**{plural(s['lists'], 'list')}: {s['legal']} legal, {s['illegal']} illegal{broken}.**",
+        "",
+    ]
     head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors", "Warnings"]
     align = ["--:", "---", "---"] + (["---"] if several else []) + ["--:", "---", "--:", "--:"]
     out.append("| " + " | ".join(head) + " |")
@@ -156,24 +185,36 @@ def junit(t: "Tournament") -> str:
     s = t.summary()
     failures = sum(1 for e in t.entries if e.status == "illegal")
     errors = s["broken"]
-    suites = ET.Element("testsuites", name="armybuilder tournament", tests=str(s["lists"]),
-                        failures=str(failures), errors=str(errors))
-    suite = ET.SubElement(suites, "testsuite", name=_x(t.pack.event), tests=str(s["lists"]),
-                          failures=str(failures), errors=str(errors), skipped="0")
+    suites = ET.Element(
+        "testsuites", name="armybuilder tournament", tests=str(s["lists"]), failures=str(failures), errors=str(errors)
+    )
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        name=_x(t.pack.event),
+        tests=str(s["lists"]),
+        failures=str(failures),
+        errors=str(errors),
+        skipped="0",
+    )
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="event_pack", value=_x(t.pack.file))
     ET.SubElement(props, "property", name="systems", value=_x(" ".join(t.pack.system_ids)))
     for e in t.entries:
         name = e.file + (f" ({e.player})" if e.player else "")
-        case = ET.SubElement(suite, "testcase", name=_x(name), classname=_x(e.result.system or "broken"),
-                             file=_x(e.file))
+        case = ET.SubElement(
+            suite, "testcase", name=_x(name), classname=_x(e.result.system or "broken"), file=_x(e.file)
+        )
         errs = e.findings(Severity.ERROR)
         if not e.legal:
             tag = "error" if e.status == "broken" else "failure"
             first = errs[0] if errs else None
-            node = ET.SubElement(case, tag, type=first.code if first else e.status,
-                                 message=_x(f"{e.status}: {plural(e.errors, 'error')}"
-                                            + (f"; {first.message}" if first else "")))
+            node = ET.SubElement(
+                case,
+                tag,
+                type=first.code if first else e.status,
+                message=_x(f"{e.status}: {plural(e.errors, 'error')}" + (f"; {first.message}" if first else "")),
+            )
             node.text = _x("\n".join(f"{_where(e, f)}: {f.code} [{f.severity.value}] {f.message}" for f in errs))
         warns = [f for f in e.findings(Severity.INFO) if f.severity is not Severity.ERROR]
         if warns:

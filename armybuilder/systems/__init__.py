@@ -53,16 +53,16 @@ MEASURES = ("points", "slots", "tokens", "units")
 class Manifest:
     """What a game system is, declared in its package's ``__init__`` as plain data."""
 
-    id: str                        # the registry key: "fantasy-triumph"
-    list_schema: str               # schema file stem: "fantasy-triumph.list"
-    measure: str                   # one of MEASURES: what a list's total counts
-    points_limit: bool = False     # an outside points limit (--points, an event pack's points) applies
-    summary: str = ""              # what is checked, in one line (the README's systems table)
-    new_example: str = ""          # after "armybuilder new ID", for the help: 'host.yaml --points 51'
-    explain_example: str = ""      # a name for the explain help: "Mobile Infantry"
-    commands: tuple[str, ...] = () # modules with a register(app) adding the system's own commands
+    id: str  # the registry key: "fantasy-triumph"
+    list_schema: str  # schema file stem: "fantasy-triumph.list"
+    measure: str  # one of MEASURES: what a list's total counts
+    points_limit: bool = False  # an outside points limit (--points, an event pack's points) applies
+    summary: str = ""  # what is checked, in one line (the README's systems table)
+    new_example: str = ""  # after "armybuilder new ID", for the help: 'host.yaml --points 51'
+    explain_example: str = ""  # a name for the explain help: "Mobile Infantry"
+    commands: tuple[str, ...] = ()  # modules with a register(app) adding the system's own commands
     data_root: Path | None = None  # where data/<id>/ and schemas/ are, when not bundled (test systems)
-    package: str = ""              # filled in from the registry
+    package: str = ""  # filled in from the registry
 
     def module(self, name: str):
         """One of the package's modules (``system``, ``compose``, ``catalog``), imported on use."""
@@ -220,5 +220,3 @@ def resolve(word: str) -> str:
 def points_systems() -> list[str]:
     """The systems an outside points limit applies to."""
     return [m.id for m in manifests() if m.points_limit]
-
-

@@ -37,8 +37,12 @@ def verdict(run, path) -> dict:
     """validate --format json, reduced to what the example and the built list must share."""
     r = run("validate", "--format", "json", path)
     (res,) = json.loads(r.stdout)["results"]
-    return {"exit": r.exit_code, "valid": res["valid"], "points": res["points"],
-            "codes": sorted(f["code"] for f in res["findings"])}
+    return {
+        "exit": r.exit_code,
+        "valid": res["valid"],
+        "points": res["points"],
+        "codes": sorted(f["code"] for f in res["findings"]),
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -153,8 +157,12 @@ def small_world(data: dict, f: str) -> list[list[str]]:
     return cmds
 
 
-SCRIPTS = {"fantasy-triumph": fantasy_triumph, "token-terrors": token_terrors,
-           "homm3-battlefield": homm3, "small-world-of-warcraft": small_world}
+SCRIPTS = {
+    "fantasy-triumph": fantasy_triumph,
+    "token-terrors": token_terrors,
+    "homm3-battlefield": homm3,
+    "small-world-of-warcraft": small_world,
+}
 
 
 def script_for(example: Path, target: Path) -> list[list[str]]:

@@ -57,14 +57,25 @@ def test_catalog_json_every_kind(run, system):
             assert cite, (k["kind"], row)
 
 
-@pytest.mark.parametrize("system, kind, text, wanted", [
-    ("fantasy-triumph", "troops", "cavalry", {"Elite Cavalry", "Javelin Cavalry"}),
-    ("token-terrors", "factions", "ranged", {"Wyverns", "Elves", "Flying Machines"}),
-    ("homm3-battlefield", "units", "Rampart", {"Centaurs", "Dwarves", "Elves", "Pegasi", "Dendroids", "Unicorns",
-                                               "Gold Dragons"}),
-    ("small-world-of-warcraft", "race", "alliance", {"Draenei", "Dwarves", "Gnomes", "Humans", "Night Elves",
-                                                     "Worgen", "Orcs"}),  # Orcs: their summary names it
-])
+@pytest.mark.parametrize(
+    "system, kind, text, wanted",
+    [
+        ("fantasy-triumph", "troops", "cavalry", {"Elite Cavalry", "Javelin Cavalry"}),
+        ("token-terrors", "factions", "ranged", {"Wyverns", "Elves", "Flying Machines"}),
+        (
+            "homm3-battlefield",
+            "units",
+            "Rampart",
+            {"Centaurs", "Dwarves", "Elves", "Pegasi", "Dendroids", "Unicorns", "Gold Dragons"},
+        ),
+        (
+            "small-world-of-warcraft",
+            "race",
+            "alliance",
+            {"Draenei", "Dwarves", "Gnomes", "Humans", "Night Elves", "Worgen", "Orcs"},
+        ),  # Orcs: their summary names it
+    ],
+)
 def test_catalog_filter(run, system, kind, text, wanted):
     r = run("catalog", system, kind, "--filter", text, "--format", "json")
     (k,) = json.loads(r.stdout)["kinds"]
@@ -72,15 +83,23 @@ def test_catalog_filter(run, system, kind, text, wanted):
     assert names == wanted
 
 
-@pytest.mark.parametrize("system, name, kind, words", [
-    ("fantasy-triumph", "archers", "troop type", ["4 points a stand", "also written: Archers"]),
-    ("fantasy-triumph", "Dense Marsh", "topography", ["Dense: changes the price of Ambush"]),
-    ("token-terrors", "flying machines", "faction", ["at most 6 tokens", "talent Build", "Grudge Airborne Animosity"]),
-    ("token-terrors", "kickstart", "trait", ["never issued"]),
-    ("homm3-battlefield", "Catherine", "hero", ["Castle armies", "medium skirmish: level V"]),
-    ("homm3-battlefield", "archangels", "unit", ["Pack side: Flying", "30 gold + 2 valuables"]),
-    ("small-world-of-warcraft", "TROLLS", "race", ["conquests cost 1 token less", "SWoW Trolls"]),
-])
+@pytest.mark.parametrize(
+    "system, name, kind, words",
+    [
+        ("fantasy-triumph", "archers", "troop type", ["4 points a stand", "also written: Archers"]),
+        ("fantasy-triumph", "Dense Marsh", "topography", ["Dense: changes the price of Ambush"]),
+        (
+            "token-terrors",
+            "flying machines",
+            "faction",
+            ["at most 6 tokens", "talent Build", "Grudge Airborne Animosity"],
+        ),
+        ("token-terrors", "kickstart", "trait", ["never issued"]),
+        ("homm3-battlefield", "Catherine", "hero", ["Castle armies", "medium skirmish: level V"]),
+        ("homm3-battlefield", "archangels", "unit", ["Pack side: Flying", "30 gold + 2 valuables"]),
+        ("small-world-of-warcraft", "TROLLS", "race", ["conquests cost 1 token less", "SWoW Trolls"]),
+    ],
+)
 def test_explain_every_system(run, system, name, kind, words):
     r = run("explain", system, name)
     assert r.exit_code == 0, r.stderr
@@ -89,8 +108,19 @@ def test_explain_every_system(run, system, name, kind, words):
         assert w in r.stdout
     j = json.loads(run("explain", system, name, "--format", "json").stdout)
     assert j["system"] == system and j["entries"][0]["kind"] == kind
-    assert set(j["entries"][0]) == {"kind", "name", "rule", "summary", "cost", "who", "caps", "excludes",
-                                    "options", "notes", "data"}
+    assert set(j["entries"][0]) == {
+        "kind",
+        "name",
+        "rule",
+        "summary",
+        "cost",
+        "who",
+        "caps",
+        "excludes",
+        "options",
+        "notes",
+        "data",
+    }
 
 
 def test_explain_shows_every_entry_of_a_name(run):
@@ -111,12 +141,15 @@ def test_explain_card_from_the_data():
         assert e.cost and all(str(p).lstrip("-") for p in e.cost)
 
 
-@pytest.mark.parametrize("args, hint", [
-    (["catalog", "fantasy-triumf"], "did you mean 'fantasy-triumph'?"),
-    (["catalog", "fantasy-triumph", "crads"], "did you mean 'cards'?"),
-    (["explain", "fantasy-triumph", "Flyng"], "did you mean 'Flying'?"),
-    (["explain", "small-world-of-warcraft", "Orks"], "did you mean 'Orcs'?"),
-])
+@pytest.mark.parametrize(
+    "args, hint",
+    [
+        (["catalog", "fantasy-triumf"], "did you mean 'fantasy-triumph'?"),
+        (["catalog", "fantasy-triumph", "crads"], "did you mean 'cards'?"),
+        (["explain", "fantasy-triumph", "Flyng"], "did you mean 'Flying'?"),
+        (["explain", "small-world-of-warcraft", "Orks"], "did you mean 'Orcs'?"),
+    ],
+)
 def test_near_misses(run, args, hint):
     r = run(*args)
     assert r.exit_code == 2 and hint in r.stderr and r.stdout == ""

@@ -49,10 +49,12 @@ def test_help_prints_the_grammar(run, verb):
 
 def test_cli_start_up_does_not_load_ruamel_or_the_systems():
     """Start-up reads the manifests only: no compose, catalog, check or data module of any system."""
-    code = ("import sys, armybuilder.cli; "
-            "bad = [m for m in sys.modules if m.startswith(('ruamel', 'jsonschema', 'yaml', 'rich', 'armybuilder.compose.'))"
-            " and m != 'armybuilder.compose.grammar'"
-            " or m.startswith('armybuilder.systems.') and m.count('.') > 2 and not m.endswith('.cli')]; print(bad)")
+    code = (
+        "import sys, armybuilder.cli; "
+        "bad = [m for m in sys.modules if m.startswith(('ruamel', 'jsonschema', 'yaml', 'rich', 'armybuilder.compose.'))"
+        " and m != 'armybuilder.compose.grammar'"
+        " or m.startswith('armybuilder.systems.') and m.count('.') > 2 and not m.endswith('.cli')]; print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -78,23 +80,28 @@ def at_root(monkeypatch):
 
 
 @pytest.mark.usefixtures("at_root")
-@pytest.mark.parametrize("line, wanted", [
-    ("armybuilder new fan", ["fantasy-triumph"]),
-    (f"armybuilder add {GREENWOOD} cl", ["class"]),
-    (f"armybuilder add {GREENWOOD} card Fl", ["Flying"]),
-    (f"armybuilder add {GREENWOOD} card fl", ["flying"]),  # any case: the typed letters are kept
-    (f"armybuilder add {GREENWOOD} card Deadly --to ", ["Wardens", "Eagles", "Rangers", "Archers of the Eaves"]),
-    (f"armybuilder add {GREENWOOD} card Deadly --hero ", ["Archmage"]),
-    (f"armybuilder add {GREENWOOD} class X --troop elite", ["elite Foot", "elite Cavalry"]),
-    (f"armybuilder remove {GREENWOOD} class ", ["Wardens", "Eagles", "Rangers", "Archers of the Eaves"]),
-    ("armybuilder remove examples/token-terrors/wrens-host.yaml tokens ", ["Wyverns", "Goblins"]),
-    ("armybuilder set examples/homm3-battlefield/skirmish-medium.yaml hero ",
-     ["Adelaide", "Catherine", "Ingham", "Lord Haart", "Rion", "Tarnum", "Valeska"]),
-    ("armybuilder add examples/homm3-battlefield/skirmish-medium.yaml unit G", ["Griffins"]),
-    ("armybuilder set examples/small-world-of-warcraft/thrall-turn-4.yaml active Tr", ["Trolls"]),
-    ("armybuilder catalog homm3-battlefield ", ["units", "neutral", "heroes", "factions", "abilities", "spells"]),
-    ("armybuilder explain small-world-of-warcraft Or", ["Orcs"]),
-])
+@pytest.mark.parametrize(
+    "line, wanted",
+    [
+        ("armybuilder new fan", ["fantasy-triumph"]),
+        (f"armybuilder add {GREENWOOD} cl", ["class"]),
+        (f"armybuilder add {GREENWOOD} card Fl", ["Flying"]),
+        (f"armybuilder add {GREENWOOD} card fl", ["flying"]),  # any case: the typed letters are kept
+        (f"armybuilder add {GREENWOOD} card Deadly --to ", ["Wardens", "Eagles", "Rangers", "Archers of the Eaves"]),
+        (f"armybuilder add {GREENWOOD} card Deadly --hero ", ["Archmage"]),
+        (f"armybuilder add {GREENWOOD} class X --troop elite", ["elite Foot", "elite Cavalry"]),
+        (f"armybuilder remove {GREENWOOD} class ", ["Wardens", "Eagles", "Rangers", "Archers of the Eaves"]),
+        ("armybuilder remove examples/token-terrors/wrens-host.yaml tokens ", ["Wyverns", "Goblins"]),
+        (
+            "armybuilder set examples/homm3-battlefield/skirmish-medium.yaml hero ",
+            ["Adelaide", "Catherine", "Ingham", "Lord Haart", "Rion", "Tarnum", "Valeska"],
+        ),
+        ("armybuilder add examples/homm3-battlefield/skirmish-medium.yaml unit G", ["Griffins"]),
+        ("armybuilder set examples/small-world-of-warcraft/thrall-turn-4.yaml active Tr", ["Trolls"]),
+        ("armybuilder catalog homm3-battlefield ", ["units", "neutral", "heroes", "factions", "abilities", "spells"]),
+        ("armybuilder explain small-world-of-warcraft Or", ["Orcs"]),
+    ],
+)
 def test_completion(line, wanted):
     assert complete(line) == wanted
 

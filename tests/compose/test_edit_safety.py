@@ -28,7 +28,7 @@ def host(tmp_path) -> Path:
 
 
 def comments(text: str) -> list[str]:
-    return [line[line.index("#"):] for line in text.splitlines() if "#" in line]
+    return [line[line.index("#") :] for line in text.splitlines() if "#" in line]
 
 
 # ---------------------------------------------------------------------------
@@ -48,8 +48,12 @@ def test_comments_survive_an_edit(run, host):
     after = host.read_text(encoding="utf-8")
     assert comments(after) == comments(before)
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
-    assert changed == [("    cards: [Deadly, Armored]          # 4 + 2 + ½ = 6½ a stand",
-                        "    cards: [Deadly, Armored, Hearten] # 4 + 2 + ½ = 6½ a stand")]
+    assert changed == [
+        (
+            "    cards: [Deadly, Armored]          # 4 + 2 + ½ = 6½ a stand",
+            "    cards: [Deadly, Armored, Hearten] # 4 + 2 + ½ = 6½ a stand",
+        )
+    ]
     assert len(after.splitlines()) == len(before.splitlines())
 
 
@@ -73,7 +77,8 @@ def test_closing_comment_stays_last(run, host):
 
 def test_comment_about_the_next_part_stays_above_it(run, tmp_path):
     f = tmp_path / "c.yaml"
-    f.write_text(textwrap.dedent("""\
+    f.write_text(
+        textwrap.dedent("""\
         system: fantasy-triumph
         name: Test   # the name
         # --- the classes ---
@@ -84,7 +89,9 @@ def test_comment_about_the_next_part_stays_above_it(run, tmp_path):
         # --- army cards ---
         army_cards:
           - Illusion: 2   # two
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     run("set", f, "topography", "Steppe")
     run("add", f, "hero", "H")
     text = f.read_text(encoding="utf-8")
@@ -245,8 +252,9 @@ def test_edit_that_would_make_the_file_unreadable_is_refused(run, host, monkeypa
         doc.tree["heroes"].append(entry)
         return "added a shared entry"
 
-    parts = [dataclasses.replace(p, func=shared) if (p.verb, p.name) == ("add", "hero") else p
-             for p in fantasy_triumph.PARTS]
+    parts = [
+        dataclasses.replace(p, func=shared) if (p.verb, p.name) == ("add", "hero") else p for p in fantasy_triumph.PARTS
+    ]
     monkeypatch.setattr(fantasy_triumph, "PARTS", parts)
     r = run("add", host, "hero", "Sage")
     assert r.exit_code == 2 and "unreadable" in r.stderr and "ABL007" in r.stderr

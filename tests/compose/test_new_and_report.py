@@ -12,8 +12,7 @@ from armybuilder.yamlio import load_file
 from .helpers import ROOT
 
 
-@pytest.mark.parametrize("system", ["fantasy-triumph", "token-terrors", "homm3-battlefield",
-                                    "small-world-of-warcraft"])
+@pytest.mark.parametrize("system", ["fantasy-triumph", "token-terrors", "homm3-battlefield", "small-world-of-warcraft"])
 def test_new_file_header_and_howto(run, tmp_path, system):
     f = tmp_path / "my-army.yaml"
     r = run("new", system, f)
@@ -78,8 +77,9 @@ def test_edit_report_lines_and_exit_codes(run, tmp_path):
     assert "FTR020 [error] the army costs 48 points, 16 over its limit of 32" in lines[2]
     r = run("add", f, "card", "Dedly", "--to", "knights")
     assert r.exit_code == 2 and r.stdout == ""
-    assert r.stderr.strip() == ("armybuilder add: unknown card 'Dedly' (did you mean 'Deadly'?); "
-                                "add --as-written to keep the name as typed")
+    assert r.stderr.strip() == (
+        "armybuilder add: unknown card 'Dedly' (did you mean 'Deadly'?); add --as-written to keep the name as typed"
+    )
 
 
 def test_edit_then_validate_agree(run, tmp_path):

@@ -33,30 +33,46 @@ def refused(r, *words: str) -> None:
 # Near misses and names without regard to case
 
 
-@pytest.mark.parametrize("example, args, hint", [
-    ("fantasy-triumph/greenwood-host.yaml", ["add", "card", "Flyng", "--to", "Eagles"], "did you mean 'Flying'?"),
-    ("fantasy-triumph/greenwood-host.yaml", ["add", "class", "X", "--troop", "Elite Fot"], "did you mean 'Elite Foot'?"),
-    ("fantasy-triumph/greenwood-host.yaml", ["add", "card", "Deadly", "--to", "Eagels"], "did you mean 'Eagles'?"),
-    ("fantasy-triumph/greenwood-host.yaml", ["add", "card", "Flying", "--to", "Eagles", "--option", "zom"],
-     "did you mean 'zoom'?"),
-    ("fantasy-triumph/greenwood-host.yaml", ["set", "topography", "Dense Forrest"], "did you mean 'Dense Forest'?"),
-    ("fantasy-triumph/greenwood-host.yaml", ["add", "clas", "X"], "did you mean 'class'?"),
-    ("fantasy-triumph/greenwood-host.yaml", ["remove", "card", "Armord"], "did you mean 'Armored'?"),
-    ("token-terrors/wrens-host.yaml", ["add", "tokens", "Goblns", "1"], "did you mean 'Goblins'?"),
-    ("token-terrors/wrens-host.yaml", ["remove", "tokens", "Wyvern"], "did you mean 'Wyverns'?"),
-    ("token-terrors/friday-night-draft.yaml", ["add", "pick", "Ozy", "Elves", "1"], "did you mean 'Ozzy'?"),
-    ("homm3-battlefield/skirmish-medium.yaml", ["add", "unit", "Halberdier", "--side", "Few"],
-     "did you mean 'Halberdiers'?"),
-    ("homm3-battlefield/skirmish-medium.yaml", ["set", "faction", "Castel"], "did you mean 'Castle'?"),
-    ("homm3-battlefield/skirmish-medium.yaml", ["set", "hero", "Catherin"], "did you mean 'Catherine'?"),
-    ("homm3-battlefield/skirmish-medium.yaml", ["add", "spell", "Fire Wal"], "did you mean 'Fire Wall'?"),
-    ("homm3-battlefield/skirmish-medium.yaml", ["add", "ability", "Wisdon"], "did you mean 'Wisdom'?"),
-    ("homm3-battlefield/skirmish-medium.yaml", ["set", "mode", "skirmsh"], "did you mean 'skirmish'?"),
-    ("small-world-of-warcraft/thrall-turn-4.yaml", ["set", "active", "Orks"], "did you mean 'Orcs'?"),
-    ("small-world-of-warcraft/thrall-turn-4.yaml", ["add", "conquest", "X", "--defender", "Humas",
-                                                    "--defender-tokens", "1"], "did you mean 'Humans'?"),
-    ("small-world-of-warcraft/thrall-turn-4.yaml", ["remove", "region", "Durotr"], "did you mean 'Durotar'?"),
-])
+@pytest.mark.parametrize(
+    "example, args, hint",
+    [
+        ("fantasy-triumph/greenwood-host.yaml", ["add", "card", "Flyng", "--to", "Eagles"], "did you mean 'Flying'?"),
+        (
+            "fantasy-triumph/greenwood-host.yaml",
+            ["add", "class", "X", "--troop", "Elite Fot"],
+            "did you mean 'Elite Foot'?",
+        ),
+        ("fantasy-triumph/greenwood-host.yaml", ["add", "card", "Deadly", "--to", "Eagels"], "did you mean 'Eagles'?"),
+        (
+            "fantasy-triumph/greenwood-host.yaml",
+            ["add", "card", "Flying", "--to", "Eagles", "--option", "zom"],
+            "did you mean 'zoom'?",
+        ),
+        ("fantasy-triumph/greenwood-host.yaml", ["set", "topography", "Dense Forrest"], "did you mean 'Dense Forest'?"),
+        ("fantasy-triumph/greenwood-host.yaml", ["add", "clas", "X"], "did you mean 'class'?"),
+        ("fantasy-triumph/greenwood-host.yaml", ["remove", "card", "Armord"], "did you mean 'Armored'?"),
+        ("token-terrors/wrens-host.yaml", ["add", "tokens", "Goblns", "1"], "did you mean 'Goblins'?"),
+        ("token-terrors/wrens-host.yaml", ["remove", "tokens", "Wyvern"], "did you mean 'Wyverns'?"),
+        ("token-terrors/friday-night-draft.yaml", ["add", "pick", "Ozy", "Elves", "1"], "did you mean 'Ozzy'?"),
+        (
+            "homm3-battlefield/skirmish-medium.yaml",
+            ["add", "unit", "Halberdier", "--side", "Few"],
+            "did you mean 'Halberdiers'?",
+        ),
+        ("homm3-battlefield/skirmish-medium.yaml", ["set", "faction", "Castel"], "did you mean 'Castle'?"),
+        ("homm3-battlefield/skirmish-medium.yaml", ["set", "hero", "Catherin"], "did you mean 'Catherine'?"),
+        ("homm3-battlefield/skirmish-medium.yaml", ["add", "spell", "Fire Wal"], "did you mean 'Fire Wall'?"),
+        ("homm3-battlefield/skirmish-medium.yaml", ["add", "ability", "Wisdon"], "did you mean 'Wisdom'?"),
+        ("homm3-battlefield/skirmish-medium.yaml", ["set", "mode", "skirmsh"], "did you mean 'skirmish'?"),
+        ("small-world-of-warcraft/thrall-turn-4.yaml", ["set", "active", "Orks"], "did you mean 'Orcs'?"),
+        (
+            "small-world-of-warcraft/thrall-turn-4.yaml",
+            ["add", "conquest", "X", "--defender", "Humas", "--defender-tokens", "1"],
+            "did you mean 'Humans'?",
+        ),
+        ("small-world-of-warcraft/thrall-turn-4.yaml", ["remove", "region", "Durotr"], "did you mean 'Durotar'?"),
+    ],
+)
 def test_near_miss_gets_a_suggestion(run, tmp_path, example, args, hint):
     f = copy(tmp_path, example)
     before = f.read_bytes()
@@ -74,7 +90,9 @@ def test_as_written_keeps_an_unknown_name(run, tmp_path):
 
 def test_unknown_without_near_miss_points_to_the_catalog(run, tmp_path):
     f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
-    refused(run("add", f, "card", "Xyzzy", "--army"), "unknown card 'Xyzzy'", "armybuilder catalog fantasy-triumph cards")
+    refused(
+        run("add", f, "card", "Xyzzy", "--army"), "unknown card 'Xyzzy'", "armybuilder catalog fantasy-triumph cards"
+    )
 
 
 def test_options_of_another_part_are_refused(run, tmp_path):
@@ -112,8 +130,10 @@ def test_ft_cards_find_their_place(run, tmp_path):
     assert r.stdout.startswith("added Illusion: 2 to the army")
     refused(run("add", f, "card", "Deadly"), "say where Deadly goes: --to CLASS, --hero HERO")
     refused(run("add", f, "card", "Deadly", "--to", "Eagles", "--number", "2"), "Deadly takes no number")
-    refused(run("add", f, "card", "Flying", "--to", "Eagles", "--option", "zoom", "--number", "1"),
-            "options or a number, not both")
+    refused(
+        run("add", f, "card", "Flying", "--to", "Eagles", "--option", "zoom", "--number", "1"),
+        "options or a number, not both",
+    )
     run("add", f, "card", "Deadly", "--hero", "archmage")
     assert data(f)["heroes"][0]["cards"] == [{"Spellblast": ["unlimited", "magical"]}, "Deadly"]
     run("add", f, "card", "Deadly", "--to", "Eagles")
@@ -222,8 +242,11 @@ def test_small_world_regions_and_races(run, tmp_path):
     refused(run("add", f, "region", "Orgrimmar"), "--tokens N")
     run("remove", f, "region", "Mulgore", "--decline")
     run("set", f, "power", "Hill", "--decline")
-    assert data(f)["decline"] == {"race": "Tauren", "power": "Hill",
-                                  "regions": [{"name": "Thunder Bluff", "tokens": 2}]}
+    assert data(f)["decline"] == {
+        "race": "Tauren",
+        "power": "Hill",
+        "regions": [{"name": "Thunder Bluff", "tokens": 2}],
+    }
     run("remove", f, "decline")
     assert "decline" not in data(f)
     refused(run("add", f, "region", "X", "--tokens", "1", "--decline"), "no race in decline")
@@ -254,7 +277,12 @@ def test_ft_names_of_several_words_need_no_quotes(run, tmp_path):
     run("add", f, "army-card", "Pack", "Train", "and", "Herds")
     d = data(f)
     assert d["classes"][3]["stands"] == 3
-    assert d["classes"][4] == {"name": "Wood Watch", "troop": "Light Foot", "stands": 1, "cards": [{"Delayed Entry": 1}]}
+    assert d["classes"][4] == {
+        "name": "Wood Watch",
+        "troop": "Light Foot",
+        "stands": 1,
+        "cards": [{"Delayed Entry": 1}],
+    }
     assert d["army_cards"][-1] == "Pack Train and Herds"
     run("remove", f, "army-card", "pack train and herds")
     run("remove", f, "class", "Wood", "Watch")

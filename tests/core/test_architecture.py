@@ -19,16 +19,50 @@ PKG = Path(__file__).resolve().parents[2] / "armybuilder"
 # Layers, lowest first: a module imports only from its own layer or below. A game system's folder
 # is its own layer: it sees the library below it, never the commands above it nor another system.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("core", ("armybuilder", "armybuilder.text", "armybuilder.outcome", "armybuilder.suggest",
-              "armybuilder.findings", "armybuilder.yamlio", "armybuilder.codes", "armybuilder.resources",
-              "armybuilder.fsutil", "armybuilder.schema", "armybuilder.fingerprint")),
-    ("engine", ("armybuilder.systems", "armybuilder.check", "armybuilder.reporters", "armybuilder.compose",
-                "armybuilder.compose.parts", "armybuilder.compose.base", "armybuilder.compose.catalog",
-                "armybuilder.cli_io")),
+    (
+        "core",
+        (
+            "armybuilder",
+            "armybuilder.text",
+            "armybuilder.outcome",
+            "armybuilder.suggest",
+            "armybuilder.findings",
+            "armybuilder.yamlio",
+            "armybuilder.codes",
+            "armybuilder.resources",
+            "armybuilder.fsutil",
+            "armybuilder.schema",
+            "armybuilder.fingerprint",
+        ),
+    ),
+    (
+        "engine",
+        (
+            "armybuilder.systems",
+            "armybuilder.check",
+            "armybuilder.reporters",
+            "armybuilder.compose",
+            "armybuilder.compose.parts",
+            "armybuilder.compose.base",
+            "armybuilder.compose.catalog",
+            "armybuilder.cli_io",
+        ),
+    ),
     ("system", ("armybuilder.systems.*",)),
-    ("commands", ("armybuilder.events", "armybuilder.rulebook", "armybuilder.app", "armybuilder.tournament",
-                  "armybuilder.diff", "armybuilder.export", "armybuilder.compose.edit",
-                  "armybuilder.compose.complete", "armybuilder.compose.grammar")),
+    (
+        "commands",
+        (
+            "armybuilder.events",
+            "armybuilder.rulebook",
+            "armybuilder.app",
+            "armybuilder.tournament",
+            "armybuilder.diff",
+            "armybuilder.export",
+            "armybuilder.compose.edit",
+            "armybuilder.compose.complete",
+            "armybuilder.compose.grammar",
+        ),
+    ),
     ("cli", ("armybuilder.cli", "armybuilder.__main__")),
 ]
 
@@ -46,8 +80,9 @@ MODULES = {module_name(p): p for p in sorted(PKG.rglob("*.py"))}
 
 def _is_type_checking(node: ast.If) -> bool:
     t = node.test
-    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or \
-        (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
+        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING"
+    )
 
 
 def imports(name: str) -> set[str]:

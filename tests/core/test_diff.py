@@ -85,8 +85,10 @@ def test_diff_command_refuses_two_systems_in_one_line():
     tt = SHARED / "lists/tt/wren-legal.yaml"
     out = diff.command(FIXTURES / "diff/old.yaml", tt, "text")
     assert out.code is ExitCode.USAGE and out.stdout == ""
-    assert out.stderr == [f"cannot diff {FIXTURES / 'diff/old.yaml'} (fantasy-triumph) with {tt} (token-terrors): "
-                          "two versions of a list are for one game system"]
+    assert out.stderr == [
+        f"cannot diff {FIXTURES / 'diff/old.yaml'} (fantasy-triumph) with {tt} (token-terrors): "
+        "two versions of a list are for one game system"
+    ]
 
 
 def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
@@ -103,8 +105,7 @@ def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
 def test_diff_points_apply_to_fantasy_triumph():
     from armybuilder import diff
 
-    data = json.loads(diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "json",
-                                   points=59.5).stdout)
+    data = json.loads(diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "json", points=59.5).stdout)
     assert data["new"]["points"] == {"total": 59.5, "limit": 59.5, "unit": "points"}
     assert data["new"]["valid"] is True
 

@@ -17,4 +17,3 @@ def test_the_table_names_every_system(root):
     text = (root / "README.md").read_text(encoding="utf-8")
     for m in systems.manifests():
         assert f"| `{m.id}` | {m.measure}" in text
-

@@ -12,9 +12,12 @@ CASES = {
     "not-yaml": (b"system: fantasy-triumph\nname: [unclosed\n", "ABL004", 3),
     "list-at-top": (b"- system: fantasy-triumph\n", "ABL005", 1),
     "scalar-at-top": (b"just text\n", "ABL005", 1),
-    "alias-bomb": (b"a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-                   b"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
-                   "ABL007", 1),
+    "alias-bomb": (
+        b"a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+        b"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
+        "ABL007",
+        1,
+    ),
     "duplicate-key": ((HEAD + "name: Y\n" + CLASS).encode(), "ABL006", 3),
     "wrong-type": ((HEAD + "classes:\n  - {name: A, troop: Heavy Foot, stands: many}\n").encode(), "ABL020", 4),
     "negative": ((HEAD + "classes:\n  - {name: A, troop: Heavy Foot, stands: -3}\n").encode(), "ABL023", 4),
@@ -75,7 +78,9 @@ def test_text_lines_are_not_wrapped(run, tmp_path):
 
 def test_escape_sequences_from_a_list_never_reach_the_terminal(run, tmp_path):
     path = tmp_path / "x.yaml"
-    path.write_text(HEAD + "classes:\n  - {name: \"\\e[31mred\\e[0m\", troop: \"Heavy\\e[2JFoot\", stands: 8, general: true}\n")
+    path.write_text(
+        HEAD + 'classes:\n  - {name: "\\e[31mred\\e[0m", troop: "Heavy\\e[2JFoot", stands: 8, general: true}\n'
+    )
     r = run("validate", path)
     assert "\x1b" not in r.stdout + r.stderr
     assert "FTR001" in r.stdout

@@ -9,8 +9,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_wheel_carries_data_schemas_and_package(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path), str(ROOT)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
     wheel = next(tmp_path.glob("armybuilder-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "armybuilder/_data/fantasy-triumph/cards.yaml" in names

@@ -33,19 +33,23 @@ EXPECTED = {
     "broken/wrong-shape.yaml": ("broken", "ABL005"),
     "ft/alice-legal.yaml": ("legal", None),
     "ft/bob-over-points.yaml": ("illegal", "FTR020"),  # the game's rule, at the event's 48 points
-    "ft/carol-banned.yaml": ("illegal", "EVT011"),     # Mindblast is banned
+    "ft/carol-banned.yaml": ("illegal", "EVT011"),  # Mindblast is banned
     "homm3/sandro-legal.yaml": ("legal", None),
     "homm3/solmyr-adventure.yaml": ("illegal", "EVT016"),  # the day plays skirmish only
     "homm3/unknown-unit.yaml": ("illegal", "HMB014"),
     "sww/murloc-decline.yaml": ("illegal", "EVT011"),  # Murlocs are banned (and not playable)
     "sww/thrall-legal.yaml": ("legal", None),
     "sww/unknown-race.yaml": ("illegal", "SWW001"),
-    "tt/goblin-horde.yaml": ("illegal", "EVT012"),     # 6 Goblins, the day allows 5
+    "tt/goblin-horde.yaml": ("illegal", "EVT012"),  # 6 Goblins, the day allows 5
     "tt/unknown-faction.yaml": ("illegal", "TTB002"),
     "tt/wren-legal.yaml": ("legal", None),
 }
-SYSTEM_OF = {"ft": "fantasy-triumph", "tt": "token-terrors", "sww": "small-world-of-warcraft",
-             "homm3": "homm3-battlefield"}
+SYSTEM_OF = {
+    "ft": "fantasy-triumph",
+    "tt": "token-terrors",
+    "sww": "small-world-of-warcraft",
+    "homm3": "homm3-battlefield",
+}
 
 
 def expected_for_installed() -> dict:
@@ -70,7 +74,7 @@ def test_collect_keeps_named_files_skips_the_pack_and_duplicates():
     names = [f.name for f in files]
     assert names[0] == "alice-legal.yaml" and names.count("alice-legal.yaml") == 1
     assert "autumn-clash.yaml" not in names  # the pack itself
-    assert "all-systems.yaml" not in names   # another event pack
+    assert "all-systems.yaml" not in names  # another event pack
 
 
 def test_a_named_file_is_checked_even_when_it_is_not_a_list(run):
@@ -277,8 +281,11 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(run):
 def test_markdown_escapes_what_players_type(write):
     from armybuilder.reporters.tournament_reports import markdown
 
-    lst = write("l.yaml", "system: fantasy-triumph\nname: '<b>Pipe | *star*</b>'\nplayer: '[x](http://e.invalid)'\n"
-                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    lst = write(
+        "l.yaml",
+        "system: fantasy-triumph\nname: '<b>Pipe | *star*</b>'\nplayer: '[x](http://e.invalid)'\n"
+        "classes: [{name: A, troop: Knights, stands: 2}]\n",
+    )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     text = markdown(tournament.run(pack, [lst]))
     row = [line for line in text.splitlines() if line.startswith("| 1 |")][0]
@@ -289,18 +296,24 @@ def test_markdown_escapes_what_players_type(write):
 def test_csv_never_starts_a_cell_with_a_formula(write):
     from armybuilder.reporters.tournament_reports import csv_report
 
-    lst = write("l.yaml", "system: fantasy-triumph\nname: '=HYPERLINK(\"x\")'\nplayer: '@me'\n"
-                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    lst = write(
+        "l.yaml",
+        "system: fantasy-triumph\nname: '=HYPERLINK(\"x\")'\nplayer: '@me'\n"
+        "classes: [{name: A, troop: Knights, stands: 2}]\n",
+    )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     [row] = list(csv.DictReader(io.StringIO(csv_report(tournament.run(pack, [lst])))))
-    assert row["name"] == "'=HYPERLINK(\"x\")" and row["player"] == "'@me"
+    assert row["name"] == '\'=HYPERLINK("x")' and row["player"] == "'@me"
 
 
 def test_junit_survives_control_characters(write):
     from armybuilder.reporters.tournament_reports import junit
 
-    lst = write("l.yaml", 'system: fantasy-triumph\nname: "bell\\a"\nplayer: "nul\\x01"\n'
-                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    lst = write(
+        "l.yaml",
+        'system: fantasy-triumph\nname: "bell\\a"\nplayer: "nul\\x01"\n'
+        "classes: [{name: A, troop: Knights, stands: 2}]\n",
+    )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     root = ET.fromstring(junit(tournament.run(pack, [lst])).encode("utf-8"))
     assert len(root.iter("testcase").__next__().get("name")) > 0
@@ -308,8 +321,11 @@ def test_junit_survives_control_characters(write):
 
 def test_the_table_never_prints_escape_sequences_from_a_list(write):
 
-    lst = write("l.yaml", 'system: fantasy-triumph\nname: "clear\\e[2J"\nplayer: "x\\x9b31m"\n'
-                          "classes: [{name: A, troop: Knights, stands: 2}]\n")
+    lst = write(
+        "l.yaml",
+        'system: fantasy-triumph\nname: "clear\\e[2J"\nplayer: "x\\x9b31m"\n'
+        "classes: [{name: A, troop: Knights, stands: 2}]\n",
+    )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     text = TextReporter().tournament(tournament.run(pack, [lst]))
     assert "\x1b" not in text and "\x9b" not in text
@@ -331,11 +347,14 @@ def test_collect_skips_what_is_not_a_regular_file(tmp_path):
 def test_command_returns_an_outcome(tmp_path):
     from armybuilder.outcome import ExitCode
 
-    out = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft"],
-                             [tmp_path / "r.json"], fmt="json")
+    out = tournament.command(
+        FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft"], [tmp_path / "r.json"], fmt="json"
+    )
     assert out.code is ExitCode.INVALID
-    assert out.stderr == ["Autumn Clash 2026: 3 lists checked: 1 legal, 2 illegal",
-                          f"wrote json report {tmp_path / 'r.json'}"]
+    assert out.stderr == [
+        "Autumn Clash 2026: 3 lists checked: 1 legal, 2 illegal",
+        f"wrote json report {tmp_path / 'r.json'}",
+    ]
     assert out.stdout == (tmp_path / "r.json").read_text(encoding="utf-8")  # --format json is the report
     legal = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft/alice-legal.yaml"])
     assert legal.code is ExitCode.OK and legal.stderr == ["Autumn Clash 2026: 1 list checked: 1 legal, 0 illegal"]

@@ -28,7 +28,8 @@ def test_duplicate_key_is_an_error_with_both_lines():
 def test_alias_bomb_is_refused_before_expansion():
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-        for i in range(8))
+        for i in range(8)
+    )
     e = error_of(bomb)
     assert e.code == "ABL007" and e.line == 1
 
@@ -37,12 +38,15 @@ def test_alias_alone_is_refused():
     assert error_of("a: 1\nb: *x\n").code in ("ABL004", "ABL007")
 
 
-@pytest.mark.parametrize("text", [
-    "!!python/object/apply:os.system ['echo hacked']\n",
-    "a: !!python/name:os.system\n",
-    "a: !custom 3\n",
-    "a: !!binary aGVsbG8=\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "!!python/object/apply:os.system ['echo hacked']\n",
+        "a: !!python/name:os.system\n",
+        "a: !custom 3\n",
+        "a: !!binary aGVsbG8=\n",
+    ],
+)
 def test_tags_never_run_code(text):
     assert error_of(text).code == "ABL008"
 

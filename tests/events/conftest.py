@@ -21,4 +21,3 @@ def check(write):
         return check_path(list_path, CheckOptions(points=points), pack=pack)
 
     return _check
-

@@ -21,8 +21,15 @@ def load_errors(write, text: str | bytes) -> list:
     return info.value.findings
 
 
-@pytest.mark.parametrize("path", ["examples/events/autumn-clash.yaml", "examples/events/games-day.yaml",
-                                  f"{REL}/packs/autumn-clash.yaml", f"{REL}/packs/all-systems.yaml"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "examples/events/autumn-clash.yaml",
+        "examples/events/games-day.yaml",
+        f"{REL}/packs/autumn-clash.yaml",
+        f"{REL}/packs/all-systems.yaml",
+    ],
+)
 def test_bundled_packs_load(root, path):
     pack = events.load(root / path)
     assert pack.event and pack.system_ids
@@ -39,8 +46,11 @@ def test_the_issues_pack_reads_as_written(root):
 
 
 def test_several_systems_merge_top_level_rules_into_each(write):
-    pack = events.load(write("p.yaml", "event: D\nban: [X]\nsystems:\n  fantasy-triumph: {ban: [Y], points: 40}\n"
-                                      "  token-terrors: {}\n"))
+    pack = events.load(
+        write(
+            "p.yaml", "event: D\nban: [X]\nsystems:\n  fantasy-triumph: {ban: [Y], points: 40}\n  token-terrors: {}\n"
+        )
+    )
     assert [e.name for e in pack.rules["fantasy-triumph"].ban] == ["X", "Y"]
     assert [e.name for e in pack.rules["token-terrors"].ban] == ["X"]
     assert pack.rules["fantasy-triumph"].points == 40 and pack.rules["token-terrors"].points is None
@@ -67,18 +77,28 @@ def test_aliases_are_refused_in_packs_too(write):
     assert f.code == "ABL007"
 
 
-@pytest.mark.parametrize("text,line,words", [
-    ("event: A\nsystem: fantasy-triumph\nbann: [Mindblast]\n", 3, "unknown key 'bann' in the file (did you mean 'ban'?)"),
-    ("event: A\nsystem: fantasy-triumph\nrequire: {minstands: 3}\n", 3,
-     "unknown key 'minstands' in require (did you mean 'min_<total>'?)"),
-    ("event: A\nsystem: fantasy-triumph\nlimit: {heroes: -1}\n", 3, "limit.heroes must be at least 0"),
-    ("event: A\nsystem: fantasy-triumph\nlimit: {heroes: two}\n", 3, "limit.heroes must be a number"),
-    ("event: A\nsystem: fantasy-triumph\nban: Mindblast\n", 3, "ban must be a list"),
-    ("event: A\nsystem: fantasy-triumph\npoints: 0\n", 3, "points must be more than 0"),
-    ("system: fantasy-triumph\n", 1, "needs a 'event' entry"),
-    ("event: A\n", 1, "needs a 'system' entry"),
-    ("event: A\nsystem: Fantasy Triumph\n", 2, "system 'Fantasy Triumph' does not fit"),
-])
+@pytest.mark.parametrize(
+    "text,line,words",
+    [
+        (
+            "event: A\nsystem: fantasy-triumph\nbann: [Mindblast]\n",
+            3,
+            "unknown key 'bann' in the file (did you mean 'ban'?)",
+        ),
+        (
+            "event: A\nsystem: fantasy-triumph\nrequire: {minstands: 3}\n",
+            3,
+            "unknown key 'minstands' in require (did you mean 'min_<total>'?)",
+        ),
+        ("event: A\nsystem: fantasy-triumph\nlimit: {heroes: -1}\n", 3, "limit.heroes must be at least 0"),
+        ("event: A\nsystem: fantasy-triumph\nlimit: {heroes: two}\n", 3, "limit.heroes must be a number"),
+        ("event: A\nsystem: fantasy-triumph\nban: Mindblast\n", 3, "ban must be a list"),
+        ("event: A\nsystem: fantasy-triumph\npoints: 0\n", 3, "points must be more than 0"),
+        ("system: fantasy-triumph\n", 1, "needs a 'event' entry"),
+        ("event: A\n", 1, "needs a 'system' entry"),
+        ("event: A\nsystem: Fantasy Triumph\n", 2, "system 'Fantasy Triumph' does not fit"),
+    ],
+)
 def test_shape_errors_are_evt001_with_the_pack_line(write, text, line, words):
     findings = load_errors(write, text)
     assert [f.code for f in findings] == ["EVT001"], [f.message for f in findings]
@@ -92,14 +112,29 @@ def test_require_unknown_key_names_the_keys_it_takes(write):
     assert "require takes include, settings, min_<total> and max_<total>" in f.message
 
 
-@pytest.mark.parametrize("text,line,words", [
-    ("event: A\nsystem: fantasy-triumf\n", 2, "unknown game system 'fantasy-triumf' (did you mean 'fantasy-triumph'?)"),
-    ("event: A\nsystems: {warhammer: {}}\n", 2, "unknown game system 'warhammer'"),
-    ("event: A\nsystem: fantasy-triumph\nsystems: {token-terrors: {}}\n", 3, "both 'system' and 'systems'"),
-    ("event: A\npoints: 40\nsystems: {token-terrors: {}}\n", 2, "'points' belongs to one system"),
-    ("event: A\nsystem: fantasy-triumph\nrequire: {min_stands: 9, max_stands: 8}\n", 3, "min_stands (9) is above max_stands (8)"),
-    ("event: A\nsystem: fantasy-triumph\nban: [Fast]\nrequire: {include: [fast]}\n", 4, "'fast' is both banned and required"),
-])
+@pytest.mark.parametrize(
+    "text,line,words",
+    [
+        (
+            "event: A\nsystem: fantasy-triumf\n",
+            2,
+            "unknown game system 'fantasy-triumf' (did you mean 'fantasy-triumph'?)",
+        ),
+        ("event: A\nsystems: {warhammer: {}}\n", 2, "unknown game system 'warhammer'"),
+        ("event: A\nsystem: fantasy-triumph\nsystems: {token-terrors: {}}\n", 3, "both 'system' and 'systems'"),
+        ("event: A\npoints: 40\nsystems: {token-terrors: {}}\n", 2, "'points' belongs to one system"),
+        (
+            "event: A\nsystem: fantasy-triumph\nrequire: {min_stands: 9, max_stands: 8}\n",
+            3,
+            "min_stands (9) is above max_stands (8)",
+        ),
+        (
+            "event: A\nsystem: fantasy-triumph\nban: [Fast]\nrequire: {include: [fast]}\n",
+            4,
+            "'fast' is both banned and required",
+        ),
+    ],
+)
 def test_conflicts_are_evt002_with_the_pack_line(write, text, line, words):
     findings = load_errors(write, text)
     assert [f.code for f in findings] == ["EVT002"], [f.message for f in findings]
@@ -110,11 +145,25 @@ def test_pack_error_lines_are_path_line_col(write):
     with pytest.raises(events.PackError) as info:
         events.load(write("pack.yaml", "event: A\nsystem: fantasy-triumph\nbann: []\n"))
     [line] = info.value.lines()
-    assert line.endswith(":3:1: EVT001 [error] unknown key 'bann' in the file (did you mean 'ban'?) (event pack schema)")
+    assert line.endswith(
+        ":3:1: EVT001 [error] unknown key 'bann' in the file (did you mean 'ban'?) (event pack schema)"
+    )
 
 
-EVT_CODES = ["EVT001", "EVT002", "EVT010", "EVT011", "EVT012", "EVT013", "EVT014", "EVT015", "EVT016",
-             "EVT017", "EVT018", "EVT090"]
+EVT_CODES = [
+    "EVT001",
+    "EVT002",
+    "EVT010",
+    "EVT011",
+    "EVT012",
+    "EVT013",
+    "EVT014",
+    "EVT015",
+    "EVT016",
+    "EVT017",
+    "EVT018",
+    "EVT090",
+]
 
 
 def test_every_evt_code_is_registered_and_documented():
@@ -157,8 +206,14 @@ def test_validate_with_event_cites_the_pack_and_its_line(run):
     r = run("validate", FIXTURES / "lists/ft/carol-banned.yaml", "--event", PACK)
     assert r.exit_code == 1
     lines = r.stdout.splitlines()
-    assert f"{PACK}:7:7: EVT011 [error] card 'Mindblast' is banned at Autumn Clash 2026 (list line 13) (event pack)" in lines
-    assert f"{PACK}:8:24: EVT012 [error] Autumn Clash 2026 allows at most 1 heroes in a list; the list has 2 (event pack)" in lines
+    assert (
+        f"{PACK}:7:7: EVT011 [error] card 'Mindblast' is banned at Autumn Clash 2026 (list line 13) (event pack)"
+        in lines
+    )
+    assert (
+        f"{PACK}:8:24: EVT012 [error] Autumn Clash 2026 allows at most 1 heroes in a list; the list has 2 (event pack)"
+        in lines
+    )
 
 
 def test_validate_with_event_json_carries_the_source(run):

@@ -240,8 +240,10 @@ def test_token_terrors_points_always_warn(check, points):
     needs_inventory("token-terrors")
     r = check(f"event: T\nsystem: token-terrors\npoints: {points}\n", FIXTURES / "lists/tt/wren-legal.yaml")
     f = only(r, "EVT018")
-    assert f.message == (f"the event's points limit ({points}) does not apply to token-terrors lists "
-                         "(measured in slots); check it by hand")
+    assert f.message == (
+        f"the event's points limit ({points}) does not apply to token-terrors lists "
+        "(measured in slots); check it by hand"
+    )
     assert (f.line, f.column) == (3, 1) and f.severity is Severity.WARNING and r.valid
     assert r.measure.limit == 10  # the pack's points never reach a system without a points limit
 
@@ -264,10 +266,15 @@ def test_points_on_the_command_line_do_not_silence_the_packs_warning(check):
 def test_pack_points_for_follows_the_manifest(write):
     from armybuilder import events
 
-    pack = events.load(write("p.yaml", "event: D\nsystems:\n  fantasy-triumph: {points: 40.5}\n"
-                                       "  token-terrors: {points: 10}\n  homm3-battlefield: {}\n"))
+    pack = events.load(
+        write(
+            "p.yaml",
+            "event: D\nsystems:\n  fantasy-triumph: {points: 40.5}\n"
+            "  token-terrors: {points: 10}\n  homm3-battlefield: {}\n",
+        )
+    )
     assert pack.points_for("fantasy-triumph") == Fraction(81, 2)
-    assert pack.points_for("token-terrors") is None      # slots: no outside points limit
+    assert pack.points_for("token-terrors") is None  # slots: no outside points limit
     assert pack.points_for("homm3-battlefield") is None  # no points in its block
     assert pack.points_for("small-world-of-warcraft") is None and pack.points_for(None) is None
 

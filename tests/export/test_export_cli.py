@@ -81,14 +81,17 @@ def test_letter_paper(run, tmp_path):
     assert b"/MediaBox [ 0 0 612 792 ]" in out.read_bytes()
 
 
-@pytest.mark.parametrize("args,message", [
-    (["-o", "-"], "say which format with --to"),
-    (["-o", "army.txt"], "say which format with --to"),
-    (["--to", "json", "-o", "-", "--date", "30/11/2026"], "--date takes a date as YYYY-MM-DD"),
-    (["--to", "json", "-o", "-", "--date", "2026-02-30"], "is not a calendar date"),
-    (["-o", "no/such/dir/army.md"], "does not exist"),
-    (["-o", "tests"], "is a directory"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["-o", "-"], "say which format with --to"),
+        (["-o", "army.txt"], "say which format with --to"),
+        (["--to", "json", "-o", "-", "--date", "30/11/2026"], "--date takes a date as YYYY-MM-DD"),
+        (["--to", "json", "-o", "-", "--date", "2026-02-30"], "is not a calendar date"),
+        (["-o", "no/such/dir/army.md"], "does not exist"),
+        (["-o", "tests"], "is a directory"),
+    ],
+)
 def test_usage_errors_exit_2(run, args, message):
     r = run("export", FT, *args)
     assert r.exit_code == 2

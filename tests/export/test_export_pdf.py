@@ -49,8 +49,17 @@ def test_fantasy_triumph_classes_heroes_cards_and_total():
         assert c["name"] in text
     for h in listed["heroes"]:
         assert h["name"] in text
-    for needle in ("Wardens (general)", "Elite Foot", "Javelin Cavalry", "Ambush (home)", "Prepared Defenses x1",
-                   "51 of 51 points", "VALID", "Fantasy Triumph data version 1", "page 1 of 1"):
+    for needle in (
+        "Wardens (general)",
+        "Elite Foot",
+        "Javelin Cavalry",
+        "Ambush (home)",
+        "Prepared Defenses x1",
+        "51 of 51 points",
+        "VALID",
+        "Fantasy Triumph data version 1",
+        "page 1 of 1",
+    ):
         assert needle in text
     assert "INVALID" not in text
 
@@ -82,8 +91,7 @@ def test_greek_and_cyrillic_names_print_with_the_bundled_font():
 
 def test_characters_the_font_lacks_are_reported(tmp_path):
     src = tmp_path / "cjk.yaml"
-    src.write_text(FT_EXAMPLE.read_text(encoding="utf-8").replace("The Greenwood Host", "漢字 Host"),
-                   encoding="utf-8")
+    src.write_text(FT_EXAMPLE.read_text(encoding="utf-8").replace("The Greenwood Host", "漢字 Host"), encoding="utf-8")
     roster, _ = build(src)
     exp = exporter("pdf")
     exp.render(roster, ExportOptions())
@@ -112,10 +120,10 @@ def test_same_input_same_bytes(path):
 
 def test_same_bytes_in_another_process(tmp_path):
     out = tmp_path / "other.pdf"
-    code = ("import sys; from armybuilder.export import run; "
-            "sys.exit(run(sys.argv[1], 'pdf', sys.argv[2]).code)")
-    subprocess.run([sys.executable, "-c", code, str(FT_EXAMPLE), str(out)], check=True, cwd=tmp_path,
-                   capture_output=True)
+    code = "import sys; from armybuilder.export import run; sys.exit(run(sys.argv[1], 'pdf', sys.argv[2]).code)"
+    subprocess.run(
+        [sys.executable, "-c", code, str(FT_EXAMPLE), str(out)], check=True, cwd=tmp_path, capture_output=True
+    )
     _, here = _pdf(FT_EXAMPLE)
     assert out.read_bytes() == here
 
@@ -161,6 +169,8 @@ def test_a_long_table_continues_across_pages_with_its_header(tmp_path):
 
 
 def test_reportlab_is_not_imported_at_start_up():
-    code = ("import sys, armybuilder.cli, armybuilder.export, armybuilder.export.markdown; "
-            "sys.exit('reportlab' in sys.modules)")
+    code = (
+        "import sys, armybuilder.cli, armybuilder.export, armybuilder.export.markdown; "
+        "sys.exit('reportlab' in sys.modules)"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

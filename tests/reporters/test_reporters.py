@@ -62,13 +62,16 @@ def test_output_is_deterministic(run):
     assert run("validate", BROKEN, "--format", "json").stdout == run("validate", BROKEN, "--format", "json").stdout
 
 
-@pytest.mark.parametrize("args", [
-    ["validate", "no-such-file.yaml"],
-    ["validate", "--format", "xml", VALID],
-    ["validate"],
-    ["cost", "--points", "-3", VALID],
-    ["rule", "ZZZ999"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "no-such-file.yaml"],
+        ["validate", "--format", "xml", VALID],
+        ["validate"],
+        ["cost", "--points", "-3", VALID],
+        ["rule", "ZZZ999"],
+    ],
+)
 def test_usage_errors_exit_2(run, args):
     r = run(*args)
     assert r.exit_code == 2

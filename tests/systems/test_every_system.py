@@ -86,8 +86,11 @@ def test_every_rule_module_has_a_test_file(m):
     assert folder.is_dir(), folder
     modules = m.module("rules").ALL
     codes = systems.get(m.id).codes()
-    missing = [f"{c.code} {mod.__name__}" for mod, c in zip(modules, codes, strict=True)
-               if not any(any(folder.glob(pattern)) for pattern in rule_test_names(mod, c.code))]
+    missing = [
+        f"{c.code} {mod.__name__}"
+        for mod, c in zip(modules, codes, strict=True)
+        if not any(any(folder.glob(pattern)) for pattern in rule_test_names(mod, c.code))
+    ]
     assert missing == []
 
 
@@ -106,10 +109,15 @@ def test_every_examples_folder_is_a_system_or_the_event_packs():
 
 @each
 def test_completion_sources_take_none_and_give_a_list(m):
-    sources = [(f"{p.verb} {p.name} {o.flag}", o.names) for p in m.module("compose").PARTS for o in p.options
-               if o.names]
-    sources += [(f"{p.verb} {p.name} argument {i}", names) for p in m.module("compose").PARTS
-                for i, names in enumerate(p.names, 1) if names]
+    sources = [
+        (f"{p.verb} {p.name} {o.flag}", o.names) for p in m.module("compose").PARTS for o in p.options if o.names
+    ]
+    sources += [
+        (f"{p.verb} {p.name} argument {i}", names)
+        for p in m.module("compose").PARTS
+        for i, names in enumerate(p.names, 1)
+        if names
+    ]
     assert sources
     for where, names in sources:
         got = names(None)

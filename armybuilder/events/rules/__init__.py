@@ -21,18 +21,18 @@ from . import (
 )
 
 REGISTRY = [
-    pack_shape,              # EVT001 (the pack, when it is read)
-    pack_conflict,           # EVT002 (the pack, when it is read)
-    wrong_system,            # EVT010
-    data_version_mismatch,   # EVT017
+    pack_shape,  # EVT001 (the pack, when it is read)
+    pack_conflict,  # EVT002 (the pack, when it is read)
+    wrong_system,  # EVT010
+    data_version_mismatch,  # EVT017
     event_rule_not_checked,  # EVT018 (points; a system that lists nothing; see also EVT013/EVT014)
-    setting_mismatch,        # EVT016
-    banned,                  # EVT011
-    over_event_limit,        # EVT012
-    below_event_minimum,     # EVT013
-    above_event_maximum,     # EVT014
-    missing_required,        # EVT015
-    check_failed,            # EVT090 (a tournament run)
+    setting_mismatch,  # EVT016
+    banned,  # EVT011
+    over_event_limit,  # EVT012
+    below_event_minimum,  # EVT013
+    above_event_maximum,  # EVT014
+    missing_required,  # EVT015
+    check_failed,  # EVT090 (a tournament run)
 ]
 
 BY_CODE = {rule.CODE: rule for rule in REGISTRY}

@@ -19,5 +19,9 @@ def check(ctx):
         if total is None:
             yield uncounted(ctx, entry, "max")
         elif total > entry.value:
-            yield ctx.finding(CODE, f"{ctx.event} requires at most {count_text(entry.value)} "
-                              f"{entry.name.replace('_', ' ')}; the list has {count_text(total)}", entry.path)
+            yield ctx.finding(
+                CODE,
+                f"{ctx.event} requires at most {count_text(entry.value)} "
+                f"{entry.name.replace('_', ' ')}; the list has {count_text(total)}",
+                entry.path,
+            )

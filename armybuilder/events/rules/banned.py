@@ -18,5 +18,6 @@ def check(ctx):
         hits = index.named(entry.name)
         if hits:
             kinds = sorted({i.kind for i in hits})
-            yield ctx.finding(CODE, f"{'/'.join(kinds)} '{hits[0].name}' is banned at {ctx.event} "
-                              f"({index.where(hits)})", entry.path)
+            yield ctx.finding(
+                CODE, f"{'/'.join(kinds)} '{hits[0].name}' is banned at {ctx.event} ({index.where(hits)})", entry.path
+            )

@@ -21,5 +21,9 @@ def check(ctx):
         if total is None:
             yield uncounted(ctx, entry, "min")
         elif total < entry.value:
-            yield ctx.finding(CODE, f"{ctx.event} requires at least {count_text(entry.value)} "
-                              f"{entry.name.replace('_', ' ')}; the list has {count_text(total)}", entry.path)
+            yield ctx.finding(
+                CODE,
+                f"{ctx.event} requires at least {count_text(entry.value)} "
+                f"{entry.name.replace('_', ' ')}; the list has {count_text(total)}",
+                entry.path,
+            )

@@ -16,6 +16,10 @@ def check(ctx):
         return
     rules, system = ctx.rules, ctx.system
     if rules.data_version is not None and rules.data_version != system.data_version:
-        yield ctx.finding(CODE, f"{ctx.event} is played on {system.id} data version {rules.data_version}; "
-                          f"armybuilder has version {system.data_version}, so its verdict may not match the "
-                          "event's rules", rules.data_version_path)
+        yield ctx.finding(
+            CODE,
+            f"{ctx.event} is played on {system.id} data version {rules.data_version}; "
+            f"armybuilder has version {system.data_version}, so its verdict may not match the "
+            "event's rules",
+            rules.data_version_path,
+        )

@@ -21,20 +21,30 @@ def check(ctx):
     if rules.points is not None and not ctx.manifest.points_limit:
         # Declared, not guessed: the system's manifest says whether an outside points limit applies,
         # so the pack's points are never compared with the list's own limit in other units.
-        yield ctx.finding(CODE, f"the event's points limit ({fmt_points(rules.points)}) does not apply to "
-                          f"{ctx.manifest.id} lists (measured in {ctx.manifest.measure}); check it by hand",
-                          rules.points_path)
+        yield ctx.finding(
+            CODE,
+            f"the event's points limit ({fmt_points(rules.points)}) does not apply to "
+            f"{ctx.manifest.id} lists (measured in {ctx.manifest.measure}); check it by hand",
+            rules.points_path,
+        )
     if rules.counts_items and not ctx.items:
-        yield ctx.finding(CODE, f"{ctx.manifest.id} does not list what a list holds yet, so the event's bans, "
-                          "limits and requirements cannot be checked for this list; check them by hand",
-                          _first_path(rules) or ctx.pack.system_path)
+        yield ctx.finding(
+            CODE,
+            f"{ctx.manifest.id} does not list what a list holds yet, so the event's bans, "
+            "limits and requirements cannot be checked for this list; check them by hand",
+            _first_path(rules) or ctx.pack.system_path,
+        )
 
 
 def uncounted(ctx, entry, bound: str):
     """A ``min_`` or ``max_`` (``bound``) total the system does not count."""
     names = ", ".join(ctx.index.total_names()) or "nothing"
-    return ctx.finding(CODE, f"{ctx.manifest.id} does not count '{entry.name}' (it counts: {names}), "
-                       f"so the event's {bound}_{entry.name} cannot be checked", entry.path)
+    return ctx.finding(
+        CODE,
+        f"{ctx.manifest.id} does not count '{entry.name}' (it counts: {names}), "
+        f"so the event's {bound}_{entry.name} cannot be checked",
+        entry.path,
+    )
 
 
 def _first_path(rules) -> tuple:

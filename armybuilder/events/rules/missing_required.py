@@ -13,5 +13,6 @@ def check(ctx):
     index = ctx.index
     for entry in ctx.rules.include:
         if not index.named(entry.name):
-            yield ctx.finding(CODE, f"{ctx.event} requires '{entry.name}' in every list; this list has none",
-                              entry.path)
+            yield ctx.finding(
+                CODE, f"{ctx.event} requires '{entry.name}' in every list; this list has none", entry.path
+            )

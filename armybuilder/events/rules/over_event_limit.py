@@ -23,5 +23,8 @@ def check(ctx):
                 what, where = f"{entry.name.replace('_', ' ')} in a list", ""
             else:
                 what, where = f"{kind} '{hits[0].name}'", f" ({index.where(hits)})"
-            yield ctx.finding(CODE, f"{ctx.event} allows at most {count_text(entry.value)} {what}; "
-                              f"the list has {count_text(count)}{where}", entry.path)
+            yield ctx.finding(
+                CODE,
+                f"{ctx.event} allows at most {count_text(entry.value)} {what}; the list has {count_text(count)}{where}",
+                entry.path,
+            )

@@ -20,14 +20,22 @@ def check(ctx):
     for entry in ctx.rules.settings:
         key = _find_key(data, entry.name)
         if key is None:
-            yield ctx.finding(CODE, f"{ctx.event} is played with {entry.name}: {_show(entry.value)}; the list "
-                              f"does not say its {entry.name}", entry.path)
+            yield ctx.finding(
+                CODE,
+                f"{ctx.event} is played with {entry.name}: {_show(entry.value)}; the list "
+                f"does not say its {entry.name}",
+                entry.path,
+            )
             continue
         value = data[key]
         if not _same(value, entry.value):
             line = locate(ctx.result.positions or {}, (key,))[0]
-            yield ctx.finding(CODE, f"{ctx.event} is played with {entry.name}: {_show(entry.value)}; the list "
-                              f"says {_show(value)} (list line {line})", entry.path)
+            yield ctx.finding(
+                CODE,
+                f"{ctx.event} is played with {entry.name}: {_show(entry.value)}; the list "
+                f"says {_show(value)} (list line {line})",
+                entry.path,
+            )
 
 
 def _show(value: Any) -> str:

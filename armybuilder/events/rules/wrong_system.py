@@ -13,5 +13,6 @@ RULE = "event pack"
 def check(ctx):
     if ctx.rules is None:
         wanted = " or ".join(ctx.pack.system_ids)
-        yield ctx.finding(CODE, f"{ctx.event} is played with {wanted}; this list is for {ctx.result.system}",
-                          ctx.pack.system_path)
+        yield ctx.finding(
+            CODE, f"{ctx.event} is played with {wanted}; this list is for {ctx.result.system}", ctx.pack.system_path
+        )

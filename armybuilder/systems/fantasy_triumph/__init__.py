@@ -13,6 +13,6 @@ MANIFEST = Manifest(
     measure="points",
     points_limit=True,
     summary="battle cards FT 24 to FT 62: every card's cost, who may take it, caps, army size, stands, heroes, general",
-    new_example="host.yaml --name \"The Greenwood Host\" --points 51",
+    new_example='host.yaml --name "The Greenwood Host" --points 51',
     explain_example='"Mobile Infantry"',
 )

@@ -24,13 +24,27 @@ _FT_KIND_WHO = {
     "hero": "heroes only",
     "stand_or_hero": "a class's stands or a hero",
 }
-_FT_KIND_SHORT = {"army": "army", "expendable": "class (one-use)", "stand": "stands",
-                  "hero": "hero", "stand_or_hero": "stands/hero"}
-_FT_PER = {"stand": "per stand or hero", "card": "per card", "army": "once for the army",
-           "marked": "per marked stand or hero (never more than its own cost)",
-           "transported": "per transported stand"}
-_FT_PER_SHORT = {"stand": "/stand", "card": "/card", "army": "/army", "marked": "/marked",
-                 "transported": "/stand carried"}
+_FT_KIND_SHORT = {
+    "army": "army",
+    "expendable": "class (one-use)",
+    "stand": "stands",
+    "hero": "hero",
+    "stand_or_hero": "stands/hero",
+}
+_FT_PER = {
+    "stand": "per stand or hero",
+    "card": "per card",
+    "army": "once for the army",
+    "marked": "per marked stand or hero (never more than its own cost)",
+    "transported": "per transported stand",
+}
+_FT_PER_SHORT = {
+    "stand": "/stand",
+    "card": "/card",
+    "army": "/army",
+    "marked": "/marked",
+    "transported": "/stand carried",
+}
 
 
 def ft_cost(card: dict, short: bool = False) -> str:
@@ -62,7 +76,10 @@ def _ft_caps(caps: dict) -> list[str]:
     for key, value in caps.items():
         if key == "not_general":
             if value:
-                out.append("not on the general" + (f" ({caps.get('not_general_rule')})" if caps.get("not_general_rule") else ""))
+                out.append(
+                    "not on the general"
+                    + (f" ({caps.get('not_general_rule')})" if caps.get("not_general_rule") else "")
+                )
         elif key in words:
             out.append(words[key].format(value))
     return out
@@ -71,10 +88,20 @@ def _ft_caps(caps: dict) -> list[str]:
 def ft_cards() -> list[Entry]:
     out = []
     for c in cards():
-        e = Entry("card", c["name"], {
-            "card": f"FT {c['number']}", "name": c["name"], "taken by": _FT_KIND_SHORT.get(c["kind"], c["kind"]),
-            "cost": ft_cost(c, short=True), "rule": c.get("rule"),
-        }, rule=c.get("rule"), summary=c.get("summary"), data=c)
+        e = Entry(
+            "card",
+            c["name"],
+            {
+                "card": f"FT {c['number']}",
+                "name": c["name"],
+                "taken by": _FT_KIND_SHORT.get(c["kind"], c["kind"]),
+                "cost": ft_cost(c, short=True),
+                "rule": c.get("rule"),
+            },
+            rule=c.get("rule"),
+            summary=c.get("summary"),
+            data=c,
+        )
         e.cost.append(ft_cost(c))
         if c.get("cost", {}).get("note"):
             e.cost.append(c["cost"]["note"])
@@ -84,10 +111,14 @@ def ft_cards() -> list[Entry]:
         if c.get("marks"):
             marks = {"stands": "a class's stands", "heroes": "a hero"}
             places = join(["class" if m == "stands" else "hero" for m in c["marks"]])
-            who = (f"bought for the army, it marks {join([marks.get(m, m) for m in c['marks']])}: "
-                   f"listed on the {places} it marks, not under army_cards")
+            who = (
+                f"bought for the army, it marks {join([marks.get(m, m) for m in c['marks']])}: "
+                f"listed on the {places} it marks, not under army_cards"
+            )
         if c.get("quantity"):
-            who += f"; it takes a number ({'how many cards' if c['quantity'] == 'cards' else 'how many stands it marks'})"
+            who += (
+                f"; it takes a number ({'how many cards' if c['quantity'] == 'cards' else 'how many stands it marks'})"
+            )
         e.who.append(who)
         for r in c.get("restrictions", []):
             scope = f" ({r['applies_to']}s)" if r.get("applies_to") else ""
@@ -98,7 +129,9 @@ def ft_cards() -> list[Entry]:
             choices = "any " + o["name"] if o.get("free") else join([f"'{x}'" for x in o.get("choices", [])])
             count = f" (up to {o['count']})" if o.get("count") else ""
             missing = {"error": "required", "warning": "should be chosen"}.get(o.get("missing"), "optional")
-            e.options.append(f"{o['name']}: {choices}{count}, {missing} ({o['rule']}): {o.get('help', '')}".rstrip(": "))
+            e.options.append(
+                f"{o['name']}: {choices}{count}, {missing} ({o['rule']}): {o.get('help', '')}".rstrip(": ")
+            )
         for w in c.get("warnings", []):
             e.notes.append(f"warning when {describe(w['when'])}: {w['message']} ({w['rule']})")
         for n in c.get("notes", []):
@@ -107,10 +140,15 @@ def ft_cards() -> list[Entry]:
         if mv:
             if "table" in mv:
                 table = ", ".join(f"{k}→{v}" for k, v in mv["table"].items())
-                e.notes.append(f"movement{' with ' + repr(mv['option']) if mv.get('option') else ''}: {table} MU ({mv['rule']})")
+                e.notes.append(
+                    f"movement{' with ' + repr(mv['option']) if mv.get('option') else ''}: {table} MU ({mv['rule']})"
+                )
             if "by_option" in mv:
-                e.notes.append("movement on transports: " + ", ".join(f"{k} {v} MU" for k, v in mv["by_option"].items())
-                               + f" ({mv['rule']})")
+                e.notes.append(
+                    "movement on transports: "
+                    + ", ".join(f"{k} {v} MU" for k, v in mv["by_option"].items())
+                    + f" ({mv['rule']})"
+                )
             if "all" in mv:
                 e.notes.append(f"movement: {mv['all']} MU ({mv['rule']})")
         out.append(e)
@@ -129,15 +167,29 @@ def ft_troops() -> list[Entry]:
     card_list = cards()
     out = []
     for t in load_data(FT, "troops")["troops"]:
-        e = Entry("troop type", t["name"], {
-            "name": t["name"], "code": t.get("code"), "points": pts(t["points"]), "mount": t.get("mount"),
-            "order": t.get("order"), "move": f"{t.get('move')}{'' if t.get('move_verified', True) else '*'}",
-            "aliases": ", ".join(t.get("aliases", [])), "source": src,
-        }, rule=src, data=t, aliases=list(t.get("aliases", [])))
+        e = Entry(
+            "troop type",
+            t["name"],
+            {
+                "name": t["name"],
+                "code": t.get("code"),
+                "points": pts(t["points"]),
+                "mount": t.get("mount"),
+                "order": t.get("order"),
+                "move": f"{t.get('move')}{'' if t.get('move_verified', True) else '*'}",
+                "aliases": ", ".join(t.get("aliases", [])),
+                "source": src,
+            },
+            rule=src,
+            data=t,
+            aliases=list(t.get("aliases", [])),
+        )
         e.cost.append(f"{pts(t['points'])} points a stand, before its cards (a stand never costs less than 1)")
         e.who.append("any class (a class is stands of one troop type)")
-        e.notes.append(f"{t.get('mount')}, {t.get('order')} order, moves {t.get('move')} MU"
-                       + ("" if t.get("move_verified", True) else " (move unverified: a third-party builder's data)"))
+        e.notes.append(
+            f"{t.get('mount')}, {t.get('order')} order, moves {t.get('move')} MU"
+            + ("" if t.get("move_verified", True) else " (move unverified: a third-party builder's data)")
+        )
         if t.get("shoots"):
             e.notes.append(f"shoots (shooting factor {t.get('shooting_factor')})")
         if t.get("extra_command_point"):
@@ -157,8 +209,13 @@ def ft_topographies() -> list[Entry]:
     dense_cards = [c["name"] for c in cards() if depends_on_topography(c)]
     out = []
     for t in data["topographies"]:
-        e = Entry("topography", t["name"], {"name": t["name"], "dense": "yes" if t.get("dense") else "no",
-                                            "source": src}, rule=src, data=t)
+        e = Entry(
+            "topography",
+            t["name"],
+            {"name": t["name"], "dense": "yes" if t.get("dense") else "no", "source": src},
+            rule=src,
+            data=t,
+        )
         e.who.append("the army's home topography (topography: in the list)")
         if t.get("dense"):
             e.cost.append("Dense: changes the price of " + join(dense_cards, "and"))
@@ -171,4 +228,10 @@ def ft_topographies() -> list[Entry]:
 
 
 KINDS: dict[str, Callable[[], list[Entry]]] = {"cards": ft_cards, "troops": ft_troops, "topographies": ft_topographies}
-ALIASES = {"card": "cards", "troop": "troops", "troop types": "troops", "troop type": "troops", "topography": "topographies"}
+ALIASES = {
+    "card": "cards",
+    "troop": "troops",
+    "troop types": "troops",
+    "troop type": "troops",
+    "topography": "topographies",
+}

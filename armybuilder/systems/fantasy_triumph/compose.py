@@ -183,9 +183,11 @@ def _options(card: dict, req: Request) -> list[str]:
             raise EditError(f"{card['name']} has no options; leave out --option")
         else:
             near = nearest(value, choices)
-            raise EditError(f"unknown option '{value}' for {card['name']}"
-                            + (f" (did you mean '{near}'?)" if near else "")
-                            + f"; choices: {', '.join(choices)}")
+            raise EditError(
+                f"unknown option '{value}' for {card['name']}"
+                + (f" (did you mean '{near}'?)" if near else "")
+                + f"; choices: {', '.join(choices)}"
+            )
     return out
 
 
@@ -212,8 +214,10 @@ def _value(card: dict, req: Request, flow: bool) -> tuple[Any, str]:
 def _default_owner(doc, card: dict) -> _Owner:
     if card.get("kind") == "army" and not card.get("marks"):
         return _Owner("the army", doc.tree, "army_cards", "army")
-    raise EditError(f"say where {card['name']} goes: --to CLASS, --hero HERO"
-                    + (" or --army" if card.get("kind") in (None, "army") else ""))
+    raise EditError(
+        f"say where {card['name']} goes: --to CLASS, --hero HERO"
+        + (" or --army" if card.get("kind") in (None, "army") else "")
+    )
 
 
 def _owner_order(doc, owner: _Owner) -> list[str]:
@@ -305,8 +309,10 @@ def remove_hero(doc, req: Request) -> str:
 def _stands(c) -> int:
     value = c.get("stands")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EditError(f"class '{c.get('name')}' has no whole number of stands in the file; set it: "
-                        f"armybuilder set FILE stands '{c.get('name')}' N")
+        raise EditError(
+            f"class '{c.get('name')}' has no whole number of stands in the file; set it: "
+            f"armybuilder set FILE stands '{c.get('name')}' N"
+        )
     return int(value)
 
 
@@ -323,8 +329,10 @@ def remove_stands(doc, req: Request) -> str:
     c = _class(doc, name)
     now = _stands(c) - n
     if now < 1:
-        raise EditError(f"class '{c.get('name')}' has {_stands(c)} stands; a class keeps at least 1 "
-                        f"(to drop the class: armybuilder remove FILE class '{c.get('name')}')")
+        raise EditError(
+            f"class '{c.get('name')}' has {_stands(c)} stands; a class keeps at least 1 "
+            f"(to drop the class: armybuilder remove FILE class '{c.get('name')}')"
+        )
     put(c, "stands", now)
     return f"class '{c.get('name')}': {now} stands (-{n})"
 
@@ -392,6 +400,7 @@ def _set_text(key: str, what: str, limit: int):
             raise EditError(f"{key} is limited to {limit} characters")
         put(doc.tree, key, value, _top(doc))
         return f"{key}: {value}"
+
     return setter
 
 
@@ -400,6 +409,7 @@ def _remove_key(key: str, note: str = ""):
         if not base.drop(doc.tree, key):
             raise EditError(f"the list has no '{key}' to remove")
         return f"removed {key}{note}"
+
     return remover
 
 
@@ -447,22 +457,47 @@ WHERE = (TO, HERO, ARMY)  # where a card is: a class, a hero or the army
 CARD_VALUE = (OPTION, NUMBER)  # what the card entry says: its options, or its number
 
 PARTS = [
-    Part("add", "class", "class NAME --troop TROOP [--stands N] [--general]",
-         "a class: stands of one troop type with the same cards", add_class, names=(None,),
-         options=(TROOP, STANDS, GENERAL)),
+    Part(
+        "add",
+        "class",
+        "class NAME --troop TROOP [--stands N] [--general]",
+        "a class: stands of one troop type with the same cards",
+        add_class,
+        names=(None,),
+        options=(TROOP, STANDS, GENERAL),
+    ),
     Part("add", "hero", "hero NAME", "a hero (1 point plus its cards)", add_hero),
     Part("add", "stands", "stands CLASS N", "N more stands in a class", add_stands, names=(class_names,)),
-    Part("add", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
-         "a battle card on a class, a hero or the army", add_card, aliases=("cards", "army-card", "army-cards"),
-         names=(card_names,), options=WHERE + CARD_VALUE),
+    Part(
+        "add",
+        "card",
+        "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
+        "a battle card on a class, a hero or the army",
+        add_card,
+        aliases=("cards", "army-card", "army-cards"),
+        names=(card_names,),
+        options=WHERE + CARD_VALUE,
+    ),
     Part("remove", "class", "class NAME", "a class and its cards", remove_class, names=(class_names,)),
     Part("remove", "hero", "hero NAME", "a hero and its cards", remove_hero, names=(hero_names,)),
     Part("remove", "stands", "stands CLASS N", "N stands of a class", remove_stands, names=(class_names,)),
-    Part("remove", "card", "card CARD [--from CLASS | --hero HERO | --army]",
-         "a battle card (found wherever it is, when it is in one place)", remove_card,
-         aliases=("cards", "army-card", "army-cards"),
-         names=(card_names,), options=WHERE),
-    Part("remove", "points", "points", "the army size (back to the default, 51)", _remove_key("points", " (51 by default)")),
+    Part(
+        "remove",
+        "card",
+        "card CARD [--from CLASS | --hero HERO | --army]",
+        "a battle card (found wherever it is, when it is in one place)",
+        remove_card,
+        aliases=("cards", "army-card", "army-cards"),
+        names=(card_names,),
+        options=WHERE,
+    ),
+    Part(
+        "remove",
+        "points",
+        "points",
+        "the army size (back to the default, 51)",
+        _remove_key("points", " (51 by default)"),
+    ),
     Part("remove", "topography", "topography", "the home topography", _remove_key("topography")),
     Part("remove", "player", "player", "the player's name", _remove_key("player")),
     Part("remove", "note", "note", "the list's note", _remove_key("note")),
@@ -470,12 +505,25 @@ PARTS = [
     Part("set", "player", "player TEXT", "who plays it", _set_text("player", "the PLAYER", 200)),
     Part("set", "note", "note TEXT", "a note on the list", _set_text("note", "the NOTE", 2000)),
     Part("set", "points", "points N", "the army size (51 by default)", set_points, aliases=("limit",)),
-    Part("set", "topography", "topography TOPOGRAPHY", "the home topography (Dense ones change prices)",
-         set_topography, names=(topography_names,)),
+    Part(
+        "set",
+        "topography",
+        "topography TOPOGRAPHY",
+        "the home topography (Dense ones change prices)",
+        set_topography,
+        names=(topography_names,),
+    ),
     Part("set", "general", "general CLASS", "the class that holds the general", set_general, names=(class_names,)),
     Part("set", "stands", "stands CLASS N", "a class's number of stands", set_stands, names=(class_names,)),
     Part("set", "troop", "troop CLASS TROOP", "a class's troop type", set_troop, names=(class_names, troop_names)),
-    Part("set", "card", "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
-         "a card's options or number, in place", set_card, aliases=("army-card",), names=(card_names,),
-         options=WHERE + CARD_VALUE),
+    Part(
+        "set",
+        "card",
+        "card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]",
+        "a card's options or number, in place",
+        set_card,
+        aliases=("army-card",),
+        names=(card_names,),
+        options=WHERE + CARD_VALUE,
+    ),
 ]

@@ -51,6 +51,7 @@ def _troop_is(field: str) -> Callable[[Any, Any, Any, Any], bool]:
     def evaluate(want: Any, army: Any, unit: Any, use: Any) -> bool:
         troop = _troop(unit)
         return troop is not None and troop[field] == want
+
     return evaluate
 
 
@@ -58,6 +59,7 @@ def _troop_in(field: str) -> Callable[[Any, Any, Any, Any], bool]:
     def evaluate(want: Any, army: Any, unit: Any, use: Any) -> bool:
         troop = _troop(unit)
         return troop is not None and troop[field] in want
+
     return evaluate
 
 
@@ -79,21 +81,34 @@ _TABLE = (
     Key("mount", _troop_is("mount"), lambda want: f"{want} troops"),
     Key("base_points", _troop_in("points"), lambda want: join([pts(p) for p in want]) + "-point troop types"),
     Key("move", _troop_in("move"), lambda want: "troops moving " + join(want) + " MU"),
-    Key("shoots", _troop_is("shoots"),
-        lambda want: "shooting troops" if want else "troops that do not shoot"),
-    Key("extra_command_point", _troop_is("extra_command_point"),
-        lambda want: "troops that pay +1 command point" if want else "troops that pay no extra command point"),
-    Key("card", lambda want, army, unit, use: unit is not None and unit.has(*want),
-        lambda want: "with " + join(want)),
+    Key("shoots", _troop_is("shoots"), lambda want: "shooting troops" if want else "troops that do not shoot"),
+    Key(
+        "extra_command_point",
+        _troop_is("extra_command_point"),
+        lambda want: "troops that pay +1 command point" if want else "troops that pay no extra command point",
+    ),
+    Key("card", lambda want, army, unit, use: unit is not None and unit.has(*want), lambda want: "with " + join(want)),
     Key("option", _option, lambda want: f"option '{want}'"),
-    Key("dense", lambda want, army, unit, use: army.dense == want,
-        lambda want: "a Dense home topography" if want else "a topography that is not Dense"),
-    Key("taker", lambda want, army, unit, use: unit is not None and unit.taker == want,
-        lambda want: "a hero" if want == "hero" else "a stand"),
-    Key("army_card", lambda want, army, unit, use: bool(army.army_card_names() & set(want)),
-        lambda want: "the army has " + join(want, "or")),
-    Key("general", lambda want, army, unit, use: unit is not None and unit.general == want,
-        lambda want: "the general's class" if want else "a class without the general"),
+    Key(
+        "dense",
+        lambda want, army, unit, use: army.dense == want,
+        lambda want: "a Dense home topography" if want else "a topography that is not Dense",
+    ),
+    Key(
+        "taker",
+        lambda want, army, unit, use: unit is not None and unit.taker == want,
+        lambda want: "a hero" if want == "hero" else "a stand",
+    ),
+    Key(
+        "army_card",
+        lambda want, army, unit, use: bool(army.army_card_names() & set(want)),
+        lambda want: "the army has " + join(want, "or"),
+    ),
+    Key(
+        "general",
+        lambda want, army, unit, use: unit is not None and unit.general == want,
+        lambda want: "the general's class" if want else "a class without the general",
+    ),
     Key("any", _any, lambda want: "(" + " or ".join(describe(c) for c in want) + ")"),
     Key("not", _not, lambda want: f"not {describe(want)}"),
 )
@@ -185,5 +200,6 @@ def check_cards(cards: list[dict]) -> None:
             try:
                 check(cond)
             except CardDataError as exc:
-                raise CardDataError(f"{CARDS_FILE}: card '{card.get('name')}', {where}: {exc}; "
-                                     f"known keys: {', '.join(KEYS)}") from None
+                raise CardDataError(
+                    f"{CARDS_FILE}: card '{card.get('name')}', {where}: {exc}; known keys: {', '.join(KEYS)}"
+                ) from None

@@ -188,12 +188,13 @@ class Army:
 
 def parse_card(entry: Any, path: tuple, owner: Unit | None, cat: Catalog) -> CardUse:
     if isinstance(entry, dict):
-        (written, value), = entry.items()
+        ((written, value),) = entry.items()
     else:
         written, value = entry, None
     written = str(written)
-    use = CardUse(written=written, card=cat.cards.get(written) if written in cat.cards else None,
-                  path=path, owner=owner)
+    use = CardUse(
+        written=written, card=cat.cards.get(written) if written in cat.cards else None, path=path, owner=owner
+    )
     if isinstance(value, bool):
         use.values = [value]
     elif isinstance(value, int):
@@ -226,15 +227,26 @@ def _match_options(use: CardUse) -> None:
 
 def build(data: dict, limit_override: Fraction | None = None) -> Army:
     cat = catalog()
-    limit = limit_override if limit_override is not None else (
-        pts(data["points"]) if "points" in data else pts(cat.rule_value("army_points")))
+    limit = (
+        limit_override
+        if limit_override is not None
+        else (pts(data["points"]) if "points" in data else pts(cat.rule_value("army_points")))
+    )
     topo_written = data.get("topography")
     topo = cat.topographies.get(topo_written) if topo_written and topo_written in cat.topographies else None
     classes = []
     for i, c in enumerate(data.get("classes", [])):
         path = ("classes", i)
-        unit = Unit("class", i, c["name"], path, stands=c["stands"], general=bool(c.get("general", False)),
-                    troop_written=c["troop"], troop=cat.troops[c["troop"]] if c["troop"] in cat.troops else None)
+        unit = Unit(
+            "class",
+            i,
+            c["name"],
+            path,
+            stands=c["stands"],
+            general=bool(c.get("general", False)),
+            troop_written=c["troop"],
+            troop=cat.troops[c["troop"]] if c["troop"] in cat.troops else None,
+        )
         unit.cards = [parse_card(e, path + ("cards", j), unit, cat) for j, e in enumerate(c.get("cards", []))]
         classes.append(unit)
     heroes = []
@@ -357,8 +369,9 @@ def price(army: Army) -> None:
             if per == "transported":
                 n = unit.stands
                 p = case_points(use, army, unit)
-                lines.append(ArmyLine(f"{use.label()}: {unit.name}, {n} stand{'s' * (n != 1)}",
-                                      p * n, use.path, use.name))
+                lines.append(
+                    ArmyLine(f"{use.label()}: {unit.name}, {n} stand{'s' * (n != 1)}", p * n, use.path, use.name)
+                )
             elif per == "marked":
                 n = marked_count(use)
                 per_unit = -case_points(use, army, unit)  # the refund, a positive number
@@ -367,8 +380,7 @@ def price(army: Army) -> None:
                 lines.append(ArmyLine(f"{use.name}: {who}", -refund, use.path, use.name))
     army.army_lines = lines
     army.needs_topography = [u for u in army.all_uses() if u.priced and depends_on_topography(u.card)]
-    army.total = (sum((u.total for u in army.units()), Fraction(0))
-                  + sum((line.points for line in lines), Fraction(0)))
+    army.total = sum((u.total for u in army.units()), Fraction(0)) + sum((line.points for line in lines), Fraction(0))
 
 
 # ---------------------------------------------------------------------------
@@ -429,8 +441,10 @@ def command_points(cost: Fraction, table: dict) -> int | None:
 def _stand_regeneration(army: Army, use: CardUse, entry: dict) -> str:
     unit = use.owner
     cp = command_points(unit.each, entry)
-    return (f"{unit.name}: a lost {fmt_points(unit.each)}-point stand regenerates for {cp} "
-            f"command point{'s' * (cp != 1)} ({entry['rule']})")
+    return (
+        f"{unit.name}: a lost {fmt_points(unit.each)}-point stand regenerates for {cp} "
+        f"command point{'s' * (cp != 1)} ({entry['rule']})"
+    )
 
 
 def _lost_until_entry(army: Army, use: CardUse, entry: dict) -> str:
@@ -447,8 +461,8 @@ def _sacked_camp(army: Army, use: CardUse, entry: dict) -> str:
 
 TABLE_NOTES = {
     "stand_regeneration": _stand_regeneration,  # a lost stand comes back for command points by its cost
-    "lost_until_entry": _lost_until_entry,      # marked stands count as lost, at a fraction, until they enter
-    "sacked_camp": _sacked_camp,                # a sacked camp counts as points of lost troops
+    "lost_until_entry": _lost_until_entry,  # marked stands count as lost, at a fraction, until they enter
+    "sacked_camp": _sacked_camp,  # a sacked camp counts as points of lost troops
 }
 
 
@@ -471,7 +485,9 @@ def _check_table_notes(card_list: list[dict], army: dict) -> None:
             continue
         where = f"cards.yaml: card '{card.get('name')}', table_note"
         if note.get("kind") not in TABLE_NOTES:
-            raise CardDataError(f"{where}: unknown kind '{note.get('kind')}'"
-                                 f"{did_you_mean(str(note.get('kind')), TABLE_NOTES)}; kinds: {', '.join(TABLE_NOTES)}")
+            raise CardDataError(
+                f"{where}: unknown kind '{note.get('kind')}'"
+                f"{did_you_mean(str(note.get('kind')), TABLE_NOTES)}; kinds: {', '.join(TABLE_NOTES)}"
+            )
         if note.get("value") not in army:
             raise CardDataError(f"{where}: value '{note.get('value')}' is not an entry of army.yaml")

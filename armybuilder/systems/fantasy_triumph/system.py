@@ -17,7 +17,6 @@ from . import model, rules
 
 
 class FantasyTriumph(System):
-
     def check(self, data: dict, result: Result, options: CheckOptions) -> None:
         army = model.build(data, options.points)
         for rule in rules.REGISTRY:
@@ -45,9 +44,12 @@ class FantasyTriumph(System):
             else:
                 n = model.marked_count(use) if use.card.get("quantity") == "stands" else use.owner.stands
             items.append(Item("card", use.name, n, use.path))
-        items += [Item("total", "stands", army.stands()), Item("total", "heroes", len(army.heroes)),
-                  Item("total", "classes", len(army.classes)),
-                  Item("total", "hero_points", number(sum((h.total for h in army.heroes), 0)))]
+        items += [
+            Item("total", "stands", army.stands()),
+            Item("total", "heroes", len(army.heroes)),
+            Item("total", "classes", len(army.classes)),
+            Item("total", "hero_points", number(sum((h.total for h in army.heroes), 0))),
+        ]
         return items
 
 
@@ -72,8 +74,18 @@ def sections(army: model.Army) -> list[Section]:
         name = c.name + (" (general)" if c.general else "")
         each = fmt_points(c.each) + (" (min)" if c.floored else "")
         extras = ", ".join(f"{label} {fmt_points(p)}" for label, p in c.extras)
-        classes.rows.append([name, c.troop["name"] if c.troop else c.troop_written, c.stands, _parts(c),
-                             each, extras, c.total, model.movement(c)])
+        classes.rows.append(
+            [
+                name,
+                c.troop["name"] if c.troop else c.troop_written,
+                c.stands,
+                _parts(c),
+                each,
+                extras,
+                c.total,
+                model.movement(c),
+            ]
+        )
     out.append(classes)
     if army.heroes:
         heroes = Section("Heroes", ["Hero", "Cost", "Total"])
@@ -124,10 +136,13 @@ def details(army: model.Army) -> dict[str, Any]:
             }
             for c in army.classes
         ],
-        "heroes": [{"name": h.name, "base": number(h.parts[0][1]), "cards": unit_cards(h), "total": number(h.total)}
-                   for h in army.heroes],
-        "army_cards": [{"card": line.card, "label": line.label, "points": number(line.points)}
-                       for line in army.army_lines],
+        "heroes": [
+            {"name": h.name, "base": number(h.parts[0][1]), "cards": unit_cards(h), "total": number(h.total)}
+            for h in army.heroes
+        ],
+        "army_cards": [
+            {"card": line.card, "label": line.label, "points": number(line.points)} for line in army.army_lines
+        ],
         "total": number(army.total),
         "limit": number(army.limit),
         "stands": army.stands(),

@@ -26,8 +26,10 @@ def _cost(c: dict | None) -> str:
 def _stats(c: dict | None) -> str:
     if not c:
         return "-"
-    return (f"{c.get('type')}, attack {c.get('attack')}, defense {c.get('defense')}, hp {c.get('hp')}, "
-            f"initiative {c.get('initiative')}, {_cost(c)}")
+    return (
+        f"{c.get('type')}, attack {c.get('attack')}, defense {c.get('defense')}, hp {c.get('hp')}, "
+        f"initiative {c.get('initiative')}, {_cost(c)}"
+    )
 
 
 def _hm_tier_lengths(tier: str) -> list[str]:
@@ -44,11 +46,21 @@ def hm_units() -> list[Entry]:
     out = []
     for fac in data["factions"]:
         for u in fac["units"]:
-            e = Entry("unit", u["name"], {
-                "name": u["name"], "faction": fac["name"], "tier": u.get("tier"),
-                "few": _cost(u.get("few")), "pack": _cost(u.get("pack")),
-                "alternate": "yes" if "alternate" in u else "", "source": document,
-            }, rule=document, data={"faction": fac["name"], **u})
+            e = Entry(
+                "unit",
+                u["name"],
+                {
+                    "name": u["name"],
+                    "faction": fac["name"],
+                    "tier": u.get("tier"),
+                    "few": _cost(u.get("few")),
+                    "pack": _cost(u.get("pack")),
+                    "alternate": "yes" if "alternate" in u else "",
+                    "source": document,
+                },
+                rule=document,
+                data={"faction": fac["name"], **u},
+            )
             e.cost.append(f"Few side: {_stats(u.get('few'))}")
             e.cost.append(f"Pack side: {_stats(u.get('pack'))}")
             if "alternate" in u:
@@ -58,8 +70,10 @@ def hm_units() -> list[Entry]:
             e.who.append(f"{fac['name']} armies ({fac.get('box')})")
             lengths = _hm_tier_lengths(u.get("tier"))
             if lengths:
-                e.who.append(f"Skirmish lengths that use {u.get('tier')} units: {', '.join(lengths)} "
-                             f"({rules['skirmish']['rule']})")
+                e.who.append(
+                    f"Skirmish lengths that use {u.get('tier')} units: {', '.join(lengths)} "
+                    f"({rules['skirmish']['rule']})"
+                )
             e.caps.append("each unit once (a unit card and its alternate are one unit)")
             if fold(u["name"]) in neutral_names:
                 e.notes.append(f"also a neutral unit card (armybuilder explain {HM} '{u['name']}' shows both)")
@@ -76,13 +90,24 @@ def hm_neutral() -> list[Entry]:
     out = []
     for u in data.get("neutral", []):
         card = u.get("card")
-        e = Entry("neutral unit", u["name"], {
-            "name": u["name"], "tier": u.get("tier"), "type": (card or {}).get("type"), "cost": _cost(card),
-            "source": document,
-        }, rule=document, data=u)
+        e = Entry(
+            "neutral unit",
+            u["name"],
+            {
+                "name": u["name"],
+                "tier": u.get("tier"),
+                "type": (card or {}).get("type"),
+                "cost": _cost(card),
+                "source": document,
+            },
+            rule=document,
+            data=u,
+        )
         e.cost.append(f"one card: {_stats(card)}")
-        e.who.append(f"mode {join(allowed)} (neutral: true in the list); not in {join(refused, 'and')} "
-                     f"({rules['modes'][refused[0]]['neutral_units_rule'] if refused else ''})")
+        e.who.append(
+            f"mode {join(allowed)} (neutral: true in the list); not in {join(refused, 'and')} "
+            f"({rules['modes'][refused[0]]['neutral_units_rule'] if refused else ''})"
+        )
         if u.get("unverified") or (card or {}).get("type_note"):
             e.notes.append("unverified: " + str((card or {}).get("type_note", "the source is unsure")))
         out.append(e)
@@ -95,21 +120,35 @@ def hm_heroes() -> list[Entry]:
     rules = load_data(HM, "rules")
     out = []
     for h in data["heroes"]:
-        e = Entry("hero", h["name"], {
-            "name": h["name"], "faction": h.get("faction"), "class": h.get("class"),
-            "might/magic": h.get("might_or_magic"), "ability": h.get("ability"), "specialty": h.get("specialty"),
-            "source": document,
-        }, rule=document, data=h)
+        e = Entry(
+            "hero",
+            h["name"],
+            {
+                "name": h["name"],
+                "faction": h.get("faction"),
+                "class": h.get("class"),
+                "might/magic": h.get("might_or_magic"),
+                "ability": h.get("ability"),
+                "specialty": h.get("specialty"),
+                "source": document,
+            },
+            rule=document,
+            data=h,
+        )
         st = h.get("stats", {})
         e.who.append(f"{h.get('faction')} armies")
-        e.notes.append(f"{h.get('might_or_magic')} hero, {h.get('class')}: attack {st.get('attack')}, defense "
-                      f"{st.get('defense')}, power {st.get('power')}, knowledge {st.get('knowledge')}")
+        e.notes.append(
+            f"{h.get('might_or_magic')} hero, {h.get('class')}: attack {st.get('attack')}, defense "
+            f"{st.get('defense')}, power {st.get('power')}, knowledge {st.get('knowledge')}"
+        )
         e.options.append(f"starting Ability card: {h.get('ability')}")
         e.options.append(f"Specialty {h.get('specialty')}: cards at levels {', '.join(h.get('specialty_levels', []))}")
         for length, v in rules["skirmish"]["lengths"].items():
             spec = v["specialties"]
             spec = "all" if spec == "all" else ", ".join(spec)
-            e.caps.append(f"{length} skirmish: level {v['hero_level']}, Specialty cards {spec} ({rules['skirmish']['rule']})")
+            e.caps.append(
+                f"{length} skirmish: level {v['hero_level']}, Specialty cards {spec} ({rules['skirmish']['rule']})"
+            )
         e.notes.append(f"box: {h.get('box')}")
         out.append(e)
     return out
@@ -122,10 +161,19 @@ def hm_factions() -> list[Entry]:
     out = []
     for fac in data["factions"]:
         mine = [h["name"] for h in heroes if h.get("faction") == fac["name"]]
-        e = Entry("faction", fac["name"], {
-            "name": fac["name"], "box": fac.get("box"), "units": len(fac["units"]), "heroes": len(mine),
-            "source": document,
-        }, rule=document, data={"name": fac["name"], "box": fac.get("box")})
+        e = Entry(
+            "faction",
+            fac["name"],
+            {
+                "name": fac["name"],
+                "box": fac.get("box"),
+                "units": len(fac["units"]),
+                "heroes": len(mine),
+                "source": document,
+            },
+            rule=document,
+            data={"name": fac["name"], "box": fac.get("box")},
+        )
         for tier in ("Bronze", "Silver", "Gold"):
             names = [u["name"] for u in fac["units"] if u.get("tier") == tier]
             if names:
@@ -143,15 +191,31 @@ def _hm_cards(kind: str, word: str) -> Callable[[], list[Entry]]:
         out = []
         for n in data.get("names", []):
             e = Entry(word, n, {"name": n, "source": data.get("source")}, rule=data.get("source"), data={"name": n})
-            e.notes.append("the rule documents list only some card names; others are accepted with an info finding (HMB012)")
+            e.notes.append(
+                "the rule documents list only some card names; others are accepted with an info finding (HMB012)"
+            )
             if kind == "abilities" and n in removed["cards"]:
                 e.caps.append(f"removed from the deck in {join(removed['modes'], 'and')} ({removed['rule']})")
             out.append(e)
         return out
+
     return entries
 
 
-KINDS: dict[str, Callable[[], list[Entry]]] = {"units": hm_units, "neutral": hm_neutral, "heroes": hm_heroes, "factions": hm_factions,
-    "abilities": _hm_cards("abilities", "ability"), "spells": _hm_cards("spells", "spell")}
-ALIASES = {"unit": "units", "neutrals": "neutral", "neutral units": "neutral", "hero": "heroes", "faction": "factions",
-           "ability": "abilities", "spell": "spells"}
+KINDS: dict[str, Callable[[], list[Entry]]] = {
+    "units": hm_units,
+    "neutral": hm_neutral,
+    "heroes": hm_heroes,
+    "factions": hm_factions,
+    "abilities": _hm_cards("abilities", "ability"),
+    "spells": _hm_cards("spells", "spell"),
+}
+ALIASES = {
+    "unit": "units",
+    "neutrals": "neutral",
+    "neutral units": "neutral",
+    "hero": "heroes",
+    "faction": "factions",
+    "ability": "abilities",
+    "spell": "spells",
+}

@@ -99,6 +99,7 @@ def _setter(key: str, choices: tuple, what: str):
         value = choice(req.take(what), choices, key)
         put(doc.tree, key, value, _top(doc))
         return f"{key}: {value}"
+
     return setter
 
 
@@ -162,6 +163,7 @@ def _remove_key(key: str):
         if not base.drop(doc.tree, key):
             raise EditError(f"the list has no '{key}' to remove")
         return f"removed {key}"
+
     return remover
 
 
@@ -178,6 +180,7 @@ def _card_adder(part: str):
         base.append_to(doc.tree, kind, name, _top(doc), flow=True)
         note = "" if name in _cat().cards[kind] else " (not in the card data: accepted, noted as HMB012)"
         return f"added {part} {name}{note}"
+
     return adder
 
 
@@ -192,6 +195,7 @@ def _card_remover(part: str):
         gone = seq[i]
         base.remove(seq, i, doc.tree, kind)
         return f"removed {part} {gone}"
+
     return remover
 
 
@@ -230,10 +234,13 @@ def _unit_name(doc, written: str, neutral: bool, req: Request) -> str:
             whose = f"a unit of {', '.join(owners)}" if owners else "a neutral unit"
             also = "; it is also a neutral unit card (--neutral)" if owners and neutral_too else ""
             hint = " (--neutral)" if not owners else ""
-            raise EditError(f"{written} is {whose}{hint}, not of {faction['name']}{also} "
-                            f"(see: {CATALOG} units --filter {faction['name']})")
-        return known(written, units, f"{faction['name']} unit", f"see: {CATALOG} units --filter {faction['name']}",
-                     req=req)
+            raise EditError(
+                f"{written} is {whose}{hint}, not of {faction['name']}{also} "
+                f"(see: {CATALOG} units --filter {faction['name']})"
+            )
+        return known(
+            written, units, f"{faction['name']} unit", f"see: {CATALOG} units --filter {faction['name']}", req=req
+        )
     every = {u: u for fac in cat.factions.values() for u in fac["units"]}
     return known(written, NameIndex(every), "unit", f"see: {CATALOG} units", req=req)
 
@@ -259,8 +266,19 @@ def add_unit(doc, req: Request) -> str:
     side, why = _side(doc, req, neutral, required=True)
     alternate = True if req.opt("alternate") else None
     keys = base.schema_keys(doc.schema, "units", "[]")
-    entry = base.new_map({k: v for k, v in (("name", name), ("side", side), ("alternate", alternate),
-                                            ("neutral", True if neutral else None)) if k in keys}, flow=True)
+    entry = base.new_map(
+        {
+            k: v
+            for k, v in (
+                ("name", name),
+                ("side", side),
+                ("alternate", alternate),
+                ("neutral", True if neutral else None),
+            )
+            if k in keys
+        },
+        flow=True,
+    )
     base.append_to(doc.tree, "units", entry, _top(doc))
     what = "neutral unit" if neutral else "unit"
     return f"added {what} {name}" + (f", {side} side{why}" if side else "") + (" (alternate card)" if alternate else "")
@@ -351,37 +369,125 @@ UNIT_OPTIONS = (SIDE, ALTERNATE, NEUTRAL)
 
 PARTS = [
     Part("set", "name", "name TEXT", "the army's name", set_name),
-    Part("set", "mode", "mode skirmish|adventure|board", "the game mode", _setter("mode", MODES, "a MODE"),
-         names=(lambda d=None: list(MODES),)),
-    Part("set", "length", "length short|medium|large", "the game length (Skirmish and Adventure)",
-         _setter("length", LENGTHS, "a LENGTH"), names=(lambda d=None: list(LENGTHS),)),
-    Part("set", "opponent", "opponent player|neutral", "board games: a player or neutral units",
-         _setter("opponent", OPPONENTS, "an OPPONENT"), names=(lambda d=None: list(OPPONENTS),)),
+    Part(
+        "set",
+        "mode",
+        "mode skirmish|adventure|board",
+        "the game mode",
+        _setter("mode", MODES, "a MODE"),
+        names=(lambda d=None: list(MODES),),
+    ),
+    Part(
+        "set",
+        "length",
+        "length short|medium|large",
+        "the game length (Skirmish and Adventure)",
+        _setter("length", LENGTHS, "a LENGTH"),
+        names=(lambda d=None: list(LENGTHS),),
+    ),
+    Part(
+        "set",
+        "opponent",
+        "opponent player|neutral",
+        "board games: a player or neutral units",
+        _setter("opponent", OPPONENTS, "an OPPONENT"),
+        names=(lambda d=None: list(OPPONENTS),),
+    ),
     Part("set", "faction", "faction FACTION", "the army's faction", set_faction, names=(faction_names,)),
-    Part("set", "hero", "hero NAME [--level LEVEL]", "the hero (its level kept unless --level)", set_hero,
-         names=(hero_names,), options=(LEVEL,)),
+    Part(
+        "set",
+        "hero",
+        "hero NAME [--level LEVEL]",
+        "the hero (its level kept unless --level)",
+        set_hero,
+        names=(hero_names,),
+        options=(LEVEL,),
+    ),
     Part("set", "level", "level LEVEL", "the hero's level (I to VII)", set_level, names=(levels,)),
-    Part("set", "unit", "unit NAME [--side Few|Pack] [--alternate | --no-alternate] [--neutral | --no-neutral]",
-         "a unit's side or card", set_unit, names=(listed_units,), options=UNIT_OPTIONS),
-    Part("add", "unit", "unit NAME [--side Few|Pack] [--alternate] [--neutral]",
-         "a unit card (side by default from the Skirmish length)", add_unit, aliases=("units",),
-         names=(unit_names,), options=UNIT_OPTIONS),
-    Part("add", "ability", "ability NAME", "an Ability card", _card_adder("ability"), aliases=("abilities",),
-         names=(_cards("abilities"),)),
+    Part(
+        "set",
+        "unit",
+        "unit NAME [--side Few|Pack] [--alternate | --no-alternate] [--neutral | --no-neutral]",
+        "a unit's side or card",
+        set_unit,
+        names=(listed_units,),
+        options=UNIT_OPTIONS,
+    ),
+    Part(
+        "add",
+        "unit",
+        "unit NAME [--side Few|Pack] [--alternate] [--neutral]",
+        "a unit card (side by default from the Skirmish length)",
+        add_unit,
+        aliases=("units",),
+        names=(unit_names,),
+        options=UNIT_OPTIONS,
+    ),
+    Part(
+        "add",
+        "ability",
+        "ability NAME",
+        "an Ability card",
+        _card_adder("ability"),
+        aliases=("abilities",),
+        names=(_cards("abilities"),),
+    ),
     Part("add", "artifact", "artifact NAME", "an Artifact card", _card_adder("artifact"), aliases=("artifacts",)),
-    Part("add", "spell", "spell NAME", "a Spell card", _card_adder("spell"), aliases=("spells",),
-         names=(_cards("spells"),)),
-    Part("add", "specialty", "specialty LEVEL...", "Specialty cards by level", add_specialty,
-         aliases=("specialties",), names=(levels,)),
+    Part(
+        "add",
+        "spell",
+        "spell NAME",
+        "a Spell card",
+        _card_adder("spell"),
+        aliases=("spells",),
+        names=(_cards("spells"),),
+    ),
+    Part(
+        "add",
+        "specialty",
+        "specialty LEVEL...",
+        "Specialty cards by level",
+        add_specialty,
+        aliases=("specialties",),
+        names=(levels,),
+    ),
     Part("remove", "unit", "unit NAME", "a unit", remove_unit, aliases=("units",), names=(listed_units,)),
-    Part("remove", "ability", "ability NAME", "an Ability card", _card_remover("ability"), aliases=("abilities",),
-         names=(_listed("abilities"),)),
-    Part("remove", "artifact", "artifact NAME", "an Artifact card", _card_remover("artifact"),
-         aliases=("artifacts",), names=(_listed("artifacts"),)),
-    Part("remove", "spell", "spell NAME", "a Spell card", _card_remover("spell"), aliases=("spells",),
-         names=(_listed("spells"),)),
-    Part("remove", "specialty", "specialty LEVEL...", "Specialty cards by level", remove_specialty,
-         aliases=("specialties",), names=(_listed("specialties"),)),
+    Part(
+        "remove",
+        "ability",
+        "ability NAME",
+        "an Ability card",
+        _card_remover("ability"),
+        aliases=("abilities",),
+        names=(_listed("abilities"),),
+    ),
+    Part(
+        "remove",
+        "artifact",
+        "artifact NAME",
+        "an Artifact card",
+        _card_remover("artifact"),
+        aliases=("artifacts",),
+        names=(_listed("artifacts"),),
+    ),
+    Part(
+        "remove",
+        "spell",
+        "spell NAME",
+        "a Spell card",
+        _card_remover("spell"),
+        aliases=("spells",),
+        names=(_listed("spells"),),
+    ),
+    Part(
+        "remove",
+        "specialty",
+        "specialty LEVEL...",
+        "Specialty cards by level",
+        remove_specialty,
+        aliases=("specialties",),
+        names=(_listed("specialties"),),
+    ),
     Part("remove", "length", "length", "the game length", _remove_key("length")),
     Part("remove", "opponent", "opponent", "the board game's opponent", _remove_key("opponent")),
     Part("remove", "name", "name", "the army's name", _remove_key("name")),

@@ -18,20 +18,23 @@ from . import MANIFEST
 
 SYSTEM_ID = MANIFEST.id
 CARD_KINDS = ("abilities", "artifacts", "spells")
-KIND_WORDS = {"abilities": ("Ability", "Abilities"), "artifacts": ("Artifact", "Artifacts"),
-              "spells": ("Spell", "Spells")}
+KIND_WORDS = {
+    "abilities": ("Ability", "Abilities"),
+    "artifacts": ("Artifact", "Artifacts"),
+    "spells": ("Spell", "Spells"),
+}
 _QUALIFIED = re.compile(r"^(.*) \(([^()]*)\)$")  # "Tarnum (Castle)"
 
 
 @dataclass(frozen=True)
 class Catalog:
-    factions: NameIndex           # faction name -> {name, box, units: NameIndex}
-    neutral: NameIndex            # neutral unit name -> entry
-    unit_factions: dict           # folded unit name -> [faction names] (to say whose unit it is)
-    alternates: tuple             # (faction, unit) pairs that have an alternate card
+    factions: NameIndex  # faction name -> {name, box, units: NameIndex}
+    neutral: NameIndex  # neutral unit name -> entry
+    unit_factions: dict  # folded unit name -> [faction names] (to say whose unit it is)
+    alternates: tuple  # (faction, unit) pairs that have an alternate card
     heroes: NameIndex
-    hero_bases: dict              # folded base name ("tarnum") -> [hero entries]
-    cards: dict                   # kind -> NameIndex of the known card names
+    hero_bases: dict  # folded base name ("tarnum") -> [hero entries]
+    cards: dict  # kind -> NameIndex of the known card names
     rules: dict
 
 
@@ -40,8 +43,11 @@ def catalog() -> Catalog:
     units = load_data(SYSTEM_ID, "units")
     factions, unit_factions, alternates = {}, {}, []
     for fac in units["factions"]:
-        factions[fac["name"]] = {"name": fac["name"], "box": fac["box"],
-                                 "units": NameIndex({u["name"]: u for u in fac["units"]})}
+        factions[fac["name"]] = {
+            "name": fac["name"],
+            "box": fac["box"],
+            "units": NameIndex({u["name"]: u for u in fac["units"]}),
+        }
         for u in fac["units"]:
             unit_factions.setdefault(fold(u["name"]), []).append(fac["name"])
             if "alternate" in u:
@@ -68,7 +74,7 @@ def catalog() -> Catalog:
 class CardUse:
     """One Ability, Artifact or Spell card as the list writes it."""
 
-    kind: str          # abilities | artifacts | spells
+    kind: str  # abilities | artifacts | spells
     written: str
     known: str | None  # the canonical name when the data knows the card
     path: tuple
@@ -86,10 +92,10 @@ class UnitUse:
     path: tuple
     written: str
     neutral: bool
-    side: str | None         # Few | Pack as written; None for a neutral unit
+    side: str | None  # Few | Pack as written; None for a neutral unit
     alternate: bool
-    unit: dict | None        # the data entry, None when unknown
-    faction: str | None      # the faction the unit belongs to (None for a neutral unit)
+    unit: dict | None  # the data entry, None when unknown
+    faction: str | None  # the faction the unit belongs to (None for a neutral unit)
 
     @property
     def name(self) -> str:
@@ -137,10 +143,10 @@ class Army:
     faction: dict | None
     hero_written: str
     hero: dict | None
-    hero_candidates: list             # heroes of that name in other factions ("Tarnum")
+    hero_candidates: list  # heroes of that name in other factions ("Tarnum")
     hero_level: str | None
-    specialties: list                 # [(level, path)]
-    cards: dict                       # kind -> [CardUse]
+    specialties: list  # [(level, path)]
+    cards: dict  # kind -> [CardUse]
     units: list = field(default_factory=list)
 
     @property
@@ -231,9 +237,16 @@ def resolve_unit(cat: Catalog, index: int, entry: dict, faction: dict | None) ->
             unit = cat.neutral[written]
     elif faction is not None and written in faction["units"]:
         unit, owner = faction["units"][written], faction["name"]
-    return UnitUse(index=index, path=("units", index), written=written, neutral=neutral,
-                   side=entry.get("side"), alternate=bool(entry.get("alternate", False)),
-                   unit=unit, faction=owner)
+    return UnitUse(
+        index=index,
+        path=("units", index),
+        written=written,
+        neutral=neutral,
+        side=entry.get("side"),
+        alternate=bool(entry.get("alternate", False)),
+        unit=unit,
+        faction=owner,
+    )
 
 
 def build(data: dict) -> Army:
@@ -250,9 +263,16 @@ def build(data: dict) -> Army:
             uses.append(CardUse(kind, str(written), known, (kind, i)))
         cards[kind] = uses
     army = Army(
-        data=data, cat=cat, mode=data["mode"], length=data.get("length"), opponent=data.get("opponent"),
-        faction_written=faction_written, faction=faction,
-        hero_written=str(hero_data["name"]), hero=hero, hero_candidates=candidates,
+        data=data,
+        cat=cat,
+        mode=data["mode"],
+        length=data.get("length"),
+        opponent=data.get("opponent"),
+        faction_written=faction_written,
+        faction=faction,
+        hero_written=str(hero_data["name"]),
+        hero=hero,
+        hero_candidates=candidates,
         hero_level=hero_data.get("level"),
         specialties=[(lvl, ("specialties", i)) for i, lvl in enumerate(data.get("specialties", []))],
         cards=cards,
@@ -269,6 +289,3 @@ def join(items: list[str], word: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
-

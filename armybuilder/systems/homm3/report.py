@@ -29,9 +29,17 @@ def unit_rows(army: Army) -> tuple[list[dict], dict]:
     rows, totals = [], {"units": 0, "attack": 0, "defense": 0, "hp": 0, "gold": 0, "valuables": 0}
     for use in army.known_units():
         card = use.card
-        row = {"name": use.name, "faction": use.faction, "neutral": use.neutral, "tier": use.unit["tier"],
-               "side": use.side_label, "type": card["type"], **{k: card[k] for k in STATS},
-               "movement": card["initiative"], "cost": dict(card["cost"])}
+        row = {
+            "name": use.name,
+            "faction": use.faction,
+            "neutral": use.neutral,
+            "tier": use.unit["tier"],
+            "side": use.side_label,
+            "type": card["type"],
+            **{k: card[k] for k in STATS},
+            "movement": card["initiative"],
+            "cost": dict(card["cost"]),
+        }
         if use.unit.get("unverified"):
             row["unverified"] = True
             row["note"] = card.get("type_note")
@@ -54,17 +62,40 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     if hero is not None:
         stats = hero["stats"]
         level = army.hero_level or ""
-        sections.append(Section(
-            "Hero",
-            ["Hero", "Faction", "Might/Magic", "Class", "Level", "Attack", "Defense", "Power", "Knowledge"],
-            [[hero["name"], hero["faction"], hero["might_or_magic"], hero["class"], level,
-              stats["attack"], stats["defense"], stats["power"], stats["knowledge"]]],
-            [f"Starting Ability card: {hero['ability']}. Specialty: {hero['specialty']} "
-             f"(cards {join(hero['specialty_levels'])})."],
-        ))
-        hero_detail = {"name": hero["name"], "faction": hero["faction"], "might_or_magic": hero["might_or_magic"],
-                       "class": hero["class"], "level": army.hero_level, **stats, "ability": hero["ability"],
-                       "specialty": hero["specialty"], "specialty_levels": list(hero["specialty_levels"])}
+        sections.append(
+            Section(
+                "Hero",
+                ["Hero", "Faction", "Might/Magic", "Class", "Level", "Attack", "Defense", "Power", "Knowledge"],
+                [
+                    [
+                        hero["name"],
+                        hero["faction"],
+                        hero["might_or_magic"],
+                        hero["class"],
+                        level,
+                        stats["attack"],
+                        stats["defense"],
+                        stats["power"],
+                        stats["knowledge"],
+                    ]
+                ],
+                [
+                    f"Starting Ability card: {hero['ability']}. Specialty: {hero['specialty']} "
+                    f"(cards {join(hero['specialty_levels'])})."
+                ],
+            )
+        )
+        hero_detail = {
+            "name": hero["name"],
+            "faction": hero["faction"],
+            "might_or_magic": hero["might_or_magic"],
+            "class": hero["class"],
+            "level": army.hero_level,
+            **stats,
+            "ability": hero["ability"],
+            "specialty": hero["specialty"],
+            "specialty_levels": list(hero["specialty_levels"]),
+        }
 
     # --- cards
     card_rows = []
@@ -81,7 +112,8 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
             f"{army.length_title}: hero Level {s['hero_level']}; Specialty cards "
             f"{join(army.skirmish_specialties() or ['all'])}; draw {s['abilities']['draw']} Ability cards, keep "
             f"{s['abilities']['keep']}; draw {s['artifacts']['draw']} Artifact cards, keep {s['artifacts']['keep']}; "
-            f"draw {s['spells']['min']}-{s['spells']['max']} Spell cards ({rules['skirmish']['rule']}).")
+            f"draw {s['spells']['min']}-{s['spells']['max']} Spell cards ({rules['skirmish']['rule']})."
+        )
     removed = rules["setup"]["removed_abilities"]
     if army.mode in removed["modes"]:
         card_notes.append(f"{join(removed['cards'])} are removed from the Ability Deck ({removed['rule']}).")
@@ -90,23 +122,53 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
 
     # --- units
     rows, totals = unit_rows(army)
-    table = [[r["name"] + (" (neutral)" if r["neutral"] else ""), r["tier"], r["side"].replace(" (Alternate)", " alt."),
-              r["type"] or "?", r["attack"], r["defense"], r["hp"], r["initiative"], r["cost"]["gold"],
-              r["cost"]["valuables"]] for r in rows]
-    table.append([f"Total: {totals['units']} units", "", "", "", totals["attack"], totals["defense"], totals["hp"],
-                  "", totals["gold"], totals["valuables"]])
+    table = [
+        [
+            r["name"] + (" (neutral)" if r["neutral"] else ""),
+            r["tier"],
+            r["side"].replace(" (Alternate)", " alt."),
+            r["type"] or "?",
+            r["attack"],
+            r["defense"],
+            r["hp"],
+            r["initiative"],
+            r["cost"]["gold"],
+            r["cost"]["valuables"],
+        ]
+        for r in rows
+    ]
+    table.append(
+        [
+            f"Total: {totals['units']} units",
+            "",
+            "",
+            "",
+            totals["attack"],
+            totals["defense"],
+            totals["hp"],
+            "",
+            totals["gold"],
+            totals["valuables"],
+        ]
+    )
     move_rule = rules["movement"]["rule"]
-    notes = [f"Recruit cost: {cost_text(totals['gold'], totals['valuables'])}.",
-             "Atk, Def, HP: attack, defense, hit points; Val.: valuables; alt.: the alternate card.",
-             f"Init/Move: the Initiative, which is also the unit's Movement on the Battlefield board ({move_rule})."]
+    notes = [
+        f"Recruit cost: {cost_text(totals['gold'], totals['valuables'])}.",
+        "Atk, Def, HP: attack, defense, hit points; Val.: valuables; alt.: the alternate card.",
+        f"Init/Move: the Initiative, which is also the unit's Movement on the Battlefield board ({move_rule}).",
+    ]
     limit = army.unit_limit
     mode_rules = army.mode_rules
     if limit is None and mode_rules["unit_limit"] is None:  # the mode has none (board: the opponent decides)
-        notes.append(f"Unit limit: none; the 5-unit limit does not apply in Adventure and Skirmish "
-                     f"({mode_rules['unit_limit_rule']}).")
+        notes.append(
+            f"Unit limit: none; the 5-unit limit does not apply in Adventure and Skirmish "
+            f"({mode_rules['unit_limit_rule']})."
+        )
     elif limit is not None:
-        notes.append(f"Unit limit: {limit} ({'against a player' if army.opponent == 'player' else 'against neutral units'}; "
-                     f"{mode_rules['unit_limit_rule']}).")
+        notes.append(
+            f"Unit limit: {limit} ({'against a player' if army.opponent == 'player' else 'against neutral units'}; "
+            f"{mode_rules['unit_limit_rule']})."
+        )
     if mode_rules.get("neutral_units_unverified"):
         notes.append("Neutral units are not refused here: the seed gives no army rule for regular games (unverified).")
     for r in rows:
@@ -122,16 +184,27 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     if army.adventure is not None:
         start = rules["adventure"]["start"]
         inc, res = start["income"], start["resources"]
-        sections.append(Section(
-            "Adventure start", ["", "Gold", "Building materials", "Valuables"],
-            [["Income (Town Board)", inc["gold"], inc["building_materials"], inc["valuables"]],
-             ["Starting resources", res["gold"], res["building_materials"], res["valuables"]]],
-            [f"{army.length_title}: {army.adventure['rounds']} Adventure Phase Rounds "
-             f"({rules['adventure']['rule']}).",
-             f"The hero starts at Level {start['hero_level']} ({start['rule']})."],
-        ))
-        adventure_detail = {"rounds": army.adventure["rounds"], "income": dict(inc), "resources": dict(res),
-                            "hero_level": start["hero_level"]}
+        sections.append(
+            Section(
+                "Adventure start",
+                ["", "Gold", "Building materials", "Valuables"],
+                [
+                    ["Income (Town Board)", inc["gold"], inc["building_materials"], inc["valuables"]],
+                    ["Starting resources", res["gold"], res["building_materials"], res["valuables"]],
+                ],
+                [
+                    f"{army.length_title}: {army.adventure['rounds']} Adventure Phase Rounds "
+                    f"({rules['adventure']['rule']}).",
+                    f"The hero starts at Level {start['hero_level']} ({start['rule']}).",
+                ],
+            )
+        )
+        adventure_detail = {
+            "rounds": army.adventure["rounds"],
+            "income": dict(inc),
+            "resources": dict(res),
+            "hero_level": start["hero_level"],
+        }
 
     details = {
         "mode": army.mode,
@@ -140,8 +213,9 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
         "faction": army.faction["name"] if army.faction else None,
         "hero": hero_detail,
         "specialties": [lvl for lvl, _ in army.specialties],
-        "cards": {kind: [{"name": u.name, "known": u.known is not None} for u in army.cards[kind]]
-                  for kind in CARD_KINDS},
+        "cards": {
+            kind: [{"name": u.name, "known": u.known is not None} for u in army.cards[kind]] for kind in CARD_KINDS
+        },
         "skirmish": _skirmish_detail(army),
         "adventure": adventure_detail,
         "units": rows,
@@ -155,6 +229,12 @@ def _skirmish_detail(army: Army) -> dict | None:
     s = army.skirmish
     if s is None:
         return None
-    return {"hero_level": s["hero_level"], "specialties": army.skirmish_specialties(),
-            "abilities": dict(s["abilities"]), "artifacts": dict(s["artifacts"]), "spells": dict(s["spells"]),
-            "tiers": list(s["tiers"]), "side": s["side"]}
+    return {
+        "hero_level": s["hero_level"],
+        "specialties": army.skirmish_specialties(),
+        "abilities": dict(s["abilities"]),
+        "artifacts": dict(s["artifacts"]),
+        "spells": dict(s["spells"]),
+        "tiers": list(s["tiers"]),
+        "side": s["side"],
+    }

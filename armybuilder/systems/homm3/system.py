@@ -17,7 +17,6 @@ from . import model, report, rules
 
 
 class Homm3Battlefield(System):
-
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         army = model.build(data)
         for module in rules.REGISTRY:
@@ -39,8 +38,11 @@ class Homm3Battlefield(System):
             items += [Item("card", use.name, 1, use.path) for use in army.cards[kind]]
         items += [Item("unit", use.name, 1, use.path) for use in army.known_units()]
         totals = report.unit_rows(army)[1]
-        items += [Item("total", "units", len(army.units)), Item("total", "gold", totals["gold"]),
-                  Item("total", "valuables", totals["valuables"])]
+        items += [
+            Item("total", "units", len(army.units)),
+            Item("total", "gold", totals["gold"]),
+            Item("total", "valuables", totals["valuables"]),
+        ]
         return items
 
 

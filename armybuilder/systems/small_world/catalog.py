@@ -10,23 +10,36 @@ from armybuilder.resources import load_data
 from . import MANIFEST
 
 SW = MANIFEST.id
+
+
 def _minimum(v: dict) -> str:
-    return (f"never fewer than {v['tokens']} tokens in a region" + (" while active" if v.get("active") else "")
-            + (" and in decline" if v.get("in_decline") else ""))
+    return (
+        f"never fewer than {v['tokens']} tokens in a region"
+        + (" while active" if v.get("active") else "")
+        + (" and in decline" if v.get("in_decline") else "")
+    )
 
 
 _SW_POWER = {
     "region_minimum": _minimum,
     "never_alone": _minimum,
-    "decline_tokens_per_region": lambda v: "tokens left in each region in decline: "
-    + ("not settled by the rules (not checked)" if v is None else str(v)),
+    "decline_tokens_per_region": lambda v: (
+        "tokens left in each region in decline: " + ("not settled by the rules (not checked)" if v is None else str(v))
+    ),
     "conquest_minimum": lambda v: f"never conquers with fewer than {v} tokens (reinforcement die included)",
-    "conquest_discount": lambda v: f"conquests cost {v['tokens']} token less"
-    + (" (occupied regions only)" if v.get("non_empty_only") else "") + f", never below {v['minimum']}",
-    "conquest_bonus": lambda v: f"+{v['coins']} coin for each conquest of a region the {v['defender_faction']} occupied",
+    "conquest_discount": lambda v: (
+        f"conquests cost {v['tokens']} token less"
+        + (" (occupied regions only)" if v.get("non_empty_only") else "")
+        + f", never below {v['minimum']}"
+    ),
+    "conquest_bonus": lambda v: (
+        f"+{v['coins']} coin for each conquest of a region the {v['defender_faction']} occupied"
+    ),
     "region_bonus": lambda v: f"+{v['coins']} coin for each {v['marker'].capitalize()} region held at the turn's end",
     "bombs": lambda v: f"a stack of {v['stack']} Bomb tokens, at most {v['per_region']} a region",
-    "enlist": lambda v: f"{v['coins_per_token']} coin buys a token for each {v['tokens_per_loss']} token an opponent lost",
+    "enlist": lambda v: (
+        f"{v['coins_per_token']} coin buys a token for each {v['tokens_per_loss']} token an opponent lost"
+    ),
 }
 
 
@@ -36,13 +49,24 @@ def sw_races() -> list[Entry]:
     supply_source = source(SW, "csv")
     out = []
     for r in data["races"]:
-        e = Entry("race", r["name"], {
-            "name": r["name"], "faction": r.get("faction") or "-", "tokens": r.get("tokens_in_box"),
-            "playable": "yes" if r.get("playable") else "no",
-            "power": "yes" if r.get("power_in_rule_documents") else "not in the rules",
-            "rule": r.get("rule") or supply_source,
-        }, rule=r.get("rule") or supply_source, summary=" ".join(str(r.get("summary", "")).split()) or None, data=r)
-        e.caps.append(f"{r.get('tokens_in_box')} tokens in the box: on the board and in hand never more ({supply_source})")
+        e = Entry(
+            "race",
+            r["name"],
+            {
+                "name": r["name"],
+                "faction": r.get("faction") or "-",
+                "tokens": r.get("tokens_in_box"),
+                "playable": "yes" if r.get("playable") else "no",
+                "power": "yes" if r.get("power_in_rule_documents") else "not in the rules",
+                "rule": r.get("rule") or supply_source,
+            },
+            rule=r.get("rule") or supply_source,
+            summary=" ".join(str(r.get("summary", "")).split()) or None,
+            data=r,
+        )
+        e.caps.append(
+            f"{r.get('tokens_in_box')} tokens in the box: on the board and in hand never more ({supply_source})"
+        )
         if r.get("playable"):
             e.who.append("a player's active race or race in decline")
         else:
@@ -56,11 +80,19 @@ def sw_races() -> list[Entry]:
             lost = base.get("power_lost_in_decline", {})
             e.notes.append(f"the power is lost in decline ({lost.get('rule', '')})")
         if not r.get("power_in_rule_documents"):
-            e.notes.append("its power is not in the rule documents"
-                           + (": it stands as an opponent or a race in decline" if r.get("playable") else ""))
-        e.notes.append(f"faction {r.get('faction') or '-'}"
-                       + (f" ({r['faction_source']}" + (f"; confirmed by {r['faction_confirmed_by']})" if r.get("faction_confirmed_by") else ")")
-                          if r.get("faction_source") else ""))
+            e.notes.append(
+                "its power is not in the rule documents"
+                + (": it stands as an opponent or a race in decline" if r.get("playable") else "")
+            )
+        e.notes.append(
+            f"faction {r.get('faction') or '-'}"
+            + (
+                f" ({r['faction_source']}"
+                + (f"; confirmed by {r['faction_confirmed_by']})" if r.get("faction_confirmed_by") else ")")
+                if r.get("faction_source")
+                else ""
+            )
+        )
         out.append(e)
     return out
 

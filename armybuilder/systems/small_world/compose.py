@@ -95,6 +95,7 @@ def _set_race(key: str):
             put(block, "power", " ".join(str(power).split()), _keys(doc, key))
         word = "active race" if key == "active" else "race in decline"
         return f"{word}: {race}" + (f" ({power})" if power else "")
+
     return setter
 
 
@@ -115,6 +116,7 @@ def _set_count(field: str, what: str, maximum: int, side: str | None = "active")
         n = req.take_int(what, 0, maximum)
         put(block, field, n, _keys(doc, key))
         return f"{block.get('race')}: {field.replace('_', ' ')} {n}"
+
     return setter
 
 
@@ -125,6 +127,7 @@ def _remove_field(field: str, side: str | None = "active"):
         if not base.drop(block, field):
             raise EditError(f"{block.get('race')} has no {field.replace('_', ' ')} to remove")
         return f"{block.get('race')}: removed {field.replace('_', ' ')}"
+
     return remover
 
 
@@ -168,9 +171,15 @@ def add_region(doc, req: Request) -> str:
         raise EditError("say how many tokens hold the region: --tokens N")
     tokens = number(tokens, "--tokens", 1, 100)
     magic = True if req.opt("magic") else None
-    base.append_to(block, "regions", base.new_map([("name", name), ("tokens", tokens), ("magic", magic)], flow=True),
-                   _keys(doc, key))
-    return f"{block.get('race')}: region {name}, {tokens} token{'s' if tokens != 1 else ''}" + (", Magic" if magic else "")
+    base.append_to(
+        block,
+        "regions",
+        base.new_map([("name", name), ("tokens", tokens), ("magic", magic)], flow=True),
+        _keys(doc, key),
+    )
+    return f"{block.get('race')}: region {name}, {tokens} token{'s' if tokens != 1 else ''}" + (
+        ", Magic" if magic else ""
+    )
 
 
 def _regions(block):
@@ -193,7 +202,8 @@ def set_region(doc, req: Request) -> str:
     if magic is not None:
         base.set_in(entry, "magic", True if magic else None, keys)
     return f"{block.get('race')}: region {entry.get('name')}, {entry.get('tokens')} tokens" + (
-        ", Magic" if entry.get("magic") else "")
+        ", Magic" if entry.get("magic") else ""
+    )
 
 
 def remove_region(doc, req: Request) -> str:
@@ -217,8 +227,9 @@ def add_bomb(doc, req: Request) -> str:
     opponent = req.opt("opponent")
     if opponent is not None:
         opponent = _race(req, opponent)
-    base.append_to(block, "bombs", base.new_map([("region", region), ("opponent", opponent)], flow=True),
-                   _keys(doc, "active"))
+    base.append_to(
+        block, "bombs", base.new_map([("region", region), ("opponent", opponent)], flow=True), _keys(doc, "active")
+    )
     return f"{block.get('race')}: bomb in {region}" + (f" ({opponent})" if opponent else "")
 
 
@@ -252,9 +263,16 @@ def add_conquest(doc, req: Request) -> str:
     if tokens is not None:
         tokens = number(tokens, "--tokens", 1, 100)
     die = req.opt("die")
-    pairs = [("region", region), ("defender", defender), ("defender_faction", faction),
-             ("defender_tokens", d_tokens), ("mountain", mountain), ("defences", defences),
-             ("tokens", tokens), ("die", die)]
+    pairs = [
+        ("region", region),
+        ("defender", defender),
+        ("defender_faction", faction),
+        ("defender_tokens", d_tokens),
+        ("mountain", mountain),
+        ("defences", defences),
+        ("tokens", tokens),
+        ("die", die),
+    ]
     order = base.schema_keys(doc.schema, "conquests", "[]")
     pairs.sort(key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
     conquests = base.append_to(doc.tree, "conquests", base.new_map(pairs, flow=True), _top(doc))
@@ -319,41 +337,127 @@ REGION_OPTIONS = (TOKENS, MAGIC, DECLINE)
 CONQUEST_OPTIONS = (DEFENDER, DEFENDER_TOKENS, DEFENDER_FACTION, MOUNTAIN, DEFENCES, TOKENS, DIE)
 
 PARTS = [
-    Part("set", "active", "active RACE [--power POWER]", "the active race (its regions are kept)",
-         _set_race("active"), aliases=("race",), names=(race_names,), options=(POWER,)),
-    Part("set", "decline", "decline RACE [--power POWER]", "the race in decline", _set_race("decline"),
-         names=(race_names,), options=(POWER,)),
-    Part("set", "power", "power POWER [--decline]", "a race's special power (a free name)", set_power,
-         options=(DECLINE,)),
-    Part("set", "in-hand", "in-hand N", "the active race's tokens in hand", _set_count("in_hand", "N tokens in hand", 100)),
-    Part("set", "bombs-spent", "bombs-spent N", "Goblins: bombs already revealed and discarded",
-         _set_count("bombs_spent", "N bombs spent", 50)),
-    Part("set", "enlisted", "enlisted N [--decline]", "Forsaken: tokens enlisted this turn",
-         _set_count("enlisted", "N tokens enlisted", 100, side=None), options=(DECLINE,)),
-    Part("set", "region", "region NAME [--tokens N] [--magic | --no-magic] [--decline]",
-         "a region's tokens or Magic mark", set_region, names=(region_names,), options=REGION_OPTIONS),
+    Part(
+        "set",
+        "active",
+        "active RACE [--power POWER]",
+        "the active race (its regions are kept)",
+        _set_race("active"),
+        aliases=("race",),
+        names=(race_names,),
+        options=(POWER,),
+    ),
+    Part(
+        "set",
+        "decline",
+        "decline RACE [--power POWER]",
+        "the race in decline",
+        _set_race("decline"),
+        names=(race_names,),
+        options=(POWER,),
+    ),
+    Part(
+        "set", "power", "power POWER [--decline]", "a race's special power (a free name)", set_power, options=(DECLINE,)
+    ),
+    Part(
+        "set",
+        "in-hand",
+        "in-hand N",
+        "the active race's tokens in hand",
+        _set_count("in_hand", "N tokens in hand", 100),
+    ),
+    Part(
+        "set",
+        "bombs-spent",
+        "bombs-spent N",
+        "Goblins: bombs already revealed and discarded",
+        _set_count("bombs_spent", "N bombs spent", 50),
+    ),
+    Part(
+        "set",
+        "enlisted",
+        "enlisted N [--decline]",
+        "Forsaken: tokens enlisted this turn",
+        _set_count("enlisted", "N tokens enlisted", 100, side=None),
+        options=(DECLINE,),
+    ),
+    Part(
+        "set",
+        "region",
+        "region NAME [--tokens N] [--magic | --no-magic] [--decline]",
+        "a region's tokens or Magic mark",
+        set_region,
+        names=(region_names,),
+        options=REGION_OPTIONS,
+    ),
     Part("set", "name", "name TEXT", "the position's name", set_name),
-    Part("add", "region", "region NAME --tokens N [--magic] [--decline]",
-         "a region the race holds (the active race's unless --decline)", add_region, aliases=("regions",),
-         options=REGION_OPTIONS),
-    Part("add", "bomb", "bomb REGION [--opponent RACE]", "Goblins: a bomb in an opponent's region", add_bomb,
-         aliases=("bombs",), options=(OPPONENT,)),
-    Part("add", "conquest",
-         "conquest REGION [--defender RACE --defender-tokens N] [--defender-faction FACTION] "
-         "[--mountain | --no-mountain] [--defences N] [--tokens N] [--die]",
-         "this turn's next conquest", add_conquest, aliases=("conquests",), names=(region_names,),
-         options=CONQUEST_OPTIONS),
-    Part("remove", "region", "region NAME [--decline]", "a region", remove_region, aliases=("regions",),
-         names=(region_names,), options=(DECLINE,)),
+    Part(
+        "add",
+        "region",
+        "region NAME --tokens N [--magic] [--decline]",
+        "a region the race holds (the active race's unless --decline)",
+        add_region,
+        aliases=("regions",),
+        options=REGION_OPTIONS,
+    ),
+    Part(
+        "add",
+        "bomb",
+        "bomb REGION [--opponent RACE]",
+        "Goblins: a bomb in an opponent's region",
+        add_bomb,
+        aliases=("bombs",),
+        options=(OPPONENT,),
+    ),
+    Part(
+        "add",
+        "conquest",
+        "conquest REGION [--defender RACE --defender-tokens N] [--defender-faction FACTION] "
+        "[--mountain | --no-mountain] [--defences N] [--tokens N] [--die]",
+        "this turn's next conquest",
+        add_conquest,
+        aliases=("conquests",),
+        names=(region_names,),
+        options=CONQUEST_OPTIONS,
+    ),
+    Part(
+        "remove",
+        "region",
+        "region NAME [--decline]",
+        "a region",
+        remove_region,
+        aliases=("regions",),
+        names=(region_names,),
+        options=(DECLINE,),
+    ),
     Part("remove", "bomb", "bomb REGION", "a bomb", remove_bomb, aliases=("bombs",), names=(bomb_regions,)),
-    Part("remove", "conquest", "conquest REGION", "a conquest", remove_conquest, aliases=("conquests",),
-         names=(conquest_regions,)),
+    Part(
+        "remove",
+        "conquest",
+        "conquest REGION",
+        "a conquest",
+        remove_conquest,
+        aliases=("conquests",),
+        names=(conquest_regions,),
+    ),
     Part("remove", "decline", "decline", "the race in decline, with its regions", remove_decline),
-    Part("remove", "power", "power [--decline]", "a race's special power", _remove_field("power", side=None),
-         options=(DECLINE,)),
+    Part(
+        "remove",
+        "power",
+        "power [--decline]",
+        "a race's special power",
+        _remove_field("power", side=None),
+        options=(DECLINE,),
+    ),
     Part("remove", "in-hand", "in-hand", "the tokens in hand", _remove_field("in_hand")),
     Part("remove", "bombs-spent", "bombs-spent", "the spent bombs", _remove_field("bombs_spent")),
-    Part("remove", "enlisted", "enlisted [--decline]", "the enlisted tokens", _remove_field("enlisted", side=None),
-         options=(DECLINE,)),
+    Part(
+        "remove",
+        "enlisted",
+        "enlisted [--decline]",
+        "the enlisted tokens",
+        _remove_field("enlisted", side=None),
+        options=(DECLINE,),
+    ),
     Part("remove", "name", "name", "the position's name", remove_name),
 ]

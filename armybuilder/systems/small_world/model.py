@@ -266,14 +266,26 @@ def _lookup(cat: Catalog, written: str | None) -> Race | None:
 
 def _side(key: str, block: dict, cat: Catalog) -> Side:
     path = (key,)
-    regions = [Region(r["name"], r["tokens"], bool(r.get("magic", False)), path + ("regions", i))
-               for i, r in enumerate(block.get("regions", []))]
-    bombs = [Bomb(b["region"], b.get("opponent"), _lookup(cat, b.get("opponent")), path + ("bombs", i))
-             for i, b in enumerate(block.get("bombs", []))]
-    return Side(key=key, written=block["race"], race=_lookup(cat, block["race"]),
-                special_power=block.get("power"), in_hand=block.get("in_hand", 0), regions=regions,
-                bombs=bombs, bombs_spent=block.get("bombs_spent", 0), enlisted=block.get("enlisted", 0),
-                path=path)
+    regions = [
+        Region(r["name"], r["tokens"], bool(r.get("magic", False)), path + ("regions", i))
+        for i, r in enumerate(block.get("regions", []))
+    ]
+    bombs = [
+        Bomb(b["region"], b.get("opponent"), _lookup(cat, b.get("opponent")), path + ("bombs", i))
+        for i, b in enumerate(block.get("bombs", []))
+    ]
+    return Side(
+        key=key,
+        written=block["race"],
+        race=_lookup(cat, block["race"]),
+        special_power=block.get("power"),
+        in_hand=block.get("in_hand", 0),
+        regions=regions,
+        bombs=bombs,
+        bombs_spent=block.get("bombs_spent", 0),
+        enlisted=block.get("enlisted", 0),
+        path=path,
+    )
 
 
 def build(data: dict) -> Position:
@@ -287,12 +299,22 @@ def build(data: dict) -> Position:
         from_data = faction is None and defender is not None
         if from_data:
             faction = defender.faction
-        conquests.append(Conquest(
-            index=i, path=("conquests", i), region=c["region"], defender_written=c.get("defender"),
-            defender=defender, faction=faction, faction_from_data=from_data,
-            defender_tokens=c.get("defender_tokens", 0), mountain=bool(c.get("mountain", False)),
-            defences=c.get("defences", 0), tokens=c.get("tokens"), die=bool(c.get("die", False)),
-        ))
+        conquests.append(
+            Conquest(
+                index=i,
+                path=("conquests", i),
+                region=c["region"],
+                defender_written=c.get("defender"),
+                defender=defender,
+                faction=faction,
+                faction_from_data=from_data,
+                defender_tokens=c.get("defender_tokens", 0),
+                mountain=bool(c.get("mountain", False)),
+                defences=c.get("defences", 0),
+                tokens=c.get("tokens"),
+                die=bool(c.get("die", False)),
+            )
+        )
     pos = Position(data, cat, active, decline, conquests, conquests_listed="conquests" in data)
     for c in conquests:
         price(c, active, cat)
@@ -309,9 +331,11 @@ def price(c: Conquest, attacker: Side, cat: Catalog) -> None:
     base = cat.value("conquest_base")
     parts = [str(base)]
     normal = base
-    for count, key, word in ((c.defender_tokens, "conquest_per_token", "token"),
-                             (int(c.mountain), "conquest_per_mountain", "Mountain"),
-                             (c.defences, "conquest_per_defence", "defence")):
+    for count, key, word in (
+        (c.defender_tokens, "conquest_per_token", "token"),
+        (int(c.mountain), "conquest_per_mountain", "Mountain"),
+        (c.defences, "conquest_per_defence", "defence"),
+    ):
         if not count:
             continue
         add = count * cat.value(key)
@@ -347,37 +371,56 @@ def score(pos: Position) -> None:
     lines: list[CoinLine] = []
     notes: list[str] = []
     for side in pos.sides():
-        lines.append(CoinLine(f"Regions held: {side.name} ({side.state})", len(side.regions), per_region,
-                              cat.ref("coins_per_region")))
+        lines.append(
+            CoinLine(
+                f"Regions held: {side.name} ({side.state})", len(side.regions), per_region, cat.ref("coins_per_region")
+            )
+        )
     a = pos.active
     bonus = a.power("conquest_bonus", cat)
     if bonus:
         hits = [c for c in pos.conquests if c.occupied and c.faction == bonus["defender_faction"]]
-        lines.append(CoinLine(f"{a.name}: conquests of {bonus['defender_faction']}-occupied regions",
-                              len(hits), bonus["coins"], a.race.cite))
+        lines.append(
+            CoinLine(
+                f"{a.name}: conquests of {bonus['defender_faction']}-occupied regions",
+                len(hits),
+                bonus["coins"],
+                a.race.cite,
+            )
+        )
         for c in pos.conquests:
             if c.occupied and c.faction is None and c.defender is None:
-                notes.append(f"{c.region}: the defender's faction is not known, so no {a.name} bonus is counted "
-                             "for it (give defender_faction).")
+                notes.append(
+                    f"{c.region}: the defender's faction is not known, so no {a.name} bonus is counted "
+                    "for it (give defender_faction)."
+                )
     for side in pos.sides():
         if side.race is None or "region_bonus" not in side.race.power:
             continue
         rb = side.race.power["region_bonus"]
         held = [r for r in side.regions if getattr(r, rb["marker"])]
         if side.power("region_bonus", cat):
-            lines.append(CoinLine(f"{side.name}: {rb['marker'].capitalize()} regions held", len(held), rb["coins"],
-                                  side.race.cite))
+            lines.append(
+                CoinLine(
+                    f"{side.name}: {rb['marker'].capitalize()} regions held", len(held), rb["coins"], side.race.cite
+                )
+            )
         elif held:
-            notes.append(f"{side.name} in decline: their {rb['marker'].capitalize()} region bonus is not counted "
-                         f"(a race in decline loses its power: {cat.ref('power_lost_in_decline')}).")
+            notes.append(
+                f"{side.name} in decline: their {rb['marker'].capitalize()} region bonus is not counted "
+                f"(a race in decline loses its power: {cat.ref('power_lost_in_decline')})."
+            )
     enlist = a.power("enlist", cat)
     if enlist and a.enlisted:
-        lines.append(CoinLine(f"{a.name}: tokens enlisted (coins spent)", a.enlisted, -enlist["coins_per_token"],
-                              a.race.cite))
+        lines.append(
+            CoinLine(f"{a.name}: tokens enlisted (coins spent)", a.enlisted, -enlist["coins_per_token"], a.race.cite)
+        )
     notes.append(f"1 coin a region held, active or in decline: {cat.ref('coins_per_region')}.")
     notes.append("Faction Bonus: named by the Orcs' text but its size is in no rule document; left out of the total.")
     for side in pos.sides():
         if side.special_power:
-            notes.append(f"Special power '{side.special_power}' ({side.name}): special powers are not in the rule "
-                         "documents; any coins it gives are left out.")
+            notes.append(
+                f"Special power '{side.special_power}' ({side.name}): special powers are not in the rule "
+                "documents; any coins it gives are left out."
+            )
     pos.coins, pos.coin_notes = lines, notes

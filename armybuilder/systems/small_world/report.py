@@ -19,8 +19,18 @@ def races_section(pos: Position) -> Section:
     rows, notes = [], []
     for side in pos.sides():
         race = side.race
-        rows.append([side.name, side.state, _faction(side), side.special_power or "", len(side.regions),
-                     side.on_board, side.in_hand if side.active else None, race.supply if race else None])
+        rows.append(
+            [
+                side.name,
+                side.state,
+                _faction(side),
+                side.special_power or "",
+                len(side.regions),
+                side.on_board,
+                side.in_hand if side.active else None,
+                race.supply if race else None,
+            ]
+        )
         if race is None:
             continue
         if race.has_power:
@@ -29,16 +39,21 @@ def races_section(pos: Position) -> Section:
             if not side.active and minimum and not minimum["in_decline"] and minimum.get("note"):
                 notes.append("  " + " ".join(minimum["note"].split()))  # unsettled by the seed
             elif not side.active and pos.cat.value("power_lost_in_decline"):
-                kept = [k for k, v in race.power.items()
-                        if (k == "decline_tokens_per_region" and v is not None)
-                        or (isinstance(v, dict) and v.get("in_decline"))]
+                kept = [
+                    k
+                    for k, v in race.power.items()
+                    if (k == "decline_tokens_per_region" and v is not None)
+                    or (isinstance(v, dict) and v.get("in_decline"))
+                ]
                 if not kept:
-                    notes.append(f"  In decline the {race.name} lose this power: "
-                                 f"{pos.cat.ref('power_lost_in_decline')}.")
+                    notes.append(
+                        f"  In decline the {race.name} lose this power: {pos.cat.ref('power_lost_in_decline')}."
+                    )
         else:
             notes.append(f"{race.name}: no power in the rule documents.")
-    return Section("Races", ["Race", "State", "Faction", "Special power", "Regions", "On board", "In hand", "Supply"],
-                   rows, notes)
+    return Section(
+        "Races", ["Race", "State", "Faction", "Special power", "Regions", "On board", "In hand", "Supply"], rows, notes
+    )
 
 
 def conquests_section(pos: Position) -> Section:
@@ -53,18 +68,23 @@ def conquests_section(pos: Position) -> Section:
                 inferred = True
         committed = "" if c.tokens is None else (f"{c.tokens} + die" if c.die else c.tokens)
         normal = f"{c.normal} = {' + '.join(c.parts)}" if len(c.parts) > 1 else str(c.normal)
-        rows.append([c.index + 1, c.region, defender, normal,
-                     ", ".join(a.label for a in c.adjustments), c.cost, committed])
+        rows.append(
+            [c.index + 1, c.region, defender, normal, ", ".join(a.label for a in c.adjustments), c.cost, committed]
+        )
     cat = pos.cat
-    notes = [f"Normal cost: {cat.value('conquest_base')} tokens, +{cat.value('conquest_per_token')} a token in the "
-             f"region, +{cat.value('conquest_per_mountain')} for a Mountain, +{cat.value('conquest_per_defence')} a "
-             f"defence marker: {cat.ref('conquest_base')}."]
+    notes = [
+        f"Normal cost: {cat.value('conquest_base')} tokens, +{cat.value('conquest_per_token')} a token in the "
+        f"region, +{cat.value('conquest_per_mountain')} for a Mountain, +{cat.value('conquest_per_defence')} a "
+        f"defence marker: {cat.ref('conquest_base')}."
+    ]
     a = pos.active
     discount, least = a.power("conquest_discount", cat), a.power("conquest_minimum", cat)
     if discount:
-        notes.append(f"The {a.name} pay {plural(discount['tokens'], 'token')} less"
-                     + (" for a region that is not empty" if discount["non_empty_only"] else "")
-                     + f", never less than {discount['minimum']} ({a.race.cite}).")
+        notes.append(
+            f"The {a.name} pay {plural(discount['tokens'], 'token')} less"
+            + (" for a region that is not empty" if discount["non_empty_only"] else "")
+            + f", never less than {discount['minimum']} ({a.race.cite})."
+        )
     if least:
         notes.append(f"The {a.name} never conquer with fewer than {least} tokens ({a.race.cite}).")
     if inferred:
@@ -81,31 +101,56 @@ def coins_section(pos: Position) -> Section:
 
 def details(pos: Position) -> dict:
     return {
-        "races": [{
-            "race": s.name, "state": s.state, "known": s.race is not None,
-            "faction": s.race.faction if s.race else None,
-            "faction_inferred": s.race.faction_inferred if s.race else None,
-            "special_power": s.special_power, "regions": [{"name": r.name, "tokens": r.tokens, "magic": r.magic}
-                                                          for r in s.regions],
-            "on_board": s.on_board, "in_hand": s.in_hand, "supply": s.race.supply if s.race else None,
-            **({"bombs": [b.region for b in s.bombs], "bombs_spent": s.bombs_spent}
-               if s.bombs or s.bombs_spent else {}),
-            **({"enlisted": s.enlisted} if s.enlisted else {}),
-        } for s in pos.sides()],
-        "conquests": [{
-            "region": c.region, "defender": c.defender_name, "defender_faction": c.faction,
-            "faction_inferred": c.faction_inferred, "defender_tokens": c.defender_tokens, "mountain": c.mountain,
-            "defences": c.defences, "normal_cost": c.normal,
-            "adjustments": [{"label": a.label, "tokens": a.tokens, "rule": a.rule} for a in c.adjustments],
-            "cost": c.cost, "minimum_tokens": c.minimum, "tokens_committed": c.tokens, "die": c.die,
-        } for c in pos.conquests],
+        "races": [
+            {
+                "race": s.name,
+                "state": s.state,
+                "known": s.race is not None,
+                "faction": s.race.faction if s.race else None,
+                "faction_inferred": s.race.faction_inferred if s.race else None,
+                "special_power": s.special_power,
+                "regions": [{"name": r.name, "tokens": r.tokens, "magic": r.magic} for r in s.regions],
+                "on_board": s.on_board,
+                "in_hand": s.in_hand,
+                "supply": s.race.supply if s.race else None,
+                **(
+                    {"bombs": [b.region for b in s.bombs], "bombs_spent": s.bombs_spent}
+                    if s.bombs or s.bombs_spent
+                    else {}
+                ),
+                **({"enlisted": s.enlisted} if s.enlisted else {}),
+            }
+            for s in pos.sides()
+        ],
+        "conquests": [
+            {
+                "region": c.region,
+                "defender": c.defender_name,
+                "defender_faction": c.faction,
+                "faction_inferred": c.faction_inferred,
+                "defender_tokens": c.defender_tokens,
+                "mountain": c.mountain,
+                "defences": c.defences,
+                "normal_cost": c.normal,
+                "adjustments": [{"label": a.label, "tokens": a.tokens, "rule": a.rule} for a in c.adjustments],
+                "cost": c.cost,
+                "minimum_tokens": c.minimum,
+                "tokens_committed": c.tokens,
+                "die": c.die,
+            }
+            for c in pos.conquests
+        ],
         "conquest_tokens": sum(c.cost for c in pos.conquests),
         "coins": {
-            "lines": [{"source": line.label, "count": line.count, "each": line.each, "coins": line.coins,
-                       "rule": line.rule} for line in pos.coins],
-            "earned": pos.coins_earned, "spent": pos.coins_spent, "net": pos.coins_net,
-            "left_out": ["Faction Bonus"] + [f"special power {s.special_power}"
-                                             for s in pos.sides() if s.special_power],
+            "lines": [
+                {"source": line.label, "count": line.count, "each": line.each, "coins": line.coins, "rule": line.rule}
+                for line in pos.coins
+            ],
+            "earned": pos.coins_earned,
+            "spent": pos.coins_spent,
+            "net": pos.coins_net,
+            "left_out": ["Faction Bonus"]
+            + [f"special power {s.special_power}" for s in pos.sides() if s.special_power],
         },
     }
 

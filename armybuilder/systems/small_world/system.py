@@ -18,7 +18,6 @@ from . import model, report, rules
 
 
 class SmallWorldOfWarcraft(System):
-
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         # options.points does not apply: a position is measured in tokens against the box supply.
         pos = model.build(data)
@@ -35,10 +34,13 @@ class SmallWorldOfWarcraft(System):
             if side.special_power:
                 items.append(Item("special_power", side.special_power, 1, side.path + ("power",)))
         a = pos.active
-        items += [Item("total", "tokens", a.total), Item("total", "regions", sum(len(s.regions) for s in pos.sides())),
-                  Item("total", "conquests", len(pos.conquests)),
-                  Item("total", "conquest_tokens", sum(c.cost for c in pos.conquests)),
-                  Item("total", "coins", pos.coins_net)]
+        items += [
+            Item("total", "tokens", a.total),
+            Item("total", "regions", sum(len(s.regions) for s in pos.sides())),
+            Item("total", "conquests", len(pos.conquests)),
+            Item("total", "conquest_tokens", sum(c.cost for c in pos.conquests)),
+            Item("total", "coins", pos.coins_net),
+        ]
         if a.bombs or a.bombs_spent:
             items.append(Item("total", "bombs", len(a.bombs) + a.bombs_spent))
         return items

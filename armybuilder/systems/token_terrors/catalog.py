@@ -33,21 +33,43 @@ def tt_factions() -> list[Entry]:
         rarity = rarities.get(f.get("rarity"), {})
         slots = rarity.get("slots")
         talents = f.get("talents", [])
-        e = Entry("faction", f["name"], {
-            "name": f["name"], "style": f.get("battle_style"), "rarity": f.get("rarity"), "type": f.get("type"),
-            "slots": "?" if slots is None else slots, "box": f.get("box_supply"),
-            "talents": ", ".join(t["name"] for t in talents), "rule": f.get("rule"),
-        }, rule=f.get("rule"), summary=f.get("summary"), data=f)
-        e.cost.append(f"{'an unknown number of' if slots is None else slots} army slot{'s' if slots != 1 else ''} "
-                      f"a token ({f.get('rarity')}; {rarity.get('rule', '')}); an army fills exactly {slots_total} "
-                      f"({slots_rule})")
-        e.who.append(f"any army; in a draft, a faction one player drafted is closed to the other ({_tt_value('pick_max')[1]})")
+        e = Entry(
+            "faction",
+            f["name"],
+            {
+                "name": f["name"],
+                "style": f.get("battle_style"),
+                "rarity": f.get("rarity"),
+                "type": f.get("type"),
+                "slots": "?" if slots is None else slots,
+                "box": f.get("box_supply"),
+                "talents": ", ".join(t["name"] for t in talents),
+                "rule": f.get("rule"),
+            },
+            rule=f.get("rule"),
+            summary=f.get("summary"),
+            data=f,
+        )
+        e.cost.append(
+            f"{'an unknown number of' if slots is None else slots} army slot{'s' if slots != 1 else ''} "
+            f"a token ({f.get('rarity')}; {rarity.get('rule', '')}); an army fills exactly {slots_total} "
+            f"({slots_rule})"
+        )
+        e.who.append(
+            f"any army; in a draft, a faction one player drafted is closed to the other ({_tt_value('pick_max')[1]})"
+        )
         e.caps.append(f"at most {cap} tokens of the faction ({cap_rule})")
         if f.get("box_supply") is not None:
-            e.caps.append(f"{f['box_supply']} in the box"
-                          + (" (derived, not printed)" if data.get("box_supply_unverified") else ""))
+            e.caps.append(
+                f"{f['box_supply']} in the box"
+                + (" (derived, not printed)" if data.get("box_supply_unverified") else "")
+            )
         if f.get("advised_tokens"):
-            e.notes.append(f"advice: {f['advised_tokens']} tokens; {f.get('advice_note', '')} ({f.get('advice_rule')})".replace(";  (", " ("))
+            e.notes.append(
+                f"advice: {f['advised_tokens']} tokens; {f.get('advice_note', '')} ({f.get('advice_rule')})".replace(
+                    ";  (", " ("
+                )
+            )
         for t in talents:
             cost = "a trait (never issued)" if t.get("kind") == "trait" else f"{t.get('command_cost')} command"
             e.notes.append(f"{t['kind']} {t['name']} ({cost}): {t.get('summary', '').strip()}")
@@ -55,7 +77,9 @@ def tt_factions() -> list[Entry]:
             for g in group:
                 if f["name"] in (g.get("factions") or []):
                     partner = [x for x in g["factions"] if x != f["name"]]
-                    e.notes.append(f"{word} {g['name']} with {join([p or 'an unknown faction' for p in partner])} ({g.get('rule')})")
+                    e.notes.append(
+                        f"{word} {g['name']} with {join([p or 'an unknown faction' for p in partner])} ({g.get('rule')})"
+                    )
         out.append(e)
     return out
 
@@ -65,15 +89,27 @@ def tt_talents() -> list[Entry]:
     for f in load_data(TT, "factions")["factions"]:
         for t in f.get("talents", []):
             cost = "-" if t.get("command_cost") is None else t["command_cost"]
-            e = Entry(t.get("kind", "talent"), t["name"], {
-                "name": t["name"], "faction": f["name"], "kind": t.get("kind"), "commands": cost,
-                "rule": f.get("rule"),
-            }, rule=f.get("rule"), summary=" ".join(str(t.get("summary", "")).split()), data=t)
+            e = Entry(
+                t.get("kind", "talent"),
+                t["name"],
+                {
+                    "name": t["name"],
+                    "faction": f["name"],
+                    "kind": t.get("kind"),
+                    "commands": cost,
+                    "rule": f.get("rule"),
+                },
+                rule=f.get("rule"),
+                summary=" ".join(str(t.get("summary", "")).split()),
+                data=t,
+            )
             if t.get("kind") == "trait":
                 e.cost.append("a trait: always on, never issued")
             else:
-                e.cost.append(f"{cost} command{'s' if cost != 1 else ''} a use"
-                              + (f" ({t.get('command_cost_source')})" if t.get("command_cost_source") else ""))
+                e.cost.append(
+                    f"{cost} command{'s' if cost != 1 else ''} a use"
+                    + (f" ({t.get('command_cost_source')})" if t.get("command_cost_source") else "")
+                )
             e.who.append(f"{f['name']} tokens")
             if t.get("once_per_turn"):
                 e.caps.append("once per turn per token")
@@ -89,11 +125,19 @@ def _tt_pairs(name: str, word: str) -> list[Entry]:
     out = []
     for g in data.get(name, []):
         factions = [x or "unknown" for x in g.get("factions", [])]
-        e = Entry(word, g["name"], {"name": g["name"], "factions": " + ".join(factions), "rule": g.get("rule")},
-                  rule=g.get("rule"), summary=" ".join(str(g.get("challenge", "")).split()), data=g)
+        e = Entry(
+            word,
+            g["name"],
+            {"name": g["name"], "factions": " + ".join(factions), "rule": g.get("rule")},
+            rule=g.get("rule"),
+            summary=" ".join(str(g.get("challenge", "")).split()),
+            data=g,
+        )
         req = data.get("requirements", {})
         if req:
-            e.who.append(" ".join(str(req.get("note", "")).split()) + (f" ({req.get('rule')})" if req.get("rule") else ""))
+            e.who.append(
+                " ".join(str(req.get("note", "")).split()) + (f" ({req.get('rule')})" if req.get("rule") else "")
+            )
         e.notes.append("unlocked by its challenge (the summary); its effect is sealed, not in the rule documents")
         out.append(e)
     return out
@@ -107,5 +151,10 @@ def tt_grudges() -> list[Entry]:
     return _tt_pairs("grudges", "grudge")
 
 
-KINDS: dict[str, Callable[[], list[Entry]]] = {"factions": tt_factions, "talents": tt_talents, "tactics": tt_tactics, "grudges": tt_grudges}
+KINDS: dict[str, Callable[[], list[Entry]]] = {
+    "factions": tt_factions,
+    "talents": tt_talents,
+    "tactics": tt_tactics,
+    "grudges": tt_grudges,
+}
 ALIASES = {"faction": "factions", "talent": "talents", "tactic": "tactics", "grudge": "grudges"}

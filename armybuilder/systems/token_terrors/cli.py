@@ -24,11 +24,12 @@ def register(app: typer.Typer) -> None:
         second: Path = typer.Argument(..., help="The second army file.", exists=True, dir_okay=False, readable=True),
         fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False),
         allow_shared_factions: bool = typer.Option(
-            False, "--allow-shared-factions",
-            help="Both players agree to share factions (pre-built armies); one box then supplies both armies."),
+            False,
+            "--allow-shared-factions",
+            help="Both players agree to share factions (pre-built armies); one box then supplies both armies.",
+        ),
     ) -> None:
         """Token Terrors: set two armies against each other (shared factions, live Grudges, each side's Tactics)."""
         from armybuilder.systems.token_terrors.matchup import matchup as run
 
         finish(run(first, second, fmt, allow_shared=allow_shared_factions, color=color()))
-

@@ -127,8 +127,10 @@ def remove_tokens(doc, req: Request) -> str:
     if key is None:
         present = [str(k) for k in tokens or []]
         near = nearest(faction, present)
-        raise EditError(f"the army has no {faction}" + (f" (did you mean '{near}'?)" if near else
-                                                          (f" (it has: {', '.join(present)})" if present else "")))
+        raise EditError(
+            f"the army has no {faction}"
+            + (f" (did you mean '{near}'?)" if near else (f" (it has: {', '.join(present)})" if present else ""))
+        )
     have = _count(tokens, key)
     if n is None or n >= have:
         base.remove(tokens, key)
@@ -144,8 +146,10 @@ def set_players(doc, req: Request) -> str:
         raise EditError("a draft has two different players")
     tokens = doc.tree.get("tokens")
     if isinstance(tokens, dict) and len(tokens):
-        raise EditError("this file is an army (it has tokens); a draft record is a file of its own: "
-                        "armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml players A B")
+        raise EditError(
+            "this file is an army (it has tokens); a draft record is a file of its own: "
+            "armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml players A B"
+        )
     base.drop(doc.tree, "tokens")
     draft = doc.tree.get("draft")
     keys = base.schema_keys(doc.schema, "draft")
@@ -173,11 +177,18 @@ def add_pick(doc, req: Request) -> str:
     match = [p for p in players if fold(p) == fold(who)]
     if not match:
         near = nearest(who, players)
-        raise EditError(f"'{who}' is not a player of this draft" + (f" (did you mean '{near}'?)" if near else "")
-                        + (f"; players: {', '.join(players)}" if players else ""))
+        raise EditError(
+            f"'{who}' is not a player of this draft"
+            + (f" (did you mean '{near}'?)" if near else "")
+            + (f"; players: {', '.join(players)}" if players else "")
+        )
     faction, n = _faction_and_count(req, "pick", need_count=True)
-    picks = base.append_to(draft, "picks", base.new_map([("player", match[0]), ("faction", faction), ("tokens", n)],
-                                                       flow=True), base.schema_keys(doc.schema, "draft"))
+    picks = base.append_to(
+        draft,
+        "picks",
+        base.new_map([("player", match[0]), ("faction", faction), ("tokens", n)], flow=True),
+        base.schema_keys(doc.schema, "draft"),
+    )
     return f"pick {len(picks)}: {match[0]} takes {n} {faction}"
 
 
@@ -215,17 +226,45 @@ def players(data=None) -> list[str]:
 
 
 PARTS = [
-    Part("add", "tokens", "tokens FACTION [N]", "N more tokens of a faction (1 by default)", add_tokens,
-         aliases=("token", "faction"), names=(faction_names,)),
-    Part("remove", "tokens", "tokens FACTION [N]", "N fewer tokens of a faction (all without N)", remove_tokens,
-         aliases=("token", "faction"), names=(listed_factions,)),
-    Part("set", "tokens", "tokens FACTION N", "exactly N tokens of a faction", set_tokens,
-         aliases=("token", "faction"), names=(faction_names,)),
-    Part("set", "players", "players FIRST SECOND", "a draft record's players, the first player first",
-         set_players),
-    Part("add", "pick", "pick PLAYER FACTION N", "the next pick of a draft", add_pick, aliases=("picks",),
-         names=(players, faction_names)),
-    Part("remove", "pick", "pick [NUMBER]", "a draft pick (the last one without NUMBER)", remove_pick,
-         aliases=("picks",)),
+    Part(
+        "add",
+        "tokens",
+        "tokens FACTION [N]",
+        "N more tokens of a faction (1 by default)",
+        add_tokens,
+        aliases=("token", "faction"),
+        names=(faction_names,),
+    ),
+    Part(
+        "remove",
+        "tokens",
+        "tokens FACTION [N]",
+        "N fewer tokens of a faction (all without N)",
+        remove_tokens,
+        aliases=("token", "faction"),
+        names=(listed_factions,),
+    ),
+    Part(
+        "set",
+        "tokens",
+        "tokens FACTION N",
+        "exactly N tokens of a faction",
+        set_tokens,
+        aliases=("token", "faction"),
+        names=(faction_names,),
+    ),
+    Part("set", "players", "players FIRST SECOND", "a draft record's players, the first player first", set_players),
+    Part(
+        "add",
+        "pick",
+        "pick PLAYER FACTION N",
+        "the next pick of a draft",
+        add_pick,
+        aliases=("picks",),
+        names=(players, faction_names),
+    ),
+    Part(
+        "remove", "pick", "pick [NUMBER]", "a draft pick (the last one without NUMBER)", remove_pick, aliases=("picks",)
+    ),
     Part("set", "name", "name TEXT", "the army's (or the draft's) name", set_name),
 ]

@@ -44,8 +44,10 @@ def _usage_problem(path: Path) -> str | None:
     if system in systems.ids() and system != model.SYSTEM_ID:
         return f"{path} is a {system} list; matchup sets two {model.SYSTEM_ID} armies against each other"
     if system == model.SYSTEM_ID and "draft" in doc and "tokens" not in doc:
-        return (f"{path} is a draft record; matchup takes two army files ('tokens'). A draft record "
-                "already holds both players: check it with 'armybuilder validate' or 'armybuilder cost'")
+        return (
+            f"{path} is a draft record; matchup takes two army files ('tokens'). A draft record "
+            "already holds both players: check it with 'armybuilder validate' or 'armybuilder cost'"
+        )
     return None
 
 
@@ -57,10 +59,13 @@ def _usable(result: Result) -> bool:
 def check_pair(first: Result, second: Result, *, allow_shared: bool = False) -> Result:
     """The matchup as a result of its own: findings about the pair, and its tables."""
     cat = model.catalog()
-    m = Result(file=f"{first.file} vs {second.file}", system=model.SYSTEM_ID,
-               name=f"{_label(first)} vs {_label(second)}")
-    armies = [model.army_from_tokens(r.document["tokens"], cat, _label(r), source=r.file, positions=r.positions)
-              for r in (first, second)]
+    m = Result(
+        file=f"{first.file} vs {second.file}", system=model.SYSTEM_ID, name=f"{_label(first)} vs {_label(second)}"
+    )
+    armies = [
+        model.army_from_tokens(r.document["tokens"], cat, _label(r), source=r.file, positions=r.positions)
+        for r in (first, second)
+    ]
     if armies[0].label == armies[1].label:
         armies[0].label, armies[1].label = f"{armies[0].label} (1)", f"{armies[1].label} (2)"
     ctx = model.Context(cat, "matchup", armies=armies, allow_shared=allow_shared)
@@ -87,8 +92,11 @@ def _factions_section(cat, ctx) -> Section:
     for f in order:
         section.rows.append([f, first.counts.get(f) or "", second.counts.get(f) or "", cat.supply(f)])
     section.notes.append("; ".join(f"{a.label}: {report.slots_text(cat, a)}" for a in ctx.armies))
-    section.notes.append("shared factions allowed: one box supplies both armies" if ctx.allow_shared
-                         else "no faction may be in both armies")
+    section.notes.append(
+        "shared factions allowed: one box supplies both armies"
+        if ctx.allow_shared
+        else "no faction may be in both armies"
+    )
     return section
 
 
@@ -105,8 +113,9 @@ def _tactics_section(cat, army) -> Section:
     return section
 
 
-def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: bool = False,
-            color: bool = False) -> Outcome:
+def matchup(
+    first: Path, second: Path, fmt: Format = Format.text, allow_shared: bool = False, color: bool = False
+) -> Outcome:
     from armybuilder.check import check_path
     from armybuilder.reporters import reporter
     from armybuilder.reporters.text import summary_lines
@@ -118,8 +127,9 @@ def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: 
     results = [one, two]
     pair = check_pair(one, two, allow_shared=allow_shared) if _usable(one) and _usable(two) else None
     valid = pair is not None and pair.valid and one.valid and two.valid
-    summary = summary_lines(results) + (summary_lines([pair]) if pair else
-                                        ["matchup not checked: both files must be readable Token Terrors armies"])
+    summary = summary_lines(results) + (
+        summary_lines([pair]) if pair else ["matchup not checked: both files must be readable Token Terrors armies"]
+    )
     code = ExitCode.of(valid)
     if Format(fmt) is Format.json:
         from armybuilder.reporters.json_ import dumps
@@ -130,15 +140,17 @@ def matchup(first: Path, second: Path, fmt: Format = Format.text, allow_shared: 
             item["sections"] = [s.to_dict() for s in r.sections]
             return item
 
-        return Outcome(dumps({"valid": valid, "results": [full(r) for r in results],
-                              "matchup": full(pair) if pair else None}), summary, code)
+        return Outcome(
+            dumps({"valid": valid, "results": [full(r) for r in results], "matchup": full(pair) if pair else None}),
+            summary,
+            code,
+        )
     from armybuilder.findings import Severity
     from armybuilder.reporters.text import finding_line
 
     out = reporter(Format.text).validate(results)
     if pair:
         # The pair's errors follow its status line (as in `cost`); its other findings come first.
-        out += "".join(finding_line(pair, f) + "\n" for f in pair.sorted_findings()
-                       if f.severity is not Severity.ERROR)
+        out += "".join(finding_line(pair, f) + "\n" for f in pair.sorted_findings() if f.severity is not Severity.ERROR)
         out += reporter(Format.text, color=color).cost([pair])
     return Outcome(out, summary, code)

@@ -72,12 +72,12 @@ def catalog() -> Catalog:
 class Army:
     """One player's tokens, by faction (known factions only, in the order they first appear)."""
 
-    label: str                      # how messages name it: "the army", a player, an army's name
-    where: tuple                    # path of the army as a whole, for army-wide findings
+    label: str  # how messages name it: "the army", a player, an army's name
+    where: tuple  # path of the army as a whole, for army-wide findings
     counts: dict = field(default_factory=dict)  # canonical faction -> tokens
-    paths: dict = field(default_factory=dict)   # canonical faction -> path of its first entry
-    player: int | None = None       # index into draft.players
-    source: str | None = None       # the file, in a matchup
+    paths: dict = field(default_factory=dict)  # canonical faction -> path of its first entry
+    player: int | None = None  # index into draft.players
+    source: str | None = None  # the file, in a matchup
     positions: Mapping | None = None
 
     def add(self, faction: str, tokens: int, path: tuple) -> None:
@@ -127,10 +127,10 @@ class Pick:
     faction_written: str
     faction: str | None
     tokens: int
-    held_before: int = 0              # the picker's tokens of this faction
-    slots_before: int | None = 0      # the picker's army slots (None: a size is unknown)
-    drafted_before: int = 0           # tokens of this faction drafted by anyone
-    other_first: int | None = None    # index of the opponent's first pick of this faction
+    held_before: int = 0  # the picker's tokens of this faction
+    slots_before: int | None = 0  # the picker's army slots (None: a size is unknown)
+    drafted_before: int = 0  # tokens of this faction drafted by anyone
+    other_first: int | None = None  # index of the opponent's first pick of this faction
 
     @property
     def number(self) -> int:
@@ -142,14 +142,14 @@ class Context:
     """What the rule modules see: the catalog, the list and its armies."""
 
     cat: Catalog
-    kind: str                         # army | draft | matchup | both | neither
+    kind: str  # army | draft | matchup | both | neither
     data: dict = field(default_factory=dict)
     armies: list = field(default_factory=list)
-    entries: list = field(default_factory=list)   # army: the tokens mapping, as written
-    players: list = field(default_factory=list)   # draft: the players' names
-    picks: list = field(default_factory=list)     # draft: every pick
-    unknown: list = field(default_factory=list)   # (written name, path) of unknown factions
-    allow_shared: bool = False                    # matchup: --allow-shared-factions
+    entries: list = field(default_factory=list)  # army: the tokens mapping, as written
+    players: list = field(default_factory=list)  # draft: the players' names
+    picks: list = field(default_factory=list)  # draft: every pick
+    unknown: list = field(default_factory=list)  # (written name, path) of unknown factions
+    allow_shared: bool = False  # matchup: --allow-shared-factions
 
     def other(self, player: int) -> int:
         return 1 - player
@@ -168,8 +168,14 @@ def read(data: dict, cat: Catalog | None = None) -> Context:
     return Context(cat, "neither", data)
 
 
-def army_from_tokens(tokens: Mapping, cat: Catalog, label: str, ctx: Context | None = None,
-                     source: str | None = None, positions: Mapping | None = None) -> Army:
+def army_from_tokens(
+    tokens: Mapping,
+    cat: Catalog,
+    label: str,
+    ctx: Context | None = None,
+    source: str | None = None,
+    positions: Mapping | None = None,
+) -> Army:
     army = Army(label=label, where=("tokens",), source=source, positions=positions)
     for written, n in tokens.items():
         faction = cat.factions.canonical(str(written))

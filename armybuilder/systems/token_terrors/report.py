@@ -55,10 +55,23 @@ def army_sections(cat: Catalog, army: Army, label: str | None = None) -> list[Se
         d = cat.faction(f)
         each = cat.slots_each(f)
         n = army.counts[f]
-        rows.append([f, d["battle_style"], d["rarity"], d["type"], n,
-                     "?" if each is None else each, "?" if each is None else each * n])
-    slots = Section(_prefix("Slots", label), ["Faction", "Style", "Rarity", "Type", "Tokens", "Slots each", "Slots"],
-                    rows, [slots_text(cat, army)])
+        rows.append(
+            [
+                f,
+                d["battle_style"],
+                d["rarity"],
+                d["type"],
+                n,
+                "?" if each is None else each,
+                "?" if each is None else each * n,
+            ]
+        )
+    slots = Section(
+        _prefix("Slots", label),
+        ["Faction", "Style", "Rarity", "Type", "Tokens", "Slots each", "Slots"],
+        rows,
+        [slots_text(cat, army)],
+    )
     talents = Section(_prefix("Talents", label), ["Faction", "Talent", "Commands", "Limits", "What it does"])
     for f in army.present():
         for t in cat.faction(f)["talents"]:
@@ -70,15 +83,21 @@ def army_sections(cat: Catalog, army: Army, label: str | None = None) -> list[Se
     for t, partner_unknown in in_reach(cat, army.present()):
         unknown = unknown or partner_unknown
         tactics.rows.append([t["name"], " + ".join(f or "???" for f in t["factions"]), t["challenge"]])
-    tactics.notes.append("usable with Mastery of Tactics and a token of each faction on the Battleground"
-                         if tactics.rows else "none: no Tactic pairs two of these factions")
+    tactics.notes.append(
+        "usable with Mastery of Tactics and a token of each faction on the Battleground"
+        if tactics.rows
+        else "none: no Tactic pairs two of these factions"
+    )
     if unknown:
         tactics.notes.append("???: the rulebook does not name the partner faction of this card.")
     grudges = Section(_prefix("Gruesome Grudges in reach", label), ["Grudge", "Faction", "Rival", "Unlocked by"])
     for g, mine, theirs in grudges_in_reach(cat, army.present()):
         grudges.rows.append([g["name"], mine, theirs, g["challenge"]])
-    grudges.notes.append("live when the opponent controls the rival faction, while a token of each is on the Battleground"
-                         if grudges.rows else "none: no faction here has a sworn enemy")
+    grudges.notes.append(
+        "live when the opponent controls the rival faction, while a token of each is on the Battleground"
+        if grudges.rows
+        else "none: no faction here has a sworn enemy"
+    )
     return [slots, talents, tactics, grudges]
 
 
@@ -87,33 +106,67 @@ def army_details(cat: Catalog, army: Army) -> dict[str, Any]:
     for f in army.present():
         d = cat.faction(f)
         each = cat.slots_each(f)
-        factions.append({"faction": f, "tokens": army.counts[f], "battle_style": d["battle_style"],
-                         "rarity": d["rarity"], "type": d["type"], "slots_each": each,
-                         "slots": None if each is None else each * army.counts[f]})
-    talents = [{"faction": f, "name": t["name"], "kind": t["kind"], "command_cost": t["command_cost"],
-                "once_per_turn": t["once_per_turn"], "limits": t["limits"], "summary": t["summary"]}
-               for f in army.present() for t in cat.faction(f)["talents"]]
-    tactics = [{"name": t["name"], "factions": t["factions"], "partner_unknown": unknown, "challenge": t["challenge"]}
-               for t, unknown in in_reach(cat, army.present())]
-    grudges = [{"name": g["name"], "faction": mine, "rival": theirs, "challenge": g["challenge"]}
-               for g, mine, theirs in grudges_in_reach(cat, army.present())]
-    return {"label": army.label, "slots": army.slots(cat), "slot_limit": cat.value("army_slots"),
-            "unknown_slot_sizes": army.unknown_sizes(cat), "factions": factions, "talents": talents,
-            "tactics": tactics, "grudges": grudges}
+        factions.append(
+            {
+                "faction": f,
+                "tokens": army.counts[f],
+                "battle_style": d["battle_style"],
+                "rarity": d["rarity"],
+                "type": d["type"],
+                "slots_each": each,
+                "slots": None if each is None else each * army.counts[f],
+            }
+        )
+    talents = [
+        {
+            "faction": f,
+            "name": t["name"],
+            "kind": t["kind"],
+            "command_cost": t["command_cost"],
+            "once_per_turn": t["once_per_turn"],
+            "limits": t["limits"],
+            "summary": t["summary"],
+        }
+        for f in army.present()
+        for t in cat.faction(f)["talents"]
+    ]
+    tactics = [
+        {"name": t["name"], "factions": t["factions"], "partner_unknown": unknown, "challenge": t["challenge"]}
+        for t, unknown in in_reach(cat, army.present())
+    ]
+    grudges = [
+        {"name": g["name"], "faction": mine, "rival": theirs, "challenge": g["challenge"]}
+        for g, mine, theirs in grudges_in_reach(cat, army.present())
+    ]
+    return {
+        "label": army.label,
+        "slots": army.slots(cat),
+        "slot_limit": cat.value("army_slots"),
+        "unknown_slot_sizes": army.unknown_sizes(cat),
+        "factions": factions,
+        "talents": talents,
+        "tactics": tactics,
+        "grudges": grudges,
+    }
 
 
 def grudges_live_section(cat: Catalog, first: Army, second: Army) -> Section:
     section = Section("Gruesome Grudges live", ["Grudge", first.label, second.label, "Unlocked by"])
     for g, mine, theirs in live(cat, first, second):
         section.rows.append([g["name"], mine, theirs, g["challenge"]])
-    section.notes.append("active while a token of each rival faction is on the Battleground" if section.rows
-                         else "none: no sworn enemies face each other")
+    section.notes.append(
+        "active while a token of each rival faction is on the Battleground"
+        if section.rows
+        else "none: no sworn enemies face each other"
+    )
     return section
 
 
 def grudges_live_details(cat: Catalog, first: Army, second: Army) -> list[dict]:
-    return [{"name": g["name"], "factions": [mine, theirs], "challenge": g["challenge"]}
-            for g, mine, theirs in live(cat, first, second)]
+    return [
+        {"name": g["name"], "factions": [mine, theirs], "challenge": g["challenge"]}
+        for g, mine, theirs in live(cat, first, second)
+    ]
 
 
 def both_measure(cat: Catalog, armies) -> Measure:
@@ -127,8 +180,11 @@ def describe(ctx: Context) -> tuple[Measure, list[Section], dict[str, Any]]:
     cat = ctx.cat
     if ctx.kind == "army":
         army = ctx.armies[0]
-        return (Measure(army.slots(cat), cat.value("army_slots"), "slots"), army_sections(cat, army),
-                {"kind": "army", "army": army_details(cat, army)})
+        return (
+            Measure(army.slots(cat), cat.value("army_slots"), "slots"),
+            army_sections(cat, army),
+            {"kind": "army", "army": army_details(cat, army)},
+        )
     if ctx.kind == "draft":
         picks = Section("Draft", ["Pick", "Player", "Faction", "Tokens", "Player's slots after"])
         running = {i: Army(label=p, where=()) for i, p in enumerate(ctx.players)}
@@ -138,18 +194,31 @@ def describe(ctx: Context) -> tuple[Measure, list[Section], dict[str, Any]]:
             if p.player is not None and p.faction is not None:
                 running[p.player].add(p.faction, p.tokens, p.path)
                 after = running[p.player].slots(cat)
-            picks.rows.append([p.number, p.player_written, p.faction or p.faction_written, p.tokens,
-                               "?" if after is None else after])
-            pick_rows.append({"pick": p.number, "player": p.player_written, "faction": p.faction or p.faction_written,
-                              "tokens": p.tokens, "slots_after": after})
-        picks.notes.append(f"first player: {ctx.players[0]}; "
-                           + "; ".join(f"{a.label} {slots_text(cat, a)}" for a in ctx.armies))
+            picks.rows.append(
+                [p.number, p.player_written, p.faction or p.faction_written, p.tokens, "?" if after is None else after]
+            )
+            pick_rows.append(
+                {
+                    "pick": p.number,
+                    "player": p.player_written,
+                    "faction": p.faction or p.faction_written,
+                    "tokens": p.tokens,
+                    "slots_after": after,
+                }
+            )
+        picks.notes.append(
+            f"first player: {ctx.players[0]}; " + "; ".join(f"{a.label} {slots_text(cat, a)}" for a in ctx.armies)
+        )
         sections = [picks]
         for army in ctx.armies:
             sections.extend(army_sections(cat, army, army.label))
         sections.append(grudges_live_section(cat, *ctx.armies))
-        details = {"kind": "draft", "first_player": ctx.players[0], "picks": pick_rows,
-                   "players": [dict(army_details(cat, a), player=a.label) for a in ctx.armies],
-                   "grudges_live": grudges_live_details(cat, *ctx.armies)}
+        details = {
+            "kind": "draft",
+            "first_player": ctx.players[0],
+            "picks": pick_rows,
+            "players": [dict(army_details(cat, a), player=a.label) for a in ctx.armies],
+            "grudges_live": grudges_live_details(cat, *ctx.armies),
+        }
         return both_measure(cat, ctx.armies), sections, details
     return Measure(None, cat.value("army_slots"), "slots"), [], {"kind": ctx.kind}

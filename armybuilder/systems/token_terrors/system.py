@@ -17,7 +17,6 @@ from . import model, report, rules
 
 
 class TokenTerrors(System):
-
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         ctx = model.read(data, model.catalog())
         for rule in rules.REGISTRY:

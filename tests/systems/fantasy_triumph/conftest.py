@@ -42,9 +42,15 @@ def _class(entry: dict, i: int) -> dict:
     return {k: c[k] for k in order if k in c} | {k: v for k, v in c.items() if k not in order}
 
 
-def ft_yaml(classes: list[dict] | None = None, heroes: list[dict] | None = None,
-            army_cards: list[Any] | None = None, points: float | None = 51,
-            topography: str | None = None, filler: bool = True, name: str = "Test army") -> str:
+def ft_yaml(
+    classes: list[dict] | None = None,
+    heroes: list[dict] | None = None,
+    army_cards: list[Any] | None = None,
+    points: float | None = 51,
+    topography: str | None = None,
+    filler: bool = True,
+    name: str = "Test army",
+) -> str:
     """The list as YAML text. ``points=None`` leaves the key out (the army size defaults to 51)."""
     classes = [_class(c, i) for i, c in enumerate(classes or [])]
     if filler:
@@ -85,8 +91,9 @@ def of(result, code: str) -> list:
     return [f for f in result.findings if f.code == code]
 
 
-def one_class(troop: str, cards: list | None = None, stands: int = 1, topography: str | None = None,
-              points: float = 51, **extra) -> tuple[dict, Any]:
+def one_class(
+    troop: str, cards: list | None = None, stands: int = 1, topography: str | None = None, points: float = 51, **extra
+) -> tuple[dict, Any]:
     """Check a list whose first class is ``stands`` stands of ``troop`` with ``cards``.
 
     Returns (details of that class, the result).
@@ -123,4 +130,3 @@ def move_mu(troop: str, cards: list | None = None) -> int:
     """The move in MU the details give for one stand of ``troop`` with ``cards``."""
     text = one_class(troop, cards)[0]["move"]
     return int(text.split()[0])
-

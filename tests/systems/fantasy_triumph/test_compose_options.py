@@ -70,15 +70,23 @@ def _part(verb: str, name: str):
 
 
 def test_add_class_options_parse():
-    got = parse(_part("add", "class"), ["Guards", "--troop", "Elite Foot", "--stands=3", "--no-general"],
-                SYSTEM, lambda: compose.PARTS)
+    got = parse(
+        _part("add", "class"),
+        ["Guards", "--troop", "Elite Foot", "--stands=3", "--no-general"],
+        SYSTEM,
+        lambda: compose.PARTS,
+    )
     assert got.args == ["Guards"]
     assert got.opts == {"troop": "Elite Foot", "stands": 3, "general": False}
 
 
 def test_add_card_options_parse():
-    got = parse(_part("add", "card"), ["Spellblast", "--hero", "Archmage", "--option", "unlimited",
-                                       "--option", "magical"], SYSTEM, lambda: compose.PARTS)
+    got = parse(
+        _part("add", "card"),
+        ["Spellblast", "--hero", "Archmage", "--option", "unlimited", "--option", "magical"],
+        SYSTEM,
+        lambda: compose.PARTS,
+    )
     assert got.opts == {"hero": "Archmage", "option": ["unlimited", "magical"]}
     got = parse(_part("add", "card"), ["Illusion", "--army", "--number", "2"], SYSTEM, lambda: compose.PARTS)
     assert got.opts == {"army": True, "number": 2}
@@ -119,8 +127,10 @@ def test_no_help_names_the_system():
 
 
 def test_importing_compose_stays_light():
-    code = ("import sys, armybuilder.systems.fantasy_triumph.compose\n"
-            "heavy = [m for m in sys.modules if m.startswith('ruamel') or m.endswith('fantasy_triumph.model')]\n"
-            "print(heavy)")
+    code = (
+        "import sys, armybuilder.systems.fantasy_triumph.compose\n"
+        "heavy = [m for m in sys.modules if m.startswith('ruamel') or m.endswith('fantasy_triumph.model')]\n"
+        "print(heavy)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

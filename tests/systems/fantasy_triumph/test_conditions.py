@@ -35,8 +35,12 @@ def _bundled_cards() -> list[dict]:
 
 
 def test_every_key_the_bundled_data_uses_is_in_the_table():
-    used = {key for card in _bundled_cards() for _, cond in conditions.card_conditions(card)
-            for key, _ in conditions.keys_in(cond)}
+    used = {
+        key
+        for card in _bundled_cards()
+        for _, cond in conditions.card_conditions(card)
+        for key, _ in conditions.keys_in(cond)
+    }
     assert used, "the walk found no conditions at all"
     assert used - set(KEYS) == set()
     conditions.check_cards(_bundled_cards())  # and the load-time check passes
@@ -49,14 +53,25 @@ def test_the_schema_allows_exactly_the_table_keys():
 
 def test_every_condition_place_of_a_card_is_walked():
     # each place the schema gives a condition: cost case, restriction, warning, note, option, table note
-    card = {"name": "X", "cost": {"cases": [{"when": {"dense": True}, "points": 1}, {"points": 0}]},
-            "restrictions": [{"require": {"mount": "foot"}}, {"forbid": {"move": [8]}}],
-            "warnings": [{"when": {"card": ["Deadly"]}}], "notes": [{"when": {"general": True}}],
-            "options": [{"name": "reach", "missing_unless": {"taker": "hero"}}],
-            "table_note": {"kind": "sacked_camp", "value": "v", "when": {"option": "a"}}}
+    card = {
+        "name": "X",
+        "cost": {"cases": [{"when": {"dense": True}, "points": 1}, {"points": 0}]},
+        "restrictions": [{"require": {"mount": "foot"}}, {"forbid": {"move": [8]}}],
+        "warnings": [{"when": {"card": ["Deadly"]}}],
+        "notes": [{"when": {"general": True}}],
+        "options": [{"name": "reach", "missing_unless": {"taker": "hero"}}],
+        "table_note": {"kind": "sacked_camp", "value": "v", "when": {"option": "a"}},
+    }
     places = [where for where, _ in conditions.card_conditions(card)]
-    assert places == ["cost case 1 when", "restriction 1 require", "restriction 2 forbid", "warning 1 when",
-                      "note 1 when", "option 'reach' missing_unless", "table_note when"]
+    assert places == [
+        "cost case 1 when",
+        "restriction 1 require",
+        "restriction 2 forbid",
+        "warning 1 when",
+        "note 1 when",
+        "option 'reach' missing_unless",
+        "table_note when",
+    ]
 
 
 # ---------------------------------------------------------------------------
@@ -71,8 +86,9 @@ def test_an_unknown_key_is_refused_naming_the_card_and_the_key(where):
     elif where == "restriction":
         card["restrictions"] = [{"forbid": {"troops": ["War Wagons"]}, "rule": "FT 25", "reason": "r"}]
     elif where == "nested":
-        card["cost"]["cases"].insert(0, {"when": {"any": [{"dense": True}, {"not": {"troops": ["Spear"]}}]},
-                                         "points": 1})
+        card["cost"]["cases"].insert(
+            0, {"when": {"any": [{"dense": True}, {"not": {"troops": ["Spear"]}}]}, "points": 1}
+        )
     else:
         card["table_note"] = {"kind": "sacked_camp", "value": "v", "when": {"troops": ["Spear"]}}
     with pytest.raises(CardDataError) as err:
@@ -153,12 +169,18 @@ DESCRIBED = [
     ({"taker": "hero"}, "a hero"),
     ({"taker": "stand"}, "a stand"),
     ({"troop": ["Artillery"]}, "Artillery"),
-    ({"troop": ["Knights", "Behemoths", "Warriors", "Warband", "Pikes"]},
-     "Knights, Behemoths, Warriors, Warband or Pikes"),
-    ({"any": [{"troop": ["Bow Levy", "Shooters"]}, {"card": ["Mindblast", "Spellblast"]}]},
-     "(Bow Levy or Shooters or with Mindblast or Spellblast)"),
-    ({"any": [{"troop": ["Pavisiers", "Shooters"]}, {"card": ["Ranged Attack"]}]},
-     "(Pavisiers or Shooters or with Ranged Attack)"),
+    (
+        {"troop": ["Knights", "Behemoths", "Warriors", "Warband", "Pikes"]},
+        "Knights, Behemoths, Warriors, Warband or Pikes",
+    ),
+    (
+        {"any": [{"troop": ["Bow Levy", "Shooters"]}, {"card": ["Mindblast", "Spellblast"]}]},
+        "(Bow Levy or Shooters or with Mindblast or Spellblast)",
+    ),
+    (
+        {"any": [{"troop": ["Pavisiers", "Shooters"]}, {"card": ["Ranged Attack"]}]},
+        "(Pavisiers or Shooters or with Ranged Attack)",
+    ),
     ({"card": ["Spiked Carts"]}, "with Spiked Carts"),
     ({"order": "open"}, "open-order troops"),
     ({"mount": "foot"}, "foot troops"),
@@ -191,8 +213,9 @@ def test_the_catalog_cost_column_reads_as_before():
     # rows of `armybuilder catalog fantasy-triumph cards` before the table (cost column)
     rows = {e.name: e.row["cost"] for e in ft_catalog.ft_cards()}
     assert rows["Ambush"] == "2 if a Dense home topography; 2 if option 'any'; else 1 /army"
-    assert rows["Brittle"] == ("0 if Artillery; -1 if (Bow Levy or Shooters or with Mindblast or Spellblast); "
-                               "else -2 /stand")
+    assert rows["Brittle"] == (
+        "0 if Artillery; -1 if (Bow Levy or Shooters or with Mindblast or Spellblast); else -2 /stand"
+    )
     assert rows["Away"] == "1 if a hero; else ½ /stand"
 
 
@@ -202,8 +225,11 @@ def test_the_catalog_cost_column_reads_as_before():
 
 def test_topography_dependent_cards_are_found_by_their_dense_key():
     # FT 24, 49, 58: the three cards whose price changes with a Dense home topography
-    assert [c["name"] for c in _bundled_cards() if model.depends_on_topography(c)] == \
-        ["Ambush", "Prepared Defenses", "Terrain Affinity"]
+    assert [c["name"] for c in _bundled_cards() if model.depends_on_topography(c)] == [
+        "Ambush",
+        "Prepared Defenses",
+        "Terrain Affinity",
+    ]
 
 
 def test_a_dense_key_inside_any_or_not_counts_and_a_word_in_a_note_does_not():
@@ -235,25 +261,33 @@ def test_values_of_reads_nested_conditions():
 
 def test_table_notes_come_from_the_data():
     with_notes = {c["name"]: c["table_note"]["kind"] for c in _bundled_cards() if "table_note" in c}
-    assert with_notes == {"Delayed Entry": "lost_until_entry", "Fortified Camp": "sacked_camp",
-                          "Regenerate": "stand_regeneration"}
+    assert with_notes == {
+        "Delayed Entry": "lost_until_entry",
+        "Fortified Camp": "sacked_camp",
+        "Regenerate": "stand_regeneration",
+    }
     assert set(with_notes.values()) <= set(model.TABLE_NOTES)
 
 
 def test_the_schema_allows_exactly_the_note_kinds():
     schema = load_schema("fantasy-triumph.cards")
-    assert set(schema["$defs"]["card"]["properties"]["table_note"]["properties"]["kind"]["enum"]) == \
-        set(model.TABLE_NOTES)
+    assert set(schema["$defs"]["card"]["properties"]["table_note"]["properties"]["kind"]["enum"]) == set(
+        model.TABLE_NOTES
+    )
 
 
 def test_the_notes_read_as_before():
     # FT 52.1: Spear 4 + Regenerate 1 = 5 -> the 4-5.5 band: 2 command points.
     # FT 32.3: 2 Spear stands x 4 x ½ = 4 points lost until they enter; a hero (1) marked: ½.
     # FT 36.2.b: 17 points.
-    r = ft_list(classes=[{"name": "Trolls", "troop": "Spear", "cards": ["Regenerate"]},
-                         {"name": "Late", "troop": "Spear", "stands": 2, "cards": ["Delayed Entry"]}],
-                heroes=[{"name": "Seer", "cards": ["Delayed Entry"]}],
-                army_cards=[{"Fortified Camp": "heavily fortified"}])
+    r = ft_list(
+        classes=[
+            {"name": "Trolls", "troop": "Spear", "cards": ["Regenerate"]},
+            {"name": "Late", "troop": "Spear", "stands": 2, "cards": ["Delayed Entry"]},
+        ],
+        heroes=[{"name": "Seer", "cards": ["Delayed Entry"]}],
+        army_cards=[{"Fortified Camp": "heavily fortified"}],
+    )
     assert r.details["at_the_table"] == [
         "Trolls: a lost 5-point stand regenerates for 2 command points (FT 52.1)",
         "Late (2 stands): counts as 4 points lost until it enters (FT 32.3)",
@@ -270,4 +304,5 @@ def test_a_note_whose_condition_fails_is_left_out(data_copy):
     _edit_cards(data_copy, "when: {option: heavily fortified}}", "when: {option: fortified}}")
     r = ft_list(army_cards=[{"Fortified Camp": "fortified"}])
     assert r.details["at_the_table"] == [
-        "A sacked heavily fortified camp counts as 17 points of lost troops (FT 36.2.b)"]
+        "A sacked heavily fortified camp counts as 17 points of lost troops (FT 36.2.b)"
+    ]

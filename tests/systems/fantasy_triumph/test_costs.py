@@ -25,13 +25,17 @@ def card_points(details: dict, name: str):
 # The publisher's example stands (reference README)
 
 PUBLISHER = [
-    ("Light Foot", ["Brittle"], 1),                       # Light Foot 3 + Brittle -2 = 1 (FT 27)
-    ("Behemoths", ["Deadly", "Armored", "Massive"], 6.5),  # 4 + Deadly 2 + Armored ½ + Massive 0 (Behemoths, FT 43) = 6½
+    ("Light Foot", ["Brittle"], 1),  # Light Foot 3 + Brittle -2 = 1 (FT 27)
+    (
+        "Behemoths",
+        ["Deadly", "Armored", "Massive"],
+        6.5,
+    ),  # 4 + Deadly 2 + Armored ½ + Massive 0 (Behemoths, FT 43) = 6½
     ("Knights", ["Deadly", "Armored", "Massive", {"Flying": "hover"}], 8.5),
     # Knights 4 + Deadly 2 + Armored ½ + Massive 1 + hover Flying 1 (FT 35) = 8½
-    ("Bad Horse", [{"Flying": "hover"}], 4),               # Bad Horse 3 + hover 1 = 4
-    ("Warband", ["Deadly"], 5),                           # Warband 3 + Deadly 2 = 5
-    ("Heavy Foot", [], 3),                                # Heavy Foot 3, no cards
+    ("Bad Horse", [{"Flying": "hover"}], 4),  # Bad Horse 3 + hover 1 = 4
+    ("Warband", ["Deadly"], 5),  # Warband 3 + Deadly 2 = 5
+    ("Heavy Foot", [], 3),  # Heavy Foot 3, no cards
 ]
 
 
@@ -49,16 +53,16 @@ def test_elephants_is_accepted_for_behemoths():
 # FT 27 Brittle: Artillery +0; Bow Levy, Archers, Mindblast or Spellblast stands -1; others -2
 
 BRITTLE = [
-    ("Artillery", [], 0, 3),                                 # Artillery 3 + 0 = 3
-    ("Bow Levy", [], -1, 1),                                 # Bow Levy 2 - 1 = 1
-    ("Shooters", [], -1, 3),                                 # Shooters (Archers) 4 - 1 = 3
-    ("Archers", [], -1, 3),                                  # the Triumph! name: 4 - 1 = 3
-    ("Spear", ["Mindblast"], -1, 7),                         # Spear 4 + Mindblast 4 - 1 = 7
+    ("Artillery", [], 0, 3),  # Artillery 3 + 0 = 3
+    ("Bow Levy", [], -1, 1),  # Bow Levy 2 - 1 = 1
+    ("Shooters", [], -1, 3),  # Shooters (Archers) 4 - 1 = 3
+    ("Archers", [], -1, 3),  # the Triumph! name: 4 - 1 = 3
+    ("Spear", ["Mindblast"], -1, 7),  # Spear 4 + Mindblast 4 - 1 = 7
     ("Spear", [{"Spellblast": ["limited", "magical"]}], -1, 6),  # 4 + limited 3 - 1 = 6
-    ("Elite Foot", [], -2, 2),                               # 4 - 2 = 2
-    ("Knights", [], -2, 2),                                  # 4 - 2 = 2
-    ("Pavisiers", [], -2, 2),                                # Pavisiers shoot but are not named: 4 - 2 = 2
-    ("Light Foot", [], -2, 1),                               # 3 - 2 = 1
+    ("Elite Foot", [], -2, 2),  # 4 - 2 = 2
+    ("Knights", [], -2, 2),  # 4 - 2 = 2
+    ("Pavisiers", [], -2, 2),  # Pavisiers shoot but are not named: 4 - 2 = 2
+    ("Light Foot", [], -2, 1),  # 3 - 2 = 1
 ]
 
 
@@ -87,13 +91,13 @@ def test_brittle_on_horde_hits_the_one_point_floor():
 # FT 30 Craven: -½ for Pavise, Shooter or Ranged Attack stands; -1 for all other stand types
 
 CRAVEN = [
-    ("Pavisiers", [], -0.5, 3.5),            # Pavisiers 4 - ½ = 3½
-    ("Shooters", [], -0.5, 3.5),             # Shooters 4 - ½ = 3½
+    ("Pavisiers", [], -0.5, 3.5),  # Pavisiers 4 - ½ = 3½
+    ("Shooters", [], -0.5, 3.5),  # Shooters 4 - ½ = 3½
     ("Spear", [{"Ranged Attack": "physical"}], -0.5, 4.5),  # Spear 4 + Ranged Attack 1 - ½ = 4½
-    ("Light Foot", [], -1, 2),               # 3 - 1 = 2
-    ("Bow Levy", [], -1, 1),                 # Bow Levy is not in the ½ group: 2 - 1 = 1
-    ("Elite Cavalry", [], -1, 3),            # 4 - 1 = 3
-    ("Spear", [], -1, 3),                    # 4 - 1 = 3
+    ("Light Foot", [], -1, 2),  # 3 - 1 = 2
+    ("Bow Levy", [], -1, 1),  # Bow Levy is not in the ½ group: 2 - 1 = 1
+    ("Elite Cavalry", [], -1, 3),  # 4 - 1 = 3
+    ("Spear", [], -1, 3),  # 4 - 1 = 3
 ]
 
 
@@ -108,13 +112,13 @@ def test_craven(troop, others, delta, expected):
 # FT 34 Fierce: -½ per hero or stand; no reduction for Knights, Behemoths, Warriors, Warband, Pike
 
 FIERCE = [
-    ("Knights", 0, 4),        # 4 + 0 = 4
-    ("Behemoths", 0, 4),      # 4 + 0 = 4
-    ("Warriors", 0, 3),       # 3 + 0 = 3
-    ("Warband", 0, 3),        # 3 + 0 = 3
-    ("Pikes", 0, 3),          # 3 + 0 = 3
-    ("Heavy Foot", -0.5, 2.5),    # 3 - ½ = 2½
-    ("Spear", -0.5, 3.5),         # 4 - ½ = 3½
+    ("Knights", 0, 4),  # 4 + 0 = 4
+    ("Behemoths", 0, 4),  # 4 + 0 = 4
+    ("Warriors", 0, 3),  # 3 + 0 = 3
+    ("Warband", 0, 3),  # 3 + 0 = 3
+    ("Pikes", 0, 3),  # 3 + 0 = 3
+    ("Heavy Foot", -0.5, 2.5),  # 3 - ½ = 2½
+    ("Spear", -0.5, 3.5),  # 4 - ½ = 3½
     ("Javelin Cavalry", -0.5, 3.5),  # 4 - ½ = 3½ (FT 34's example: wargs)
 ]
 
@@ -134,12 +138,12 @@ def test_fierce_on_a_hero():
 # FT 43 Massive: +1 for most; +0 for War Wagons, Behemoths, Artillery
 
 MASSIVE = [
-    ("Warriors", 1, 4),     # 3 + 1 = 4 (FT 43's giants)
-    ("Elite Foot", 1, 5),   # 4 + 1 = 5
-    ("Knights", 1, 5),      # 4 + 1 = 5
-    ("War Wagons", 0, 3),   # 3 + 0 = 3
-    ("Behemoths", 0, 4),    # 4 + 0 = 4
-    ("Artillery", 0, 3),    # 3 + 0 = 3
+    ("Warriors", 1, 4),  # 3 + 1 = 4 (FT 43's giants)
+    ("Elite Foot", 1, 5),  # 4 + 1 = 5
+    ("Knights", 1, 5),  # 4 + 1 = 5
+    ("War Wagons", 0, 3),  # 3 + 0 = 3
+    ("Behemoths", 0, 4),  # 4 + 0 = 4
+    ("Artillery", 0, 3),  # 3 + 0 = 3
 ]
 
 
@@ -155,14 +159,14 @@ def test_massive(troop, delta, expected):
 # (the document's own figures; the seeds README says to use them)
 
 UNRELIABLE = [
-    ("Knights", [], -2, 2, 2),                 # Knights 4 - 2 = 2
-    ("Behemoths", [], -2, 2, 2),               # Behemoths 4 - 2 = 2
-    ("Knights", ["Fierce"], -2, 2, 2),         # Knights 4 + Fierce 0 - 2 = 2
-    ("Spear", ["Fierce"], -2, 1.5, 1.5),       # Spear 4 - ½ - 2 = 1½
-    ("Heavy Foot", ["Fierce"], -2, 0.5, 1),    # Heavy Foot 3 - ½ - 2 = ½, floor 1
-    ("Spear", [], -1, 3, 3),                   # Spear 4 - 1 = 3
-    ("Elite Cavalry", [], -1, 3, 3),           # 4 - 1 = 3
-    ("Light Foot", [], -1, 2, 2),              # 3 - 1 = 2
+    ("Knights", [], -2, 2, 2),  # Knights 4 - 2 = 2
+    ("Behemoths", [], -2, 2, 2),  # Behemoths 4 - 2 = 2
+    ("Knights", ["Fierce"], -2, 2, 2),  # Knights 4 + Fierce 0 - 2 = 2
+    ("Spear", ["Fierce"], -2, 1.5, 1.5),  # Spear 4 - ½ - 2 = 1½
+    ("Heavy Foot", ["Fierce"], -2, 0.5, 1),  # Heavy Foot 3 - ½ - 2 = ½, floor 1
+    ("Spear", [], -1, 3, 3),  # Spear 4 - 1 = 3
+    ("Elite Cavalry", [], -1, 3, 3),  # 4 - 1 = 3
+    ("Light Foot", [], -1, 2, 2),  # 3 - 1 = 2
 ]
 
 
@@ -177,27 +181,34 @@ def test_unreliable(troop, others, delta, raw, expected):
 # ---------------------------------------------------------------------------
 # Cards with an option that sets the price
 
+
 def test_flying_hover_and_zoom():
     assert stand_cost("Light Foot", [{"Flying": "hover"}]) == 4  # 3 + hover 1 = 4 (FT 35)
-    assert stand_cost("Light Foot", [{"Flying": "zoom"}]) == 5   # 3 + zoom 2 = 5
-    assert stand_cost("War Wagons", [{"Flying": "zoom"}]) == 5   # 3 + zoom 2 = 5 (FT 35: War Wagons may fly)
+    assert stand_cost("Light Foot", [{"Flying": "zoom"}]) == 5  # 3 + zoom 2 = 5
+    assert stand_cost("War Wagons", [{"Flying": "zoom"}]) == 5  # 3 + zoom 2 = 5 (FT 35: War Wagons may fly)
     assert stand_cost("Javelin Cavalry", [{"Flying": "zoom"}]) == 6  # 4 + 2 = 6
 
 
-@pytest.mark.parametrize("version,stand,hero", [
-    ("self", 5, 2),        # Spear 4 + 1 = 5; hero 1 + 1 = 2 (FT 46)
-    ("zone", 6, 3),        # Spear 4 + 2 = 6; hero 1 + 2 = 3
-    ("mindless", 4.5, 1.5),  # Spear 4 + ½ = 4½; hero 1 + ½ = 1½
-])
+@pytest.mark.parametrize(
+    "version,stand,hero",
+    [
+        ("self", 5, 2),  # Spear 4 + 1 = 5; hero 1 + 1 = 2 (FT 46)
+        ("zone", 6, 3),  # Spear 4 + 2 = 6; hero 1 + 2 = 3
+        ("mindless", 4.5, 1.5),  # Spear 4 + ½ = 4½; hero 1 + ½ = 1½
+    ],
+)
 def test_negate_magic(version, stand, hero):
     assert stand_cost("Spear", [{"Negate Magic": version}]) == stand
     assert hero_cost([{"Negate Magic": version}]) == hero
 
 
-@pytest.mark.parametrize("level,stand,hero", [
-    ("limited", 7, 4),       # Shooters 4 + 3 = 7; hero 1 + 3 = 4 (FT 54)
-    ("unlimited", 8.5, 5.5),  # Shooters 4 + 4½ = 8½; hero 1 + 4½ = 5½
-])
+@pytest.mark.parametrize(
+    "level,stand,hero",
+    [
+        ("limited", 7, 4),  # Shooters 4 + 3 = 7; hero 1 + 3 = 4 (FT 54)
+        ("unlimited", 8.5, 5.5),  # Shooters 4 + 4½ = 8½; hero 1 + 4½ = 5½
+    ],
+)
 def test_spellblast(level, stand, hero):
     assert stand_cost("Shooters", [{"Spellblast": [level, "magical"]}]) == stand
     assert hero_cost([{"Spellblast": [level, "physical"]}]) == hero
@@ -205,49 +216,53 @@ def test_spellblast(level, stand, hero):
 
 def test_away_per_stand_and_per_hero():
     assert stand_cost("Spear", ["Away"]) == 4.5  # Spear 4 + ½ per stand = 4½ (FT 26)
-    assert hero_cost(["Away"]) == 2              # hero 1 + 1 per hero = 2
+    assert hero_cost(["Away"]) == 2  # hero 1 + 1 per hero = 2
 
 
 # ---------------------------------------------------------------------------
 # The flat-priced stand and hero cards
 
 FLAT_STAND = [
-    ("Spear", ["Armored"], 4.5),             # 4 + ½ (FT 25)
-    ("Spear", ["Deadly"], 6),                # 4 + 2 (FT 31)
-    ("Light Foot", ["Fast"], 3.5),           # 3 + ½ (FT 33)
-    ("Spear", ["Hearten"], 5),               # 4 + 1 (FT 37)
-    ("Shooters", ["Marksman"], 5),           # 4 + 1 (FT 42)
-    ("Spear", ["Mindblast"], 8),             # 4 + 4 (FT 44)
-    ("Spear", ["Prowess"], 5),               # 4 + 1 (FT 50)
+    ("Spear", ["Armored"], 4.5),  # 4 + ½ (FT 25)
+    ("Spear", ["Deadly"], 6),  # 4 + 2 (FT 31)
+    ("Light Foot", ["Fast"], 3.5),  # 3 + ½ (FT 33)
+    ("Spear", ["Hearten"], 5),  # 4 + 1 (FT 37)
+    ("Shooters", ["Marksman"], 5),  # 4 + 1 (FT 42)
+    ("Spear", ["Mindblast"], 8),  # 4 + 4 (FT 44)
+    ("Spear", ["Prowess"], 5),  # 4 + 1 (FT 50)
     ("Spear", [{"Ranged Attack": "physical"}], 5),  # 4 + 1 (FT 51)
-    ("Rabble", ["Regenerate"], 3),           # 2 + 1 = 3: FT 52.1's own "Rabble stand with Regenerate would be a 3pt stand"
-    ("Spear", ["Slow"], 3.5),                # 4 - ½ (FT 53)
-    ("Heavy Foot", ["Spiked Carts"], 4),     # 3 + 1 (FT 55)
-    ("Spear", ["Supporting Shooters"], 5),   # 4 + 1 (FT 57)
-    ("Spear", ["Terror"], 6),                # 4 + 2 (FT 59)
-    ("Spear", ["Unruly"], 3),                # 4 - 1 (FT 61)
-    ("Spear", ["Weaken"], 3.5),              # 4 - ½ (FT 62)
+    ("Rabble", ["Regenerate"], 3),  # 2 + 1 = 3: FT 52.1's own "Rabble stand with Regenerate would be a 3pt stand"
+    ("Spear", ["Slow"], 3.5),  # 4 - ½ (FT 53)
+    ("Heavy Foot", ["Spiked Carts"], 4),  # 3 + 1 (FT 55)
+    ("Spear", ["Supporting Shooters"], 5),  # 4 + 1 (FT 57)
+    ("Spear", ["Terror"], 6),  # 4 + 2 (FT 59)
+    ("Spear", ["Unruly"], 3),  # 4 - 1 (FT 61)
+    ("Spear", ["Weaken"], 3.5),  # 4 - ½ (FT 62)
 ]
 
 
-@pytest.mark.parametrize("troop,cards,expected", FLAT_STAND, ids=[f"{t}-{c[0] if isinstance(c[0], str) else next(iter(c[0]))}" for t, c, _ in FLAT_STAND])
+@pytest.mark.parametrize(
+    "troop,cards,expected",
+    FLAT_STAND,
+    ids=[f"{t}-{c[0] if isinstance(c[0], str) else next(iter(c[0]))}" for t, c, _ in FLAT_STAND],
+)
 def test_flat_stand_card(troop, cards, expected):
     assert stand_cost(troop, cards) == expected
 
 
 FLAT_HERO = [
-    (["Armored"], 1.5),      # 1 + ½ (FT 25)
-    (["Deadly"], 3),         # 1 + 2 (FT 31)
-    (["Fast"], 1.5),         # 1 + ½ (FT 33)
-    (["Hearten"], 2),        # 1 + 1 (FT 37)
+    (["Armored"], 1.5),  # 1 + ½ (FT 25)
+    (["Deadly"], 3),  # 1 + 2 (FT 31)
+    (["Fast"], 1.5),  # 1 + ½ (FT 33)
+    (["Hearten"], 2),  # 1 + 1 (FT 37)
     ([{"Ranged Attack": "magical"}, "Marksman"], 3),  # 1 + 1 + Marksman 1 (FT 42: a hero needs Ranged Attack)
-    (["Mindblast"], 5),      # 1 + 4 (FT 44)
-    (["Prowess"], 2),        # 1 + 1 (FT 50)
+    (["Mindblast"], 5),  # 1 + 4 (FT 44)
+    (["Prowess"], 2),  # 1 + 1 (FT 50)
     ([{"Ranged Attack": "magical"}], 2),  # 1 + 1 (FT 51)
-    (["Terror"], 3),         # 1 + 2 (FT 59)
-    (["Champion"], 2),       # 1 + 1 per hero (FT 28)
-    (["Subcommander"], 3),   # 1 + 2 (FT 56)
-    ([], 1),                 # a hero with no cards: 1 (reference README; FT 32's "1-pt Hero")
+    (["Terror"], 3),  # 1 + 2 (FT 59)
+    (["Champion"], 2),  # 1 + 1 per hero (FT 28)
+    (["Subcommander"], 3),  # 1 + 2 (FT 56)
+    ([], 1),  # a hero with no cards: 1 (reference README; FT 32's "1-pt Hero")
 ]
 
 
@@ -308,6 +323,7 @@ def test_terrain_affinity_on_behemoths():
 # ---------------------------------------------------------------------------
 # FT 32 Delayed Entry: -2 per stand or hero, never more than the stand's or hero's own value
 
+
 def test_delayed_entry_two_per_stand():
     r = ft_list(classes=[{"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 2}]}])
     assert army_line(r, "Delayed Entry") == [-4]  # 2 stands x -2 = -4
@@ -360,6 +376,7 @@ def test_delayed_entry_lowers_the_army_total():
 # ---------------------------------------------------------------------------
 # Army cards and expendable cards
 
+
 def test_mobile_infantry_ground_and_flying():
     # one card per stand: 3 stands x ½ ground = 1½; 3 stands x 1 flying = 3 (FT 45)
     r = ft_list(classes=[{"troop": "Light Foot", "stands": 3, "cards": [{"Mobile Infantry": "ground"}]}])
@@ -397,19 +414,23 @@ def test_fortified_camp():
 
 
 def test_no_camp_and_pack_train():
-    assert army_line(ft_list(army_cards=["No Camp"]), "No Camp") == [4]                            # FT 47
+    assert army_line(ft_list(army_cards=["No Camp"]), "No Camp") == [4]  # FT 47
     assert army_line(ft_list(army_cards=["Pack Train and Herds"]), "Pack Train and Herds") == [1]  # FT 48
 
 
 # ---------------------------------------------------------------------------
 # The 1-point stand floor (reference README)
 
-@pytest.mark.parametrize("troop,cards,raw", [
-    ("Horde", ["Brittle"], 0),                           # 2 - 2 = 0
-    ("Rabble", ["Brittle", "Weaken", "Unruly"], -1.5),   # 2 - 2 - ½ - 1 = -1½
-    ("Bow Levy", ["Craven", "Unruly"], 0),               # 2 - 1 - 1 = 0
-    ("Light Foot", ["Fierce", "Unreliable"], 0.5),       # 3 - ½ - 2 (Fierce) = ½
-])
+
+@pytest.mark.parametrize(
+    "troop,cards,raw",
+    [
+        ("Horde", ["Brittle"], 0),  # 2 - 2 = 0
+        ("Rabble", ["Brittle", "Weaken", "Unruly"], -1.5),  # 2 - 2 - ½ - 1 = -1½
+        ("Bow Levy", ["Craven", "Unruly"], 0),  # 2 - 1 - 1 = 0
+        ("Light Foot", ["Fierce", "Unreliable"], 0.5),  # 3 - ½ - 2 (Fierce) = ½
+    ],
+)
 def test_stand_never_below_one_point(troop, cards, raw):
     details, _ = one_class(troop, cards, stands=2)
     assert details["per_stand_raw"] == raw
@@ -444,20 +465,20 @@ WHOLE_ARMY = dict(
 def test_whole_army_total():
     r = ft_list(**WHOLE_ARMY)
     classes = r.details["classes"]
-    assert classes[0]["total"] == 13    # Guard: (4 + Deadly 2 + Armored ½) = 6½ x 2 = 13
-    assert classes[1]["total"] == 4     # Riders: (4 + Fierce 0 + Unreliable -2) = 2 x 2 = 4
+    assert classes[0]["total"] == 13  # Guard: (4 + Deadly 2 + Armored ½) = 6½ x 2 = 13
+    assert classes[1]["total"] == 4  # Riders: (4 + Fierce 0 + Unreliable -2) = 2 x 2 = 4
     assert classes[2]["total"] == 13.5  # Bows: (4 + Marksman 1 - Craven ½) = 4½ x 3 = 13½
-    assert classes[3]["total"] == 3     # Levy: (2 - Brittle 2 = 0, floor 1) x 3 = 3
-    assert classes[4]["total"] == 9     # Spears: 4 x 2 = 8 + Hold the Line 2 x ½ = 9
+    assert classes[3]["total"] == 3  # Levy: (2 - Brittle 2 = 0, floor 1) x 3 = 3
+    assert classes[4]["total"] == 9  # Spears: 4 x 2 = 8 + Hold the Line 2 x ½ = 9
     assert r.details["heroes"][0]["total"] == 4  # Sage: 1 + Hearten 1 + Negate Magic zone 2 = 4
-    assert army_line(r, "Illusion") == [2]            # 2 x 1
+    assert army_line(r, "Illusion") == [2]  # 2 x 1
     assert army_line(r, "No Camp") == [4]
     assert army_line(r, "Prepared Defenses") == [0.5]  # Forest is not Dense: 1 x ½
-    assert army_line(r, "Delayed Entry") == [-2]      # one 2-point Knight: refund min(2, 2) = 2
+    assert army_line(r, "Delayed Entry") == [-2]  # one 2-point Knight: refund min(2, 2) = 2
     # 13 + 4 + 13½ + 3 + 9 + 4 + 2 + 4 + ½ - 2 = 51
     assert r.measure.total == Fraction(51)
     assert r.details["total"] == 51
-    assert r.details["stands"] == 12   # 2 + 2 + 3 + 3 + 2
+    assert r.details["stands"] == 12  # 2 + 2 + 3 + 3 + 2
     assert r.details["hero_points"] == 4
     assert r.valid, [(f.code, f.message) for f in r.findings]
 
@@ -465,41 +486,51 @@ def test_whole_army_total():
 # ---------------------------------------------------------------------------
 # Movement (FT 33, 35, 53, 55, 45): base moves from the CSV
 
-@pytest.mark.parametrize("troop,base,fast", [
-    ("Bad Horse", 6, 8),      # 6 MU: +2 = 8 (FT 33.1)
-    ("Elite Cavalry", 6, 8),  # 6 + 2 = 8
-    ("Knights", 5, 6),        # below 6: +1
-    ("Light Foot", 5, 6),
-    ("Warband", 4, 5),
-    ("Heavy Foot", 3, 4),
-    ("War Wagons", 2, 3),
-])
+
+@pytest.mark.parametrize(
+    "troop,base,fast",
+    [
+        ("Bad Horse", 6, 8),  # 6 MU: +2 = 8 (FT 33.1)
+        ("Elite Cavalry", 6, 8),  # 6 + 2 = 8
+        ("Knights", 5, 6),  # below 6: +1
+        ("Light Foot", 5, 6),
+        ("Warband", 4, 5),
+        ("Heavy Foot", 3, 4),
+        ("War Wagons", 2, 3),
+    ],
+)
 def test_fast_movement(troop, base, fast):
     assert move_mu(troop) == base
     assert move_mu(troop, ["Fast"]) == fast
 
 
-@pytest.mark.parametrize("troop,slow", [
-    ("Javelin Cavalry", 6),  # 8 MU -> 6 (FT 53.1 table)
-    ("Horse Bow", 6),        # 8 -> 6
-    ("Bad Horse", 5),        # 6 -> 5
-    ("Knights", 4),          # 5 -> 4
-    ("Warband", 3),          # 4 -> 3
-    ("Heavy Foot", 2),       # 3 -> 2
-    ("Artillery", 1),        # 2 -> 1
-])
+@pytest.mark.parametrize(
+    "troop,slow",
+    [
+        ("Javelin Cavalry", 6),  # 8 MU -> 6 (FT 53.1 table)
+        ("Horse Bow", 6),  # 8 -> 6
+        ("Bad Horse", 5),  # 6 -> 5
+        ("Knights", 4),  # 5 -> 4
+        ("Warband", 3),  # 4 -> 3
+        ("Heavy Foot", 2),  # 3 -> 2
+        ("Artillery", 1),  # 2 -> 1
+    ],
+)
 def test_slow_movement(troop, slow):
     assert move_mu(troop, ["Slow"]) == slow
 
 
-@pytest.mark.parametrize("troop,zoom", [
-    ("Javelin Cavalry", 12),  # base 8 -> 12 (FT 35 table)
-    ("Bad Horse", 10),        # 6 -> 10
-    ("Knights", 8),           # 5 -> 8
-    ("Warband", 6),           # 4 -> 6
-    ("Shooters", 5),          # 3 -> 5
-    ("War Wagons", 4),        # 2 -> 4
-])
+@pytest.mark.parametrize(
+    "troop,zoom",
+    [
+        ("Javelin Cavalry", 12),  # base 8 -> 12 (FT 35 table)
+        ("Bad Horse", 10),  # 6 -> 10
+        ("Knights", 8),  # 5 -> 8
+        ("Warband", 6),  # 4 -> 6
+        ("Shooters", 5),  # 3 -> 5
+        ("War Wagons", 4),  # 2 -> 4
+    ],
+)
 def test_zoom_flying_movement(troop, zoom):
     assert move_mu(troop, [{"Flying": "zoom"}]) == zoom
 

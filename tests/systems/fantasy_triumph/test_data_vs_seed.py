@@ -27,26 +27,88 @@ CSV_FILE = Path("/work/shared/reference/triumph-troop-types.csv")
 
 # The seeds README, "Fantasy Triumph card names (the headings lost from 003)"
 CARD_NAMES = {
-    24: "Ambush", 25: "Armored", 26: "Away", 27: "Brittle", 28: "Champion", 29: "Charge Through",
-    30: "Craven", 31: "Deadly", 32: "Delayed Entry", 33: "Fast", 34: "Fierce", 35: "Flying",
-    36: "Fortified Camp", 37: "Hearten", 38: "Hold the Line", 39: "Illusion",
-    42: "Marksman", 43: "Massive", 44: "Mindblast", 45: "Mobile Infantry", 46: "Negate Magic",
-    47: "No Camp", 48: "Pack Train and Herds", 49: "Prepared Defenses", 50: "Prowess",
-    51: "Ranged Attack", 52: "Regenerate", 53: "Slow", 54: "Spellblast", 55: "Spiked Carts",
-    56: "Subcommander", 57: "Supporting Shooters", 58: "Terrain Affinity", 59: "Terror",
-    60: "Unreliable", 61: "Unruly", 62: "Weaken",
+    24: "Ambush",
+    25: "Armored",
+    26: "Away",
+    27: "Brittle",
+    28: "Champion",
+    29: "Charge Through",
+    30: "Craven",
+    31: "Deadly",
+    32: "Delayed Entry",
+    33: "Fast",
+    34: "Fierce",
+    35: "Flying",
+    36: "Fortified Camp",
+    37: "Hearten",
+    38: "Hold the Line",
+    39: "Illusion",
+    42: "Marksman",
+    43: "Massive",
+    44: "Mindblast",
+    45: "Mobile Infantry",
+    46: "Negate Magic",
+    47: "No Camp",
+    48: "Pack Train and Herds",
+    49: "Prepared Defenses",
+    50: "Prowess",
+    51: "Ranged Attack",
+    52: "Regenerate",
+    53: "Slow",
+    54: "Spellblast",
+    55: "Spiked Carts",
+    56: "Subcommander",
+    57: "Supporting Shooters",
+    58: "Terrain Affinity",
+    59: "Terror",
+    60: "Unreliable",
+    61: "Unruly",
+    62: "Weaken",
 }
 
 # The seeds README's grouping ("How 003 orders the cards, and what that tells")
 GROUPS = {
-    "army": ["Ambush", "Delayed Entry", "Fortified Camp", "Illusion", "Mobile Infantry", "No Camp",
-             "Pack Train and Herds", "Prepared Defenses"],
+    "army": [
+        "Ambush",
+        "Delayed Entry",
+        "Fortified Camp",
+        "Illusion",
+        "Mobile Infantry",
+        "No Camp",
+        "Pack Train and Herds",
+        "Prepared Defenses",
+    ],
     "expendable": ["Charge Through", "Hold the Line"],
-    "stand": ["Brittle", "Craven", "Fierce", "Flying", "Massive", "Regenerate", "Slow", "Spiked Carts",
-              "Supporting Shooters", "Terrain Affinity", "Unreliable", "Unruly", "Weaken"],
+    "stand": [
+        "Brittle",
+        "Craven",
+        "Fierce",
+        "Flying",
+        "Massive",
+        "Regenerate",
+        "Slow",
+        "Spiked Carts",
+        "Supporting Shooters",
+        "Terrain Affinity",
+        "Unreliable",
+        "Unruly",
+        "Weaken",
+    ],
     "hero": ["Champion", "Subcommander"],
-    "stand_or_hero": ["Armored", "Away", "Deadly", "Fast", "Hearten", "Marksman", "Mindblast",
-                      "Negate Magic", "Prowess", "Ranged Attack", "Spellblast", "Terror"],
+    "stand_or_hero": [
+        "Armored",
+        "Away",
+        "Deadly",
+        "Fast",
+        "Hearten",
+        "Marksman",
+        "Mindblast",
+        "Negate Magic",
+        "Prowess",
+        "Ranged Attack",
+        "Spellblast",
+        "Terror",
+    ],
 }
 
 # triumph-troop-types.csv, transcribed
@@ -99,6 +161,7 @@ def troops() -> list[dict]:
 # ---------------------------------------------------------------------------
 # the transcriptions against the shared documents (skipped where they are not present)
 
+
 @pytest.mark.skipif(not SEEDS_README.exists(), reason="shared seeds README not present")
 def test_card_name_table_matches_the_seeds_readme():
     text = SEEDS_README.read_text(encoding="utf-8")
@@ -126,6 +189,7 @@ def test_seed_has_game_play_sections_for_the_numbered_cards():
 
 # ---------------------------------------------------------------------------
 # cards.yaml
+
 
 def test_every_card_24_to_62_except_40_41(cards):
     got = {c["number"]: c["name"] for c in cards}
@@ -167,6 +231,7 @@ def test_unknown_names_do_not_resolve_to_40_or_41():
 
 # ---------------------------------------------------------------------------
 # troops.yaml against the CSV
+
 
 def test_troop_names_and_order(troops):
     assert [t["name"] for t in troops] == [r["fantasy_triumph_name"] for r in CSV_ROWS]
@@ -210,19 +275,35 @@ def test_war_wagons_cost_3():
 # ---------------------------------------------------------------------------
 # topographies and the unverified army rules
 
+
 def test_topographies():
     topos = {t["name"]: t["dense"] for t in load("topographies")["topographies"]}
     assert topos == {
-        "Arable": False, "Delta": False, "Dry": False, "Forest": False, "Hilly": False, "Marsh": False,
-        "Steppe": False, "Dense Forest": True, "Dense Marsh": True, "Dense Wasteland": True,
+        "Arable": False,
+        "Delta": False,
+        "Dry": False,
+        "Forest": False,
+        "Hilly": False,
+        "Marsh": False,
+        "Steppe": False,
+        "Dense Forest": True,
+        "Dense Marsh": True,
+        "Dense Wasteland": True,
         "Dense Underground": True,
     }
 
 
 def test_army_rules_are_the_reference_defaults_marked_unverified():
     army = load("army")
-    expected = {"army_points": 51, "stands_per_point": 6, "stand_minimum_cost": 1, "hero_base_cost": 1,
-                "max_heroes": 3, "max_hero_points": 8, "generals": 1}
+    expected = {
+        "army_points": 51,
+        "stands_per_point": 6,
+        "stand_minimum_cost": 1,
+        "hero_base_cost": 1,
+        "max_heroes": 3,
+        "max_hero_points": 8,
+        "generals": 1,
+    }
     for key, value in expected.items():
         assert army[key]["value"] == value, key
         assert army[key].get("unverified") is True, key
@@ -230,7 +311,7 @@ def test_army_rules_are_the_reference_defaults_marked_unverified():
 
 def test_seed_figures_in_army_rules():
     army = load("army")
-    assert army["delayed_entry_casualty_fraction"]["value"] == 0.5    # FT 32.3: "at ½ normal value"
+    assert army["delayed_entry_casualty_fraction"]["value"] == 0.5  # FT 32.3: "at ½ normal value"
     assert army["heavily_fortified_camp_sacked_points"]["value"] == 17  # FT 36.2.b: "17 points"
     # FT 52.1's table: 1-2 -> 0, 2.5-3.5 -> 1, 4-5.5 -> 2, 6 or more -> 3
     bands = [(b["from"], b["to"], b["command_points"]) for b in army["regenerate_command_points"]["bands"]]

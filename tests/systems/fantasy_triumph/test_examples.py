@@ -18,8 +18,8 @@ from armybuilder.cli import app
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fantasy-triumph"
 VALID = {
     "greenwood-host.yaml": 51,  # 13 + 12 + 10½ + 9 + 5½ + 1 + ½ + 1½ - 2 = 51 (its own comment)
-    "mire-court.yaml": 51,      # 14 + 8 + 6 + 7 + 5 + 3 + 2 + 2 + 2 + 1 + 1 = 51
-    "iron-marches.yaml": 51,    # 13 + 4 + 13½ + 3 + 9 + 4 + 2 + 4 + ½ - 2 = 51
+    "mire-court.yaml": 51,  # 14 + 8 + 6 + 7 + 5 + 3 + 2 + 2 + 2 + 1 + 1 = 51
+    "iron-marches.yaml": 51,  # 13 + 4 + 13½ + 3 + 9 + 4 + 2 + 4 + ½ - 2 = 51
 }
 INVALID = "broken-horde.yaml"
 INVALID_ERRORS = {"FTR001", "FTR003", "FTR007", "FTR008", "FTR010", "FTR011", "FTR014"}
@@ -50,9 +50,9 @@ def test_mire_court_is_dense_and_prices_accordingly():
     r = check_path(EXAMPLES / "mire-court.yaml")
     assert r.details["dense"] is True
     lines = {line["card"]: line["points"] for line in r.details["army_cards"]}
-    assert lines["Ambush"] == 2              # Dense home: 2 (FT 24)
-    assert lines["Prepared Defenses"] == 2   # 2 cards x 1 (FT 49)
-    assert lines["Mobile Infantry"] == 2     # 2 stands x 1 flying (FT 45)
+    assert lines["Ambush"] == 2  # Dense home: 2 (FT 24)
+    assert lines["Prepared Defenses"] == 2  # 2 cards x 1 (FT 49)
+    assert lines["Mobile Infantry"] == 2  # 2 stands x 1 flying (FT 45)
     assert r.details["classes"][1]["per_stand"] == 4  # Bad Horse 3 + Terrain Affinity 1 (Dense, FT 58)
     assert r.details["classes"][2]["move"].startswith("2 MU")  # Horde 3 MU, Slow -> 2 (FT 53.1)
     assert r.details["classes"][3]["move"].startswith("6 MU")  # Skirmishers 5 MU, Fast -> 6 (FT 33.1)

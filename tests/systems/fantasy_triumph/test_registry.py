@@ -8,8 +8,11 @@ HERE = Path(__file__).resolve().parent
 
 
 def test_each_rule_module_has_a_test_file():
-    missing = [m.__name__.rsplit(".", 1)[1] for m in rules.REGISTRY
-               if not (HERE / f"test_rule_{m.__name__.rsplit('.', 1)[1]}.py").exists()]
+    missing = [
+        m.__name__.rsplit(".", 1)[1]
+        for m in rules.REGISTRY
+        if not (HERE / f"test_rule_{m.__name__.rsplit('.', 1)[1]}.py").exists()
+    ]
     assert missing == []
 
 

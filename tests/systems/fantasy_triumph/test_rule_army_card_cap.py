@@ -23,12 +23,20 @@ def test_six_prepared_defenses_pass_seven_fail():
 
 
 def test_eight_mobile_infantry_stands_pass_nine_fail():
-    ok = ft_list(classes=[{"troop": "Light Foot", "stands": 5, "cards": [{"Mobile Infantry": "ground"}]},
-                          {"troop": "Spear", "stands": 3, "cards": [{"Mobile Infantry": "flying"}]}])
+    ok = ft_list(
+        classes=[
+            {"troop": "Light Foot", "stands": 5, "cards": [{"Mobile Infantry": "ground"}]},
+            {"troop": "Spear", "stands": 3, "cards": [{"Mobile Infantry": "flying"}]},
+        ]
+    )
     assert "FTR010" not in codes(ok) and ok.valid
     # 5 + 4 = 9 stands transported: 9 cards
-    bad = ft_list(classes=[{"troop": "Light Foot", "stands": 5, "cards": [{"Mobile Infantry": "ground"}]},
-                           {"troop": "Spear", "stands": 4, "cards": [{"Mobile Infantry": "flying"}]}])
+    bad = ft_list(
+        classes=[
+            {"troop": "Light Foot", "stands": 5, "cards": [{"Mobile Infantry": "ground"}]},
+            {"troop": "Spear", "stands": 4, "cards": [{"Mobile Infantry": "flying"}]},
+        ]
+    )
     [f] = of(bad, "FTR010")
     assert f.rule == "FT 45" and "9" in f.message
 

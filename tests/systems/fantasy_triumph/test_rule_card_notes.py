@@ -22,9 +22,13 @@ def test_regenerate_elsewhere_gets_none():
 def test_regenerate_command_points_at_the_table():
     # FT 52.1: Rabble 2 + Regenerate 1 = 3 points -> 2.5-3.5 band: 1 command point;
     # Spear 4 + 1 = 5 -> 4-5.5 band: 2; Elite Foot 4 + Deadly 2 + 1 = 7 -> 6 or more: 3
-    r = ft_list(classes=[{"name": "Rabble", "troop": "Rabble", "cards": ["Regenerate"]},
-                         {"name": "Spear", "troop": "Spear", "cards": ["Regenerate"]},
-                         {"name": "Guard", "troop": "Elite Foot", "cards": ["Deadly", "Regenerate"]}])
+    r = ft_list(
+        classes=[
+            {"name": "Rabble", "troop": "Rabble", "cards": ["Regenerate"]},
+            {"name": "Spear", "troop": "Spear", "cards": ["Regenerate"]},
+            {"name": "Guard", "troop": "Elite Foot", "cards": ["Deadly", "Regenerate"]},
+        ]
+    )
     notes = r.details["at_the_table"]
     assert any(n.startswith("Rabble:") and "3-point" in n and "1 command point" in n for n in notes), notes
     assert any(n.startswith("Spear:") and "5-point" in n and "2 command points" in n for n in notes), notes

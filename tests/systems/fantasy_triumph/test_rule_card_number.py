@@ -10,9 +10,15 @@ from .conftest import codes, ft_list, of
 
 
 def test_numbers_where_they_belong_pass():
-    r = ft_list(classes=[{"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 3}, {"Hold the Line": 3}]},
-                         {"troop": "Elite Cavalry", "cards": [{"Charge Through": 3}]}],
-                army_cards=[{"Illusion": 6}, {"Prepared Defenses": 6}], topography="Forest", points=60)
+    r = ft_list(
+        classes=[
+            {"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 3}, {"Hold the Line": 3}]},
+            {"troop": "Elite Cavalry", "cards": [{"Charge Through": 3}]},
+        ],
+        army_cards=[{"Illusion": 6}, {"Prepared Defenses": 6}],
+        topography="Forest",
+        points=60,
+    )
     assert "FTR009" not in codes(r) and r.valid, [(f.code, f.message) for f in r.findings]
 
 

@@ -10,13 +10,42 @@ import pytest
 
 from .conftest import codes, ft_list, of
 
-STAND_CARDS = ["Brittle", "Craven", {"Flying": "hover"}, "Massive", "Regenerate", "Slow", "Spiked Carts",
-               "Supporting Shooters", {"Terrain Affinity": ["Woods", "Marsh"]}, "Unreliable", "Unruly", "Weaken"]
+STAND_CARDS = [
+    "Brittle",
+    "Craven",
+    {"Flying": "hover"},
+    "Massive",
+    "Regenerate",
+    "Slow",
+    "Spiked Carts",
+    "Supporting Shooters",
+    {"Terrain Affinity": ["Woods", "Marsh"]},
+    "Unreliable",
+    "Unruly",
+    "Weaken",
+]
 HERO_CARDS = ["Champion", "Subcommander"]
-EITHER = ["Armored", "Away", "Deadly", "Fast", "Hearten", "Mindblast", {"Negate Magic": "self"}, "Prowess",
-          {"Ranged Attack": "physical"}, {"Spellblast": ["limited", "magical"]}, "Terror"]
-ARMY_ONLY = [{"Ambush": "home"}, {"Fortified Camp": "fortified"}, {"Illusion": 1}, "No Camp",
-             "Pack Train and Herds", {"Prepared Defenses": 1}]
+EITHER = [
+    "Armored",
+    "Away",
+    "Deadly",
+    "Fast",
+    "Hearten",
+    "Mindblast",
+    {"Negate Magic": "self"},
+    "Prowess",
+    {"Ranged Attack": "physical"},
+    {"Spellblast": ["limited", "magical"]},
+    "Terror",
+]
+ARMY_ONLY = [
+    {"Ambush": "home"},
+    {"Fortified Camp": "fortified"},
+    {"Illusion": 1},
+    "No Camp",
+    "Pack Train and Herds",
+    {"Prepared Defenses": 1},
+]
 
 
 def name(card):

@@ -9,8 +9,12 @@ from .conftest import codes, ft_list, of
 
 
 def test_three_hold_the_line_on_each_of_two_classes_pass():
-    r = ft_list(classes=[{"troop": "Spear", "cards": [{"Hold the Line": 3}]},
-                         {"troop": "Pikes", "cards": [{"Hold the Line": 3}]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Spear", "cards": [{"Hold the Line": 3}]},
+            {"troop": "Pikes", "cards": [{"Hold the Line": 3}]},
+        ]
+    )
     assert "FTR013" not in codes(r) and r.valid
 
 
@@ -28,7 +32,11 @@ def test_three_charge_through_pass_four_fail():
 
 
 def test_charge_through_for_two_classes_fail():
-    r = ft_list(classes=[{"troop": "Knights", "cards": [{"Charge Through": 1}]},
-                         {"troop": "Elite Cavalry", "cards": [{"Charge Through": 1}]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Knights", "cards": [{"Charge Through": 1}]},
+            {"troop": "Elite Cavalry", "cards": [{"Charge Through": 1}]},
+        ]
+    )
     [f] = of(r, "FTR013")
     assert f.rule == "FT 29" and "2 classes" in f.message

@@ -10,9 +10,11 @@ import pytest
 from .conftest import codes, ft_list, of
 
 
-@pytest.mark.parametrize("card", ["Deadly", "Armored", "Unruly", {"Ranged Attack": "physical"},
-                                  {"Terrain Affinity": ["Woods", "Marsh"]}, "Brittle"],
-                         ids=lambda c: c if isinstance(c, str) else next(iter(c)))
+@pytest.mark.parametrize(
+    "card",
+    ["Deadly", "Armored", "Unruly", {"Ranged Attack": "physical"}, {"Terrain Affinity": ["Woods", "Marsh"]}, "Brittle"],
+    ids=lambda c: c if isinstance(c, str) else next(iter(c)),
+)
 def test_stand_card_twice_on_a_class(card):
     r = ft_list(classes=[{"troop": "Light Foot", "cards": [card, card]}], topography="Forest")
     [f] = of(r, "FTR004")
@@ -20,8 +22,10 @@ def test_stand_card_twice_on_a_class(card):
 
 
 def test_once_on_each_of_two_classes_and_a_hero_passes():
-    r = ft_list(classes=[{"troop": "Spear", "cards": ["Deadly"]}, {"troop": "Spear", "cards": ["Deadly"]}],
-                heroes=[{"cards": ["Deadly"]}])
+    r = ft_list(
+        classes=[{"troop": "Spear", "cards": ["Deadly"]}, {"troop": "Spear", "cards": ["Deadly"]}],
+        heroes=[{"cards": ["Deadly"]}],
+    )
     assert "FTR004" not in codes(r) and r.valid
 
 

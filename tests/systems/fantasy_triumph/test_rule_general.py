@@ -23,8 +23,10 @@ def test_general_false_everywhere_fails():
 
 
 def test_two_generals_fail():
-    r = ft_list(classes=[{"troop": "Spear", "stands": 4, "general": True},
-                         {"troop": "Knights", "stands": 4, "general": True}], filler=False)
+    r = ft_list(
+        classes=[{"troop": "Spear", "stands": 4, "general": True}, {"troop": "Knights", "stands": 4, "general": True}],
+        filler=False,
+    )
     assert len(of(r, "FTR022")) == 1 and not r.valid
 
 

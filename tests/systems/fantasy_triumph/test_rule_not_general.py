@@ -9,8 +9,12 @@ from .conftest import codes, ft_list, of
 
 
 def test_unreliable_away_from_the_general_passes():
-    r = ft_list(classes=[{"troop": "Spear", "stands": 2, "general": True},
-                         {"troop": "Knights", "stands": 2, "cards": ["Unreliable"]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Spear", "stands": 2, "general": True},
+            {"troop": "Knights", "stands": 2, "cards": ["Unreliable"]},
+        ]
+    )
     assert "FTR014" not in codes(r) and r.valid
 
 

@@ -15,8 +15,11 @@ def test_each_once_passes():
     assert "FTR011" not in codes(r) and r.valid
 
 
-@pytest.mark.parametrize("card", [{"Fortified Camp": "fortified"}, "No Camp", "Pack Train and Herds"],
-                         ids=lambda c: c if isinstance(c, str) else next(iter(c)))
+@pytest.mark.parametrize(
+    "card",
+    [{"Fortified Camp": "fortified"}, "No Camp", "Pack Train and Herds"],
+    ids=lambda c: c if isinstance(c, str) else next(iter(c)),
+)
 def test_army_card_twice(card):
     r = ft_list(army_cards=[card, card])
     [f] = of(r, "FTR011")

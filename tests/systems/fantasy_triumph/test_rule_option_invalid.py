@@ -10,26 +10,45 @@ import pytest
 from .conftest import codes, ft_list, of
 
 
-@pytest.mark.parametrize("where,card", [
-    ("class", {"Flying": "zoom"}), ("class", {"Negate Magic": "mindless"}),
-    ("hero", {"Spellblast": ["unlimited", "magical"]}), ("class", {"Mobile Infantry": "flying"}),
-    ("army", {"Ambush": "any"}), ("army", {"Fortified Camp": "heavily fortified"}),
-    ("class", {"Terrain Affinity": ["Dunes", "Oasis"]}),
-])
+@pytest.mark.parametrize(
+    "where,card",
+    [
+        ("class", {"Flying": "zoom"}),
+        ("class", {"Negate Magic": "mindless"}),
+        ("hero", {"Spellblast": ["unlimited", "magical"]}),
+        ("class", {"Mobile Infantry": "flying"}),
+        ("army", {"Ambush": "any"}),
+        ("army", {"Fortified Camp": "heavily fortified"}),
+        ("class", {"Terrain Affinity": ["Dunes", "Oasis"]}),
+    ],
+)
 def test_valid_options_pass(where, card):
-    kw = {"class": {"classes": [{"troop": "Light Foot", "cards": [card]}]},
-          "hero": {"heroes": [{"cards": [card]}]}, "army": {"army_cards": [card]}}[where]
+    kw = {
+        "class": {"classes": [{"troop": "Light Foot", "cards": [card]}]},
+        "hero": {"heroes": [{"cards": [card]}]},
+        "army": {"army_cards": [card]},
+    }[where]
     r = ft_list(topography="Dry", **kw)
     assert "FTR005" not in codes(r) and r.valid, [(f.code, f.message) for f in r.findings]
 
 
-@pytest.mark.parametrize("where,card", [
-    ("class", "Flying"), ("class", "Negate Magic"), ("hero", "Spellblast"), ("class", "Mobile Infantry"),
-    ("army", "Ambush"), ("army", "Fortified Camp"),
-])
+@pytest.mark.parametrize(
+    "where,card",
+    [
+        ("class", "Flying"),
+        ("class", "Negate Magic"),
+        ("hero", "Spellblast"),
+        ("class", "Mobile Infantry"),
+        ("army", "Ambush"),
+        ("army", "Fortified Camp"),
+    ],
+)
 def test_missing_price_option_is_an_error(where, card):
-    kw = {"class": {"classes": [{"troop": "Light Foot", "cards": [card]}]},
-          "hero": {"heroes": [{"cards": [card]}]}, "army": {"army_cards": [card]}}[where]
+    kw = {
+        "class": {"classes": [{"troop": "Light Foot", "cards": [card]}]},
+        "hero": {"heroes": [{"cards": [card]}]},
+        "army": {"army_cards": [card]},
+    }[where]
     r = ft_list(topography="Forest", **kw)
     [f] = of(r, "FTR005")
     assert f.severity.value == "error"

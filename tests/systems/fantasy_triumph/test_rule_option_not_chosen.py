@@ -8,8 +8,10 @@ from .conftest import codes, ft_list, of
 
 @pytest.mark.parametrize("effect", ["physical", "magical"])
 def test_effect_chosen_passes(effect):
-    r = ft_list(classes=[{"troop": "Spear", "cards": [{"Ranged Attack": effect}]}],
-                heroes=[{"cards": [{"Spellblast": ["limited", effect]}]}])
+    r = ft_list(
+        classes=[{"troop": "Spear", "cards": [{"Ranged Attack": effect}]}],
+        heroes=[{"cards": [{"Spellblast": ["limited", effect]}]}],
+    )
     assert "FTR006" not in codes(r) and r.valid
 
 

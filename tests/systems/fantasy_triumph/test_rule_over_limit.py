@@ -13,18 +13,22 @@ def test_exactly_at_the_limit_passes():
     # Knights (4 + Deadly 2 + Armored ½ + Massive 1 + hover 1) = 8½ x 3 = 25½
     # + filler Horde 5 x 2 = 10 (8 stands needed) + hero 1 + Mindblast 4 + Armored ½ = 5½
     # + Illusion 5 x 1 = 5 + No Camp 4 + Pack Train and Herds 1:  25½ + 10 + 5½ + 5 + 4 + 1 = 51
-    r = ft_list(classes=[{"troop": "Knights", "stands": 3, "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}]}],
-                heroes=[{"cards": ["Mindblast", "Armored"]}],
-                army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"])
+    r = ft_list(
+        classes=[{"troop": "Knights", "stands": 3, "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}]}],
+        heroes=[{"cards": ["Mindblast", "Armored"]}],
+        army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"],
+    )
     assert r.measure.total == 51
     assert "FTR020" not in codes(r) and r.valid
 
 
 def test_half_a_point_over_fails():
     # as above with the hero's Armored (+½) swapped for Away (+1 on a hero): 51 - ½ + 1 = 51½
-    r = ft_list(classes=[{"troop": "Knights", "stands": 3, "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}]}],
-                heroes=[{"cards": ["Mindblast", "Away"]}],
-                army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"])
+    r = ft_list(
+        classes=[{"troop": "Knights", "stands": 3, "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}]}],
+        heroes=[{"cards": ["Mindblast", "Away"]}],
+        army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"],
+    )
     assert r.measure.total == 51.5
     [f] = of(r, "FTR020")
     assert f.severity.value == "error" and not r.valid
@@ -33,10 +37,17 @@ def test_half_a_point_over_fails():
 
 def test_delayed_entry_refund_brings_it_back_under():
     # the same 51½ army with one Knight delayed: 51½ - 2 = 49½
-    r = ft_list(classes=[{"troop": "Knights", "stands": 3,
-                          "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}, {"Delayed Entry": 1}]}],
-                heroes=[{"cards": ["Mindblast", "Away"]}],
-                army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"])
+    r = ft_list(
+        classes=[
+            {
+                "troop": "Knights",
+                "stands": 3,
+                "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}, {"Delayed Entry": 1}],
+            }
+        ],
+        heroes=[{"cards": ["Mindblast", "Away"]}],
+        army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"],
+    )
     assert r.measure.total == 49.5
     assert "FTR020" not in codes(r)
 

@@ -9,8 +9,12 @@ from .conftest import codes, ft_list, of
 
 
 def test_four_unreliable_stands_pass():
-    r = ft_list(classes=[{"troop": "Spear", "stands": 2, "cards": ["Unreliable"]},
-                         {"troop": "Knights", "stands": 2, "cards": ["Unreliable"]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Spear", "stands": 2, "cards": ["Unreliable"]},
+            {"troop": "Knights", "stands": 2, "cards": ["Unreliable"]},
+        ]
+    )
     assert "FTR012" not in codes(r) and r.valid
 
 
@@ -18,35 +22,51 @@ def test_five_unreliable_stands_fail():
     r = ft_list(classes=[{"troop": "Spear", "stands": 5, "cards": ["Unreliable"]}])
     [f] = of(r, "FTR012")
     assert f.rule == "FT 60" and not r.valid
-    r = ft_list(classes=[{"troop": "Spear", "stands": 2, "cards": ["Unreliable"]},
-                         {"troop": "Knights", "stands": 3, "cards": ["Unreliable"]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Spear", "stands": 2, "cards": ["Unreliable"]},
+            {"troop": "Knights", "stands": 3, "cards": ["Unreliable"]},
+        ]
+    )
     assert len(of(r, "FTR012")) == 1
 
 
 def test_marksman_four_stands_and_one_hero_pass():
-    r = ft_list(classes=[{"troop": "Shooters", "stands": 4, "cards": ["Marksman"]}],
-                heroes=[{"cards": [{"Ranged Attack": "physical"}, "Marksman"]}])
+    r = ft_list(
+        classes=[{"troop": "Shooters", "stands": 4, "cards": ["Marksman"]}],
+        heroes=[{"cards": [{"Ranged Attack": "physical"}, "Marksman"]}],
+    )
     assert "FTR012" not in codes(r) and r.valid
 
 
 def test_marksman_five_stands_fail():
-    r = ft_list(classes=[{"troop": "Shooters", "stands": 3, "cards": ["Marksman"]},
-                         {"troop": "Pavisiers", "stands": 2, "cards": ["Marksman"]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Shooters", "stands": 3, "cards": ["Marksman"]},
+            {"troop": "Pavisiers", "stands": 2, "cards": ["Marksman"]},
+        ]
+    )
     [f] = of(r, "FTR012")
     assert f.rule == "FT 42"
 
 
 def test_marksman_two_heroes_fail():
-    r = ft_list(heroes=[{"cards": [{"Ranged Attack": "physical"}, "Marksman"]},
-                        {"cards": [{"Ranged Attack": "magical"}, "Marksman"]}])
+    r = ft_list(
+        heroes=[
+            {"cards": [{"Ranged Attack": "physical"}, "Marksman"]},
+            {"cards": [{"Ranged Attack": "magical"}, "Marksman"]},
+        ]
+    )
     [f] = of(r, "FTR012")
     assert f.rule == "FT 42"
 
 
 def test_delayed_entry_four_stands_and_one_hero_pass():
     # 4 of a 6-stand class marked: only 4 stands carry it
-    r = ft_list(classes=[{"troop": "Spear", "stands": 6, "cards": [{"Delayed Entry": 4}]}],
-                heroes=[{"cards": ["Delayed Entry"]}])
+    r = ft_list(
+        classes=[{"troop": "Spear", "stands": 6, "cards": [{"Delayed Entry": 4}]}],
+        heroes=[{"cards": ["Delayed Entry"]}],
+    )
     assert "FTR012" not in codes(r) and r.valid
 
 
@@ -54,8 +74,12 @@ def test_delayed_entry_five_stands_fail():
     r = ft_list(classes=[{"troop": "Spear", "stands": 5, "cards": ["Delayed Entry"]}])  # bare: all 5
     [f] = of(r, "FTR012")
     assert f.rule == "FT 32"
-    r = ft_list(classes=[{"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 2}]},
-                         {"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 3}]}])
+    r = ft_list(
+        classes=[
+            {"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 2}]},
+            {"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 3}]},
+        ]
+    )
     assert len(of(r, "FTR012")) == 1
 
 

@@ -18,8 +18,9 @@ def test_minimum_is_floor_of_points_over_six(points, minimum):
 
 
 def test_stands_of_all_classes_count():
-    r = ft_list(classes=[{"troop": "Spear", "stands": 3, "general": True}, {"troop": "Knights", "stands": 5}],
-                filler=False)
+    r = ft_list(
+        classes=[{"troop": "Spear", "stands": 3, "general": True}, {"troop": "Knights", "stands": 5}], filler=False
+    )
     assert "FTR021" not in codes(r) and r.details["stands"] == 8
 
 

@@ -6,8 +6,19 @@ import pytest
 
 from .conftest import codes, ft_list, of
 
-ALL = ["Arable", "Delta", "Dry", "Forest", "Hilly", "Marsh", "Steppe",
-       "Dense Forest", "Dense Marsh", "Dense Wasteland", "Dense Underground"]
+ALL = [
+    "Arable",
+    "Delta",
+    "Dry",
+    "Forest",
+    "Hilly",
+    "Marsh",
+    "Steppe",
+    "Dense Forest",
+    "Dense Marsh",
+    "Dense Wasteland",
+    "Dense Underground",
+]
 
 
 @pytest.mark.parametrize("topography", ALL)
@@ -30,11 +41,15 @@ def test_unknown_topography_with_suggestion():
     assert "did you mean 'Dense Forest'" in f.message
 
 
-@pytest.mark.parametrize("cards", [
-    {"army_cards": [{"Ambush": "home"}]},
-    {"army_cards": [{"Prepared Defenses": 2}]},
-    {"classes": [{"troop": "Light Foot", "cards": [{"Terrain Affinity": ["Woods", "Marsh"]}]}]},
-], ids=["Ambush", "Prepared Defenses", "Terrain Affinity"])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        {"army_cards": [{"Ambush": "home"}]},
+        {"army_cards": [{"Prepared Defenses": 2}]},
+        {"classes": [{"troop": "Light Foot", "cards": [{"Terrain Affinity": ["Woods", "Marsh"]}]}]},
+    ],
+    ids=["Ambush", "Prepared Defenses", "Terrain Affinity"],
+)
 def test_a_price_that_depends_on_the_topography_needs_one(cards):
     r = ft_list(**cards)
     [f] = of(r, "FTR027")

@@ -39,16 +39,52 @@ import pytest
 from .conftest import codes, ft_list, of
 
 ALL = [
-    "Shooters", "Bow Levy", "Elite Foot", "Heavy Foot", "Horde", "Light Foot", "Light Spear",
-    "Pavisiers", "Pikes", "Rabble", "Raiders", "Skirmishers", "Spear", "Warband", "Warriors",
-    "War Wagons", "Artillery", "Bad Horse", "Battle Taxi", "Cataphracts", "Chariots",
-    "Elite Cavalry", "Behemoths", "Horse Bow", "Javelin Cavalry", "Knights",
+    "Shooters",
+    "Bow Levy",
+    "Elite Foot",
+    "Heavy Foot",
+    "Horde",
+    "Light Foot",
+    "Light Spear",
+    "Pavisiers",
+    "Pikes",
+    "Rabble",
+    "Raiders",
+    "Skirmishers",
+    "Spear",
+    "Warband",
+    "Warriors",
+    "War Wagons",
+    "Artillery",
+    "Bad Horse",
+    "Battle Taxi",
+    "Cataphracts",
+    "Chariots",
+    "Elite Cavalry",
+    "Behemoths",
+    "Horse Bow",
+    "Javelin Cavalry",
+    "Knights",
 ]
 assert len(ALL) == 26
 
-OPEN_ORDER = {"Shooters", "Bow Levy", "Light Foot", "Light Spear", "Rabble", "Raiders", "Skirmishers",
-              "Warband", "Bad Horse", "Battle Taxi", "Chariots", "Elite Cavalry", "Horse Bow",
-              "Javelin Cavalry", "Knights"}  # the CSV's order = open (15 types)
+OPEN_ORDER = {
+    "Shooters",
+    "Bow Levy",
+    "Light Foot",
+    "Light Spear",
+    "Rabble",
+    "Raiders",
+    "Skirmishers",
+    "Warband",
+    "Bad Horse",
+    "Battle Taxi",
+    "Chariots",
+    "Elite Cavalry",
+    "Horse Bow",
+    "Javelin Cavalry",
+    "Knights",
+}  # the CSV's order = open (15 types)
 
 # (card as written in the list, the troop types allowed to take it, seed reference)
 ALLOWED = {
@@ -57,8 +93,10 @@ ALLOWED = {
     # FT 57: "Any close-order foot except Artillery, Pavisiers, Horde, and War Wagon" (close-order foot:
     # Elite Foot, Heavy Foot, Horde, Pavisiers, Pikes, Spear, Warriors, War Wagons, Artillery) and
     # "Light Foot, Raiders, Light Spear"
-    "Supporting Shooters": ({"Elite Foot", "Heavy Foot", "Pikes", "Spear", "Warriors",
-                             "Light Foot", "Raiders", "Light Spear"}, "FT 57"),
+    "Supporting Shooters": (
+        {"Elite Foot", "Heavy Foot", "Pikes", "Spear", "Warriors", "Light Foot", "Raiders", "Light Spear"},
+        "FT 57",
+    ),
     # FT 35: "Any open-order troops (foot or mounted)" and "War Wagon and Artillery"
     "Flying": (OPEN_ORDER | {"War Wagons", "Artillery"}, "FT 35"),
     # FT 33: "Stands who already move 8 MU ... cannot take this ability" (Horse Bow, Javelin Cavalry)
@@ -68,9 +106,24 @@ ALLOWED = {
     # FT 62: base 2 (Bow Levy, Horde, Rabble); base 3 except Artillery, Skirmishers, Pike, Heavy Foot
     # (Light Foot, Light Spear, Warband, Warriors, War Wagons, Bad Horse, Battle Taxi);
     # "Elephants, Pavisier, and Spear"
-    "Weaken": ({"Bow Levy", "Horde", "Rabble",
-                "Light Foot", "Light Spear", "Warband", "Warriors", "War Wagons", "Bad Horse", "Battle Taxi",
-                "Behemoths", "Pavisiers", "Spear"}, "FT 62"),
+    "Weaken": (
+        {
+            "Bow Levy",
+            "Horde",
+            "Rabble",
+            "Light Foot",
+            "Light Spear",
+            "Warband",
+            "Warriors",
+            "War Wagons",
+            "Bad Horse",
+            "Battle Taxi",
+            "Behemoths",
+            "Pavisiers",
+            "Spear",
+        },
+        "FT 62",
+    ),
     # FT 42: "Shooter, Pavise, Artillery, War Wagon, or stands with the Ranged Attack battle card"
     "Marksman": ({"Shooters", "Pavisiers", "Artillery", "War Wagons"}, "FT 42"),
     # FT 51: "any non-shooting troop type, so not for Pavise, Shooter, Warwagon, Artillery"
@@ -86,9 +139,27 @@ ALLOWED = {
     # FT 25: "War wagons may not select this card"
     "Armored": (set(ALL) - {"War Wagons"}, "FT 25"),
     # FT 45: "Any close-order infantry except War Wagon. Any open-order infantry." (all foot but War Wagons)
-    "Mobile Infantry": ({"Shooters", "Bow Levy", "Elite Foot", "Heavy Foot", "Horde", "Light Foot",
-                         "Light Spear", "Pavisiers", "Pikes", "Rabble", "Raiders", "Skirmishers", "Spear",
-                         "Warband", "Warriors", "Artillery"}, "FT 45"),
+    "Mobile Infantry": (
+        {
+            "Shooters",
+            "Bow Levy",
+            "Elite Foot",
+            "Heavy Foot",
+            "Horde",
+            "Light Foot",
+            "Light Spear",
+            "Pavisiers",
+            "Pikes",
+            "Rabble",
+            "Raiders",
+            "Skirmishers",
+            "Spear",
+            "Warband",
+            "Warriors",
+            "Artillery",
+        },
+        "FT 45",
+    ),
 }
 
 WRITTEN = {
@@ -157,7 +228,8 @@ def test_fierce_on_a_hero_has_no_troop_restriction():
 
 
 def test_terrain_affinity_on_close_order_foot_is_refused():
-    r = ft_list(classes=[{"troop": "Elite Foot", "cards": [{"Terrain Affinity": ["Woods", "Marsh"]}]}],
-                topography="Forest")
+    r = ft_list(
+        classes=[{"troop": "Elite Foot", "cards": [{"Terrain Affinity": ["Woods", "Marsh"]}]}], topography="Forest"
+    )
     assert codes(r).count("FTR007") == 1
     assert "Elite Foot" in of(r, "FTR007")[0].message

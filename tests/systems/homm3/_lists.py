@@ -17,11 +17,11 @@ def example(name: str) -> dict:
     return yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-SHORT = example("skirmish-short")        # Sandro, Necropolis
-MEDIUM = example("skirmish-medium")      # Catherine, Castle
-LARGE = example("skirmish-large")        # Mutare, Dungeon (alternate Manticores)
+SHORT = example("skirmish-short")  # Sandro, Necropolis
+MEDIUM = example("skirmish-medium")  # Catherine, Castle
+LARGE = example("skirmish-large")  # Mutare, Dungeon (alternate Manticores)
 ADVENTURE = example("adventure-medium")  # Solmyr, Tower
-BOARD = example("board-neutral")         # Gelu, Rampart, against neutral units
+BOARD = example("board-neutral")  # Gelu, Rampart, against neutral units
 
 
 def variant(base: dict, **changes) -> dict:
@@ -50,4 +50,3 @@ def findings(data: dict, code: str):
 def assert_clean(data: dict, code: str) -> None:
     got = findings(data, code)
     assert got == [], [f.message for f in got]
-

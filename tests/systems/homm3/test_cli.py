@@ -26,8 +26,7 @@ def test_cost_json(run):
     r = run("cost", "--format", "json", EXAMPLE)
     assert r.exit_code == 0
     (res,) = json.loads(r.stdout)["results"]
-    assert res["breakdown"]["totals"] == {"units": 7, "attack": 29, "defense": 9, "hp": 34, "gold": 86,
-                                          "valuables": 3}
+    assert res["breakdown"]["totals"] == {"units": 7, "attack": 29, "defense": 9, "hp": 34, "gold": 86, "valuables": 3}
     assert res["breakdown"]["skirmish"]["abilities"] == {"draw": 4, "keep": 3}
     titles = [s["title"] for s in res["sections"]]
     assert titles == ["Hero", "Cards", "Units"]
@@ -37,8 +36,11 @@ def test_cost_json(run):
 
 def test_invalid_list_exits_1_with_findings(run, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("system: homm3-battlefield\nmode: skirmish\nlength: short\nfaction: Castle\n"
-                   "hero: {name: Mutare, level: V}\nunits:\n  - {name: Champions, side: Pack}\n", encoding="utf-8")
+    bad.write_text(
+        "system: homm3-battlefield\nmode: skirmish\nlength: short\nfaction: Castle\n"
+        "hero: {name: Mutare, level: V}\nunits:\n  - {name: Champions, side: Pack}\n",
+        encoding="utf-8",
+    )
     r = run("validate", "--format", "json", bad)
     assert r.exit_code == 1
     (res,) = json.loads(r.stdout)["results"]

@@ -15,13 +15,27 @@ TEXT = (EXAMPLES / "skirmish-medium.yaml").read_text(encoding="utf-8") + "oppone
 
 # The positional words of each part, for TEXT above (every option is given too).
 ARGS = {
-    ("set", "name"): ["X"], ("set", "mode"): ["board"], ("set", "length"): ["short"],
-    ("set", "opponent"): ["neutral"], ("set", "faction"): ["Castle"], ("set", "hero"): ["Catherine"],
-    ("set", "level"): ["VII"], ("set", "unit"): ["Griffins"], ("add", "unit"): ["Halberdiers"],
-    ("add", "ability"): ["Logistics"], ("add", "artifact"): ["X"], ("add", "spell"): ["Fire Wall"],
-    ("add", "specialty"): ["VI"], ("remove", "unit"): ["Griffins"], ("remove", "ability"): ["Archery"],
-    ("remove", "artifact"): ["Sword of Judgement"], ("remove", "spell"): ["Bless"],
-    ("remove", "specialty"): ["IV"], ("remove", "length"): [], ("remove", "opponent"): [], ("remove", "name"): [],
+    ("set", "name"): ["X"],
+    ("set", "mode"): ["board"],
+    ("set", "length"): ["short"],
+    ("set", "opponent"): ["neutral"],
+    ("set", "faction"): ["Castle"],
+    ("set", "hero"): ["Catherine"],
+    ("set", "level"): ["VII"],
+    ("set", "unit"): ["Griffins"],
+    ("add", "unit"): ["Halberdiers"],
+    ("add", "ability"): ["Logistics"],
+    ("add", "artifact"): ["X"],
+    ("add", "spell"): ["Fire Wall"],
+    ("add", "specialty"): ["VI"],
+    ("remove", "unit"): ["Griffins"],
+    ("remove", "ability"): ["Archery"],
+    ("remove", "artifact"): ["Sword of Judgement"],
+    ("remove", "spell"): ["Bless"],
+    ("remove", "specialty"): ["IV"],
+    ("remove", "length"): [],
+    ("remove", "opponent"): [],
+    ("remove", "name"): [],
 }
 OFF = ("neutral",)  # a neutral unit takes no side: the unit parts are tried with --no-neutral
 
@@ -41,8 +55,12 @@ def test_each_option_is_declared_once_and_shared():
     for part in compose.PARTS:
         for o in part.options:
             assert by_key.setdefault(o.key, o) is o  # one Opt object per option, reused
-    assert {k: o.kind for k, o in by_key.items()} == {"side": "text", "alternate": "switch", "neutral": "switch",
-                                                      "level": "text"}
+    assert {k: o.kind for k, o in by_key.items()} == {
+        "side": "text",
+        "alternate": "switch",
+        "neutral": "switch",
+        "level": "text",
+    }
     assert by_key["side"].names() == ["Few", "Pack"] and by_key["level"].names()[:2] == ["I", "II"]
 
 

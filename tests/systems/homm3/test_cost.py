@@ -5,22 +5,25 @@ import pytest
 from ._lists import ADVENTURE, BOARD, LARGE, MEDIUM, SHORT, check, variant
 
 
-@pytest.mark.parametrize("data, totals", [
-    # Necropolis, Few: Skeletons 2/1/2 2g, Zombies 2/1/3 3g, Wraiths 3/0/3 4g, Vampires 4/1/4 8g, Liches 3/1/5 8g
-    (SHORT, {"units": 5, "attack": 14, "defense": 4, "hp": 17, "gold": 25, "valuables": 0}),
-    # Castle, Pack: Halberdiers 3/1/2 3g, Marksmen 2/0/2 5g, Griffins 3/0/4 6g, Crusaders 4/2/4 10g,
-    # Zealots 4/1/5 12g, Champions 6/2/7 20g+1v, Archangels 7/3/10 30g+2v
-    (MEDIUM, {"units": 7, "attack": 29, "defense": 9, "hp": 34, "gold": 86, "valuables": 3}),
-    # Dungeon, Pack: Troglodytes 3/1/2 3g, Harpies 3/0/3 5g, Evil Eyes 3/1/3 6g, Medusas 4/1/4 12g,
-    # Minotaurs 5/2/4 14g, Manticores (alternate Pack) 4/2/7 18g+1v, Black Dragons 8/3/8 33g+2v
-    (LARGE, {"units": 7, "attack": 30, "defense": 10, "hp": 31, "gold": 91, "valuables": 3}),
-    # Tower: Gremlins Pack 2/0/2 2g, Gargoyles Pack 3/1/3 4g, Iron Golems Few 3/1/3 4g, Magi Few 3/0/4 6g,
-    # Genies Few 3/1/6 8g
-    (ADVENTURE, {"units": 5, "attack": 14, "defense": 3, "hp": 18, "gold": 24, "valuables": 0}),
-    # Rampart: Centaurs Pack 3/0/3 3g, Dwarves Pack 3/1/3 4g, Elves Pack 3/1/3 7g, Pegasi Few 3/0/5 6g,
-    # neutral Sharpshooters 3/0/6 10g
-    (BOARD, {"units": 5, "attack": 15, "defense": 2, "hp": 20, "gold": 30, "valuables": 0}),
-])
+@pytest.mark.parametrize(
+    "data, totals",
+    [
+        # Necropolis, Few: Skeletons 2/1/2 2g, Zombies 2/1/3 3g, Wraiths 3/0/3 4g, Vampires 4/1/4 8g, Liches 3/1/5 8g
+        (SHORT, {"units": 5, "attack": 14, "defense": 4, "hp": 17, "gold": 25, "valuables": 0}),
+        # Castle, Pack: Halberdiers 3/1/2 3g, Marksmen 2/0/2 5g, Griffins 3/0/4 6g, Crusaders 4/2/4 10g,
+        # Zealots 4/1/5 12g, Champions 6/2/7 20g+1v, Archangels 7/3/10 30g+2v
+        (MEDIUM, {"units": 7, "attack": 29, "defense": 9, "hp": 34, "gold": 86, "valuables": 3}),
+        # Dungeon, Pack: Troglodytes 3/1/2 3g, Harpies 3/0/3 5g, Evil Eyes 3/1/3 6g, Medusas 4/1/4 12g,
+        # Minotaurs 5/2/4 14g, Manticores (alternate Pack) 4/2/7 18g+1v, Black Dragons 8/3/8 33g+2v
+        (LARGE, {"units": 7, "attack": 30, "defense": 10, "hp": 31, "gold": 91, "valuables": 3}),
+        # Tower: Gremlins Pack 2/0/2 2g, Gargoyles Pack 3/1/3 4g, Iron Golems Few 3/1/3 4g, Magi Few 3/0/4 6g,
+        # Genies Few 3/1/6 8g
+        (ADVENTURE, {"units": 5, "attack": 14, "defense": 3, "hp": 18, "gold": 24, "valuables": 0}),
+        # Rampart: Centaurs Pack 3/0/3 3g, Dwarves Pack 3/1/3 4g, Elves Pack 3/1/3 7g, Pegasi Few 3/0/5 6g,
+        # neutral Sharpshooters 3/0/6 10g
+        (BOARD, {"units": 5, "attack": 15, "defense": 2, "hp": 20, "gold": 30, "valuables": 0}),
+    ],
+)
 def test_totals(data, totals):
     r = check(data)
     assert r.details["totals"] == totals
@@ -30,8 +33,14 @@ def test_totals(data, totals):
 def test_alternate_manticores_use_the_alternate_card():
     rows = {u["name"]: u for u in check(LARGE).details["units"]}
     m = rows["Manticores"]
-    assert (m["side"], m["attack"], m["defense"], m["hp"], m["initiative"], m["cost"]) == \
-        ("Pack (Alternate)", 4, 2, 7, 11, {"gold": 18, "valuables": 1})
+    assert (m["side"], m["attack"], m["defense"], m["hp"], m["initiative"], m["cost"]) == (
+        "Pack (Alternate)",
+        4,
+        2,
+        7,
+        11,
+        {"gold": 18, "valuables": 1},
+    )
     regular = variant(LARGE, units=[{"name": "Manticores", "side": "Pack"}])
     (m,) = check(regular).details["units"]
     assert (m["attack"], m["defense"], m["hp"], m["initiative"]) == (5, 1, 6, 11)

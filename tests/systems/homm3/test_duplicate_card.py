@@ -9,8 +9,13 @@ def test_passes():
 
 
 def test_duplicates_fail():
-    data = variant(MEDIUM, specialties=["I", "I"], abilities=["Archery", "archery", "Wisdom"],
-                   artifacts=["Sword of Judgement", "Sword of Judgement"], spells=["Bless", "BLESS"])
+    data = variant(
+        MEDIUM,
+        specialties=["I", "I"],
+        abilities=["Archery", "archery", "Wisdom"],
+        artifacts=["Sword of Judgement", "Sword of Judgement"],
+        spells=["Bless", "BLESS"],
+    )
     got = findings(data, "HMB013")
     assert [f.message for f in got] == [
         "Specialty card I is listed twice: the hero has one card of each level",

@@ -16,5 +16,6 @@ def test_hero_of_another_faction_fails():
 def test_multi_faction_hero_without_one_in_the_faction_fails():
     tower = variant(MEDIUM, faction="Tower", hero={"name": "Tarnum", "level": "V"})
     (f,) = findings(tower, "HMB004")
-    assert f.message.startswith("Tarnum is a hero of Castle, Conflux, Dungeon, Fortress, Rampart and "
-                                "Stronghold, not of Tower")
+    assert f.message.startswith(
+        "Tarnum is a hero of Castle, Conflux, Dungeon, Fortress, Rampart and Stronghold, not of Tower"
+    )

@@ -22,11 +22,14 @@ def test_opponent_in_skirmish_fails():
 
 def test_the_messages_name_the_modes_from_the_data():
     (f,) = findings(variant(BOARD, length="short"), "HMB001")
-    assert f.message == ("length: short is for skirmish and adventure; a regular game on the Battlefield board has "
-                         "no length: leave it out")
+    assert f.message == (
+        "length: short is for skirmish and adventure; a regular game on the Battlefield board has "
+        "no length: leave it out"
+    )
     (f,) = findings(variant(MEDIUM, opponent="neutral"), "HMB001")
-    assert f.message == ("opponent: neutral is for mode: board; skirmish is always one player against another: "
-                         "leave it out")
+    assert f.message == (
+        "opponent: neutral is for mode: board; skirmish is always one player against another: leave it out"
+    )
 
 
 def test_which_modes_take_a_length_or_an_opponent_is_data(monkeypatch):

@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[3]
 REFERENCE = Path(os.environ.get("HOMM3_REFERENCE", ROOT.parent / "shared" / "reference"))
 ROMAN = {"I": "Ⅰ", "IV": "Ⅳ", "VI": "Ⅵ"}
 
-pytestmark = pytest.mark.skipif(not (REFERENCE / "homm3-units.csv").exists(),
-                                reason=f"reference CSVs not found in {REFERENCE} (set HOMM3_REFERENCE)")
+pytestmark = pytest.mark.skipif(
+    not (REFERENCE / "homm3-units.csv").exists(),
+    reason=f"reference CSVs not found in {REFERENCE} (set HOMM3_REFERENCE)",
+)
 
 
 def read(name: str) -> list[dict]:
@@ -29,9 +31,19 @@ def cost_text(cost: dict) -> str:
 
 def card_row(faction, name, side, tier, card, box) -> dict:
     unit_type = card["type"] if card["type"] is not None else f"({card['type_note']})"
-    return {"faction": faction, "unit": name, "side": side, "tier": tier, "type": unit_type,
-            "attack": str(card["attack"]), "defense": str(card["defense"]), "hp": str(card["hp"]),
-            "initiative": str(card["initiative"]), "recruit_cost": cost_text(card["cost"]), "source_box": box}
+    return {
+        "faction": faction,
+        "unit": name,
+        "side": side,
+        "tier": tier,
+        "type": unit_type,
+        "attack": str(card["attack"]),
+        "defense": str(card["defense"]),
+        "hp": str(card["hp"]),
+        "initiative": str(card["initiative"]),
+        "recruit_cost": cost_text(card["cost"]),
+        "source_box": box,
+    }
 
 
 def unit_rows_from_data() -> list[dict]:
@@ -43,8 +55,16 @@ def unit_rows_from_data() -> list[dict]:
             rows.append(card_row(fac["name"], u["name"], "Pack", u["tier"], u["pack"], fac["box"]))
             if "alternate" in u:
                 for side in ("few", "pack"):
-                    rows.append(card_row(fac["name"], u["name"], f"{side.capitalize()} (Alternate)", u["tier"],
-                                         u["alternate"][side], fac["box"]))
+                    rows.append(
+                        card_row(
+                            fac["name"],
+                            u["name"],
+                            f"{side.capitalize()} (Alternate)",
+                            u["tier"],
+                            u["alternate"][side],
+                            fac["box"],
+                        )
+                    )
     for u in units["neutral"]:
         rows.append(card_row("Neutral", u["name"], "Neutral", u["tier"], u["card"], ""))
     return rows
@@ -61,8 +81,12 @@ def test_every_faction_has_seven_units_three_bronze_two_silver_two_gold():
 
 
 def test_only_dungeon_manticores_have_an_alternate_card():
-    alts = [(f["name"], u["name"]) for f in load_data("homm3-battlefield", "units")["factions"]
-            for u in f["units"] if "alternate" in u]
+    alts = [
+        (f["name"], u["name"])
+        for f in load_data("homm3-battlefield", "units")["factions"]
+        for u in f["units"]
+        if "alternate" in u
+    ]
     assert alts == [("Dungeon", "Manticores")]
 
 
@@ -74,14 +98,22 @@ def test_the_unverified_unit_type_is_marked():
 
 def test_heroes_match_the_reference_row_for_row():
     heroes = load_data("homm3-battlefield", "heroes")["heroes"]
-    rows = [{
-        "hero": h["name"], "faction": h["faction"], "might_or_magic": h["might_or_magic"], "hero_class": h["class"],
-        "attack": str(h["stats"]["attack"]), "defense": str(h["stats"]["defense"]),
-        "power": str(h["stats"]["power"]), "knowledge": str(h["stats"]["knowledge"]),
-        "ability_card": h["ability"],
-        "specialty_levels": " / ".join(f"{h['specialty']} {ROMAN[lvl]}" for lvl in h["specialty_levels"]),
-        "source_box": h["box"],
-    } for h in heroes]
+    rows = [
+        {
+            "hero": h["name"],
+            "faction": h["faction"],
+            "might_or_magic": h["might_or_magic"],
+            "hero_class": h["class"],
+            "attack": str(h["stats"]["attack"]),
+            "defense": str(h["stats"]["defense"]),
+            "power": str(h["stats"]["power"]),
+            "knowledge": str(h["stats"]["knowledge"]),
+            "ability_card": h["ability"],
+            "specialty_levels": " / ".join(f"{h['specialty']} {ROMAN[lvl]}" for lvl in h["specialty_levels"]),
+            "source_box": h["box"],
+        }
+        for h in heroes
+    ]
     assert rows == read("homm3-heroes.csv")
 
 

@@ -9,9 +9,21 @@ from armybuilder.systems.homm3 import rules
 
 def test_skirmish_lengths_are_the_seeds():
     lengths = load_data("homm3-battlefield", "rules")["skirmish"]["lengths"]
-    got = {k: (v["hero_level"], v["specialties"], v["abilities"]["draw"], v["abilities"]["keep"],
-               v["artifacts"]["draw"], v["artifacts"]["keep"], v["spells"]["min"], v["spells"]["max"],
-               v["tiers"], v["side"]) for k, v in lengths.items()}
+    got = {
+        k: (
+            v["hero_level"],
+            v["specialties"],
+            v["abilities"]["draw"],
+            v["abilities"]["keep"],
+            v["artifacts"]["draw"],
+            v["artifacts"]["keep"],
+            v["spells"]["min"],
+            v["spells"]["max"],
+            v["tiers"],
+            v["side"],
+        )
+        for k, v in lengths.items()
+    }
     assert got == {
         "short": ("III", ["I"], 3, 2, 2, 1, 1, 2, ["Bronze", "Silver"], "Few"),
         "medium": ("V", ["I", "IV"], 4, 3, 3, 2, 2, 4, ["Bronze", "Silver", "Gold"], "Pack"),

@@ -14,6 +14,8 @@ def test_missing_units_warn_but_stay_valid():
     data = variant(MEDIUM, units=MEDIUM["units"][:2])  # the example: Halberdiers, Marksmen
     (f,) = findings(data, "HMB020")
     assert f.severity is Severity.WARNING
-    assert f.message == ("a Medium skirmish uses all Bronze, Silver and Gold units; the list leaves out "
-                         "Griffins, Crusaders, Zealots, Champions and Archangels")
+    assert f.message == (
+        "a Medium skirmish uses all Bronze, Silver and Gold units; the list leaves out "
+        "Griffins, Crusaders, Zealots, Champions and Archangels"
+    )
     assert check(data).valid

@@ -2,8 +2,10 @@
 
 from ._lists import BOARD, LARGE, assert_clean, check, findings, variant
 
-RAMPART = [{"name": n, "side": "Pack"} for n in
-           ("Centaurs", "Dwarves", "Elves", "Pegasi", "Dendroids", "Unicorns", "Gold Dragons")]
+RAMPART = [
+    {"name": n, "side": "Pack"}
+    for n in ("Centaurs", "Dwarves", "Elves", "Pegasi", "Dendroids", "Unicorns", "Gold Dragons")
+]
 
 
 def test_passes_at_the_limit():
@@ -22,5 +24,4 @@ def test_over_the_limit_fails():
     assert f.message == "a Combat against Neutral Units on the Battlefield board places up to 5 units; the list has 6"
     units = RAMPART + [{"name": "Sharpshooters", "neutral": True}]
     (f,) = findings(variant(BOARD, opponent="player", units=units), "HMB019")
-    assert f.message == ("a player-versus-player Combat on the Battlefield board places up to 7 units; "
-                         "the list has 8")
+    assert f.message == ("a player-versus-player Combat on the Battlefield board places up to 7 units; the list has 8")

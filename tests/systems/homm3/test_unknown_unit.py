@@ -11,8 +11,9 @@ def test_passes_in_any_case():
 
 def test_typo_fails_with_suggestion():
     (f,) = findings(variant(MEDIUM, units=[{"name": "Grifins", "side": "Pack"}]), "HMB014")
-    assert f.message.startswith("'Grifins' is not a Castle unit (did you mean 'Griffins'?); Castle units: "
-                                "Halberdiers, Marksmen")
+    assert f.message.startswith(
+        "'Grifins' is not a Castle unit (did you mean 'Griffins'?); Castle units: Halberdiers, Marksmen"
+    )
 
 
 def test_other_factions_unit_fails():

@@ -25,13 +25,21 @@ BASE = {
         "regions": [{"name": "Durotar", "tokens": 3}, {"name": "Crossroads", "tokens": 2, "magic": True}],
     },
     "decline": {"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 2}]},
-    "conquests": [{"region": "Crossroads", "defender": "Humans", "defender_faction": "Alliance",
-                   "defender_tokens": 1, "mountain": False}],
+    "conquests": [
+        {
+            "region": "Crossroads",
+            "defender": "Humans",
+            "defender_faction": "Alliance",
+            "defender_tokens": 1,
+            "mountain": False,
+        }
+    ],
 }
 
 
-def position(active: dict | None = None, decline: dict | None | str = "keep", conquests: list | None | str = "keep",
-             **top) -> dict:
+def position(
+    active: dict | None = None, decline: dict | None | str = "keep", conquests: list | None | str = "keep", **top
+) -> dict:
     """A copy of BASE with parts replaced; decline=None / conquests=None drop them."""
     data = copy.deepcopy(BASE)
     if active is not None:
@@ -89,4 +97,3 @@ def with_powers(monkeypatch, **powers: dict) -> None:
         races[name] = replace(races[name], power=power, has_power=True, rule=f"SWoW {name}")
     changed = replace(cat, races=NameIndex(races))
     monkeypatch.setattr(model, "catalog", lambda: changed)
-

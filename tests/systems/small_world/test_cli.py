@@ -31,8 +31,13 @@ def test_validate_json_valid():
 
 
 def test_validate_json_invalid(tmp_path):
-    bad = position(active={"race": "Orcs", "in_hand": 9, "regions": [{"name": "Durotar", "tokens": 1},
-                                                                    {"name": "Barrens", "tokens": 2}]})
+    bad = position(
+        active={
+            "race": "Orcs",
+            "in_hand": 9,
+            "regions": [{"name": "Durotar", "tokens": 1}, {"name": "Barrens", "tokens": 2}],
+        }
+    )
     r = runner.invoke(app, ["validate", "-f", "json", write(tmp_path, bad)])
     assert r.exit_code == 1
     (res,) = json.loads(r.stdout)["results"]
@@ -61,7 +66,12 @@ def test_cost_text_and_several_files(tmp_path):
 
 
 def test_validate_text_points_at_the_line(tmp_path):
-    r = runner.invoke(app, ["validate", write(tmp_path, position(
-        decline={"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 1}]}))])
+    r = runner.invoke(
+        app,
+        [
+            "validate",
+            write(tmp_path, position(decline={"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 1}]})),
+        ],
+    )
     assert r.exit_code == 1
     assert ":13:" in r.stdout and "SWW011 [error]" in r.stdout and "(SWoW Tauren)" in r.stdout

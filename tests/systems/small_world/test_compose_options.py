@@ -32,13 +32,26 @@ conquests:
 
 # The positional words of each part, for TEXT above (every option is given too).
 ARGS = {
-    ("set", "active"): ["Orcs"], ("set", "decline"): ["Tauren"], ("set", "power"): ["Hill"],
-    ("set", "in-hand"): ["2"], ("set", "bombs-spent"): ["1"], ("set", "enlisted"): ["1"],
-    ("set", "region"): ["Mulgore"], ("set", "name"): ["X"], ("add", "region"): ["Ashenvale"],
-    ("add", "bomb"): ["Ashenvale"], ("add", "conquest"): ["Ashenvale"], ("remove", "region"): ["Mulgore"],
-    ("remove", "bomb"): ["Barrens"], ("remove", "conquest"): ["Crossroads"], ("remove", "decline"): [],
-    ("remove", "power"): [], ("remove", "in-hand"): [], ("remove", "bombs-spent"): [],
-    ("remove", "enlisted"): [], ("remove", "name"): [],
+    ("set", "active"): ["Orcs"],
+    ("set", "decline"): ["Tauren"],
+    ("set", "power"): ["Hill"],
+    ("set", "in-hand"): ["2"],
+    ("set", "bombs-spent"): ["1"],
+    ("set", "enlisted"): ["1"],
+    ("set", "region"): ["Mulgore"],
+    ("set", "name"): ["X"],
+    ("add", "region"): ["Ashenvale"],
+    ("add", "bomb"): ["Ashenvale"],
+    ("add", "conquest"): ["Ashenvale"],
+    ("remove", "region"): ["Mulgore"],
+    ("remove", "bomb"): ["Barrens"],
+    ("remove", "conquest"): ["Crossroads"],
+    ("remove", "decline"): [],
+    ("remove", "power"): [],
+    ("remove", "in-hand"): [],
+    ("remove", "bombs-spent"): [],
+    ("remove", "enlisted"): [],
+    ("remove", "name"): [],
 }
 
 
@@ -57,11 +70,25 @@ def test_each_option_is_declared_once_and_shared():
     for part in compose.PARTS:
         for o in part.options:
             assert by_key.setdefault(o.key, o) is o  # one Opt object per option, reused
-    assert set(by_key) == {"tokens", "decline", "magic", "power", "opponent", "defender", "defender_tokens",
-                           "defender_faction", "mountain", "defences", "die"}
+    assert set(by_key) == {
+        "tokens",
+        "decline",
+        "magic",
+        "power",
+        "opponent",
+        "defender",
+        "defender_tokens",
+        "defender_faction",
+        "mountain",
+        "defences",
+        "die",
+    }
     assert by_key["tokens"].kind == "int" and by_key["decline"].kind == "flag" and by_key["die"].kind == "switch"
-    assert "Orcs" in by_key["defender"].names() and by_key["defender_faction"].names() == ["Horde", "Alliance",
-                                                                                            "Neutral"]
+    assert "Orcs" in by_key["defender"].names() and by_key["defender_faction"].names() == [
+        "Horde",
+        "Alliance",
+        "Neutral",
+    ]
 
 
 def test_an_option_of_another_part_does_not_apply():
@@ -69,5 +96,9 @@ def test_an_option_of_another_part_does_not_apply():
     with pytest.raises(EditError, match="--decline does not apply to 'set in-hand'"):
         parse(in_hand, ["2", "--decline"], SYSTEM_ID, lambda: compose.PARTS)
     with pytest.raises(EditError, match="no such option --magik .*did you mean '--magic'"):
-        parse(next(p for p in compose.PARTS if (p.verb, p.name) == ("add", "region")), ["X", "--magik"],
-              SYSTEM_ID, lambda: compose.PARTS)
+        parse(
+            next(p for p in compose.PARTS if (p.verb, p.name) == ("add", "region")),
+            ["X", "--magik"],
+            SYSTEM_ID,
+            lambda: compose.PARTS,
+        )

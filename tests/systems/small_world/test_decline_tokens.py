@@ -2,8 +2,11 @@ from .helpers import check, errors, messages, position
 
 
 def test_one_token_a_region_for_most_races_passes():
-    r = check(position(decline={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 1},
-                                                              {"name": "Westfall", "tokens": 1}]}))
+    r = check(
+        position(
+            decline={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 1}, {"name": "Westfall", "tokens": 1}]}
+        )
+    )
     assert r.valid
 
 
@@ -23,7 +26,11 @@ def test_tauren_leave_two_not_three():
 
 def test_declined_orcs_are_not_checked():
     for n in (1, 2):
-        r = check(position(active={"race": "Trolls", "regions": [{"name": "Echo Isles", "tokens": 2}]},
-                           decline={"race": "Orcs", "regions": [{"name": "Orgrimmar", "tokens": n}]},
-                           conquests=None))
+        r = check(
+            position(
+                active={"race": "Trolls", "regions": [{"name": "Echo Isles", "tokens": 2}]},
+                decline={"race": "Orcs", "regions": [{"name": "Orgrimmar", "tokens": n}]},
+                conquests=None,
+            )
+        )
         assert r.valid, r.findings

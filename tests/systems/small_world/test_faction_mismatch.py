@@ -8,8 +8,13 @@ def test_matching_or_missing_faction_passes():
 
 
 def test_a_faction_that_differs_from_the_data_warns():
-    r = check(position(conquests=[{"region": "Crossroads", "defender": "Tauren", "defender_faction": "Alliance",
-                                   "defender_tokens": 1}]))
+    r = check(
+        position(
+            conquests=[
+                {"region": "Crossroads", "defender": "Tauren", "defender_faction": "Alliance", "defender_tokens": 1}
+            ]
+        )
+    )
     assert codes(r, "warning") == ["SWW009"] and r.valid
     f = [f for f in r.findings if f.code == "SWW009"][0]
     assert "Races - Horde" in f.message and f.rule == "SWoW Tauren"

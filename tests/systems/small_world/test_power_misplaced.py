@@ -2,14 +2,26 @@ from .helpers import check, errors, messages, position
 
 
 def test_bombs_on_the_active_goblins_pass():
-    r = check(position(active={"race": "Goblins", "regions": [{"name": "Ratchet", "tokens": 2}],
-                               "bombs": [{"region": "Stormwind"}], "bombs_spent": 1}, conquests=None))
+    r = check(
+        position(
+            active={
+                "race": "Goblins",
+                "regions": [{"name": "Ratchet", "tokens": 2}],
+                "bombs": [{"region": "Stormwind"}],
+                "bombs_spent": 1,
+            },
+            conquests=None,
+        )
+    )
     assert r.valid
 
 
 def test_bombs_on_orcs_fail():
-    r = check(position(active={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 2}],
-                               "bombs": [{"region": "Stormwind"}]}))
+    r = check(
+        position(
+            active={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 2}], "bombs": [{"region": "Stormwind"}]}
+        )
+    )
     assert errors(r) == ["SWW007"]
     assert "Goblins" in messages(r, "SWW007")[0]
 
@@ -24,6 +36,15 @@ def test_bombs_and_enlisting_on_a_race_in_decline_fail():
 
 
 def test_zero_values_are_harmless():
-    r = check(position(active={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 2}],
-                               "bombs": [], "bombs_spent": 0, "enlisted": 0}))
+    r = check(
+        position(
+            active={
+                "race": "Orcs",
+                "regions": [{"name": "Durotar", "tokens": 2}],
+                "bombs": [],
+                "bombs_spent": 0,
+                "enlisted": 0,
+            }
+        )
+    )
     assert r.valid

@@ -58,11 +58,23 @@ def test_powers_carry_the_seed_numbers():
 
 def test_base_rules_not_in_the_seeds_are_marked_unverified():
     base = load("base-rules")
-    for key in ("conquest_base", "conquest_per_token", "conquest_per_mountain", "conquest_per_defence",
-                "coins_per_region", "reinforcement_die_minimum", "power_lost_in_decline", "one_race_per_region"):
+    for key in (
+        "conquest_base",
+        "conquest_per_token",
+        "conquest_per_mountain",
+        "conquest_per_defence",
+        "coins_per_region",
+        "reinforcement_die_minimum",
+        "power_lost_in_decline",
+        "one_race_per_region",
+    ):
         assert base[key]["unverified"] is True and "unverified" in base[key]["rule"]
-    assert (base["conquest_base"]["value"], base["conquest_per_token"]["value"],
-            base["conquest_per_mountain"]["value"], base["conquest_per_defence"]["value"]) == (2, 1, 1, 1)
+    assert (
+        base["conquest_base"]["value"],
+        base["conquest_per_token"]["value"],
+        base["conquest_per_mountain"]["value"],
+        base["conquest_per_defence"]["value"],
+    ) == (2, 1, 1, 1)
     assert base["decline_tokens_per_region"]["rule"] == "SWoW Tauren"
     assert base["faction_bonus"]["value"] is None  # never invented
 

@@ -2,8 +2,11 @@ from .helpers import check, errors, messages, position
 
 
 def orcs(in_hand, *tokens):
-    return {"race": "Orcs", "in_hand": in_hand,
-            "regions": [{"name": f"Region {i}", "tokens": t} for i, t in enumerate(tokens)]}
+    return {
+        "race": "Orcs",
+        "in_hand": in_hand,
+        "regions": [{"name": f"Region {i}", "tokens": t} for i, t in enumerate(tokens)],
+    }
 
 
 def test_exactly_the_box_supply_passes():
@@ -26,8 +29,12 @@ def test_declined_race_beyond_its_box_fails():
 
 
 def test_forsaken_beyond_20_fails_even_when_enlisted():
-    forsaken = {"race": "Forsaken", "in_hand": 1, "enlisted": 1,
-                "regions": [{"name": "Tirisfal", "tokens": 10}, {"name": "Silverpine", "tokens": 10}]}
+    forsaken = {
+        "race": "Forsaken",
+        "in_hand": 1,
+        "enlisted": 1,
+        "regions": [{"name": "Tirisfal", "tokens": 10}, {"name": "Silverpine", "tokens": 10}],
+    }
     conquest = [{"region": "Silverpine", "defender": "Worgen", "defender_tokens": 1}]
     r = check(position(active=forsaken, conquests=conquest))
     assert errors(r) == ["SWW004"]

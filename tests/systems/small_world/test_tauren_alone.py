@@ -2,15 +2,23 @@ from .helpers import check, errors, position
 
 
 def test_tauren_in_pairs_pass():
-    r = check(position(active={"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 2},
-                                                            {"name": "Thunder Bluff", "tokens": 5}]},
-                       decline={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 1}]}, conquests=None))
+    r = check(
+        position(
+            active={
+                "race": "Tauren",
+                "regions": [{"name": "Mulgore", "tokens": 2}, {"name": "Thunder Bluff", "tokens": 5}],
+            },
+            decline={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 1}]},
+            conquests=None,
+        )
+    )
     assert r.valid
 
 
 def test_a_lone_active_tauren_token_fails():
-    r = check(position(active={"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 1}]},
-                       decline=None, conquests=None))
+    r = check(
+        position(active={"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 1}]}, decline=None, conquests=None)
+    )
     assert errors(r) == ["SWW011"]
 
 

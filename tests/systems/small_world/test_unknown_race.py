@@ -2,9 +2,13 @@ from .helpers import check, codes, errors, messages, position
 
 
 def test_known_races_in_any_case_pass():
-    r = check(position(active={"race": "oRcS", "regions": [{"name": "Durotar", "tokens": 2}]},
-                       decline={"race": "night elves", "regions": [{"name": "Ashenvale", "tokens": 1}]},
-                       conquests=[{"region": "Durotar", "defender": "MURLOCS", "defender_tokens": 1}]))
+    r = check(
+        position(
+            active={"race": "oRcS", "regions": [{"name": "Durotar", "tokens": 2}]},
+            decline={"race": "night elves", "regions": [{"name": "Ashenvale", "tokens": 1}]},
+            conquests=[{"region": "Durotar", "defender": "MURLOCS", "defender_tokens": 1}],
+        )
+    )
     assert "SWW001" not in codes(r)
     assert r.valid
     assert r.details["races"][0]["race"] == "Orcs"
@@ -20,11 +24,17 @@ def test_unknown_active_race_fails_with_a_suggestion():
 
 
 def test_unknown_decline_race_defender_and_bomb_opponent():
-    r = check(position(
-        active={"race": "Goblins", "regions": [{"name": "Ratchet", "tokens": 2}],
-                "bombs": [{"region": "Stormwind", "opponent": "Humanz"}]},
-        decline={"race": "Taurens", "regions": [{"name": "Mulgore", "tokens": 2}]},
-        conquests=[{"region": "Ratchet", "defender": "Kobold", "defender_tokens": 1}]))
+    r = check(
+        position(
+            active={
+                "race": "Goblins",
+                "regions": [{"name": "Ratchet", "tokens": 2}],
+                "bombs": [{"region": "Stormwind", "opponent": "Humanz"}],
+            },
+            decline={"race": "Taurens", "regions": [{"name": "Mulgore", "tokens": 2}]},
+            conquests=[{"region": "Ratchet", "defender": "Kobold", "defender_tokens": 1}],
+        )
+    )
     assert errors(r) == ["SWW001"] * 3
     text = " ".join(messages(r, "SWW001"))
     for hint in ("'Tauren'", "'Humans'", "'Kobolds'"):

@@ -22,9 +22,14 @@ def army_text(tokens: dict, name: str = "Test army") -> str:
 
 def draft_text(players: list, picks: list, name: str = "Test draft") -> str:
     """picks: (player, faction, tokens) tuples, in order."""
-    return yaml.safe_dump({"system": "token-terrors", "name": name, "draft": {
-        "players": players,
-        "picks": [{"player": p, "faction": f, "tokens": n} for p, f, n in picks]}}, sort_keys=False)
+    return yaml.safe_dump(
+        {
+            "system": "token-terrors",
+            "name": name,
+            "draft": {"players": players, "picks": [{"player": p, "faction": f, "tokens": n} for p, f, n in picks]},
+        },
+        sort_keys=False,
+    )
 
 
 def check(text: str, file: str = "list.yaml") -> Result:
@@ -68,7 +73,11 @@ def with_catalog(monkeypatch, factions_change=None, rules_change=None):
         factions_change({f["name"]: f for f in factions})
     if rules_change:
         rules_change(rules)
-    cat = model.build_catalog(rules, factions, load_data("token-terrors", "tactics")["tactics"],
-                              load_data("token-terrors", "grudges")["grudges"])
+    cat = model.build_catalog(
+        rules,
+        factions,
+        load_data("token-terrors", "tactics")["tactics"],
+        load_data("token-terrors", "grudges")["grudges"],
+    )
     monkeypatch.setattr(model, "catalog", lambda: cat)
     return cat

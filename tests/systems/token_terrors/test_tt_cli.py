@@ -45,11 +45,17 @@ def test_cost_json_army(run):
     assert set(item) == RESULT_KEYS | {"breakdown", "sections"}
     b = item["breakdown"]
     assert b["kind"] == "army" and b["army"]["slots"] == 10
-    assert [(f["faction"], f["tokens"], f["slots"]) for f in b["army"]["factions"]] == [("Wyverns", 5, 5),
-                                                                                        ("Goblins", 5, 5)]
+    assert [(f["faction"], f["tokens"], f["slots"]) for f in b["army"]["factions"]] == [
+        ("Wyverns", 5, 5),
+        ("Goblins", 5, 5),
+    ]
     assert [t["name"] for t in b["army"]["talents"]] == ["Take Flight", "Rush", "Enable", "Incite"]
-    assert [s["title"] for s in item["sections"]] == ["Slots", "Talents", "Terrible Tactics in reach",
-                                                      "Gruesome Grudges in reach"]
+    assert [s["title"] for s in item["sections"]] == [
+        "Slots",
+        "Talents",
+        "Terrible Tactics in reach",
+        "Gruesome Grudges in reach",
+    ]
     grudges = {(g["name"], g["faction"], g["rival"]) for g in b["army"]["grudges"]}
     assert grudges == {("Haughty Hatred", "Goblins", "Elves"), ("Airborne Animosity", "Wyverns", "Flying Machines")}
 
@@ -57,8 +63,15 @@ def test_cost_json_army(run):
 def test_cost_of_a_draft_has_sections_per_player(run):
     r = run("cost", DRAFT)
     assert r.exit_code == 0
-    for title in ("Draft", "Ozzy: Slots", "Ozzy: Talents", "Ozzy: Terrible Tactics in reach", "Wren: Slots",
-                  "Wren: Gruesome Grudges in reach", "Gruesome Grudges live"):
+    for title in (
+        "Draft",
+        "Ozzy: Slots",
+        "Ozzy: Talents",
+        "Ozzy: Terrible Tactics in reach",
+        "Wren: Slots",
+        "Wren: Gruesome Grudges in reach",
+        "Gruesome Grudges live",
+    ):
         assert title in r.stdout
     data = json.loads(run("cost", "--format", "json", DRAFT).stdout)["results"][0]
     assert [p["player"] for p in data["breakdown"]["players"]] == ["Ozzy", "Wren"]
@@ -74,8 +87,16 @@ def test_cost_text_lists_errors_of_an_invalid_draft(run):
 def test_matchup_text(run):
     r = run("matchup", WREN, OZZY)
     assert r.exit_code == 0, r.stdout
-    assert "TTB031 [info] the Gruesome Grudge 'Haughty Hatred' is live: Wren's Host has Goblins and Ozzy's Muster has Elves" in r.stdout
-    for title in ("Factions", "Gruesome Grudges live", "Wren's Host: Terrible Tactics", "Ozzy's Muster: Terrible Tactics"):
+    assert (
+        "TTB031 [info] the Gruesome Grudge 'Haughty Hatred' is live: Wren's Host has Goblins and Ozzy's Muster has Elves"
+        in r.stdout
+    )
+    for title in (
+        "Factions",
+        "Gruesome Grudges live",
+        "Wren's Host: Terrible Tactics",
+        "Ozzy's Muster: Terrible Tactics",
+    ):
         assert title in r.stdout
     assert r.stderr.splitlines()[-1].startswith(f"{WREN} vs {OZZY}: VALID, 20 of 20 slots")
 
@@ -88,8 +109,13 @@ def test_matchup_json(run):
     assert [set(x) for x in data["results"]] == [RESULT_KEYS | {"breakdown", "sections"}] * 2
     m = data["matchup"]
     assert set(m) == RESULT_KEYS | {"breakdown", "sections"}
-    assert m["breakdown"]["grudges_live"] == [{"name": "Haughty Hatred", "factions": ["Goblins", "Elves"],
-                                               "challenge": "Play 3 or more games where Goblins and Elves battle each other."}]
+    assert m["breakdown"]["grudges_live"] == [
+        {
+            "name": "Haughty Hatred",
+            "factions": ["Goblins", "Elves"],
+            "challenge": "Play 3 or more games where Goblins and Elves battle each other.",
+        }
+    ]
     tactics = [[t["name"] for t in a["tactics"]] for a in m["breakdown"]["armies"]]
     assert tactics == [["Death from Above", "Big Bad Bird Bait"], ["The Alliance of Elves and Men"]]
 
@@ -119,10 +145,13 @@ def test_matchup_with_an_invalid_army_exits_1(run, tmp_path):
     assert "matchup not checked" in r.stderr
 
 
-@pytest.mark.parametrize("other, words", [
-    (DRAFT, "is a draft record; matchup takes two army files"),
-    ("sww", "is a small-world-of-warcraft list"),
-])
+@pytest.mark.parametrize(
+    "other, words",
+    [
+        (DRAFT, "is a draft record; matchup takes two army files"),
+        ("sww", "is a small-world-of-warcraft list"),
+    ],
+)
 def test_matchup_usage_errors_exit_2(run, tmp_path, other, words):
     if other == "sww":
         other = tmp_path / "sww.yaml"

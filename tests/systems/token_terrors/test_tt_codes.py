@@ -7,11 +7,24 @@ from armybuilder.systems.token_terrors import rules
 from armybuilder.systems.token_terrors.system import SYSTEM
 
 EXPECTED = {
-    "TTB001": "army-or-draft", "TTB002": "unknown-faction", "TTB003": "duplicate-faction", "TTB004": "token-count",
-    "TTB005": "faction-cap", "TTB006": "army-slots", "TTB007": "unknown-slot-size", "TTB010": "draft-players",
-    "TTB011": "draft-turn-order", "TTB012": "draft-pick-size", "TTB013": "draft-faction-closed",
-    "TTB014": "box-supply", "TTB020": "beginner-mix", "TTB021": "challenging-mix", "TTB022": "faction-advice",
-    "TTB023": "tactics-in-reach", "TTB030": "shared-faction", "TTB031": "grudge-live",
+    "TTB001": "army-or-draft",
+    "TTB002": "unknown-faction",
+    "TTB003": "duplicate-faction",
+    "TTB004": "token-count",
+    "TTB005": "faction-cap",
+    "TTB006": "army-slots",
+    "TTB007": "unknown-slot-size",
+    "TTB010": "draft-players",
+    "TTB011": "draft-turn-order",
+    "TTB012": "draft-pick-size",
+    "TTB013": "draft-faction-closed",
+    "TTB014": "box-supply",
+    "TTB020": "beginner-mix",
+    "TTB021": "challenging-mix",
+    "TTB022": "faction-advice",
+    "TTB023": "tactics-in-reach",
+    "TTB030": "shared-faction",
+    "TTB031": "grudge-live",
 }
 
 

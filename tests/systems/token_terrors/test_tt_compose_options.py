@@ -17,7 +17,10 @@ def test_no_part_declares_or_reads_an_option():
 
 def test_an_option_is_refused_with_the_usage():
     (add,) = [p for p in compose.PARTS if (p.verb, p.name) == ("add", "tokens")]
-    with pytest.raises(EditError, match=r"no such option --tokens for 'add tokens' in token-terrors; usage: "
-                                        r"armybuilder add FILE tokens FACTION \[N\]"):
+    with pytest.raises(
+        EditError,
+        match=r"no such option --tokens for 'add tokens' in token-terrors; usage: "
+        r"armybuilder add FILE tokens FACTION \[N\]",
+    ):
         parse(add, ["Goblins", "--tokens", "3"], "token-terrors", lambda: compose.PARTS)
     assert parse(add, ["Flying", "Machines", "3", "--as-written"], "token-terrors").args == ["Flying", "Machines", "3"]

@@ -52,8 +52,7 @@ def test_data_file_fits_its_schema(name):
 
 def test_the_seven_factions():
     factions = load_data(SYSTEM, "factions")["factions"]
-    got = {f["name"]: (f["battle_style"], f["rarity"], f["type"], [t["name"] for t in f["talents"]])
-           for f in factions}
+    got = {f["name"]: (f["battle_style"], f["rarity"], f["type"], [t["name"] for t in f["talents"]]) for f in factions}
     assert got == SEASON_1
     assert load_data(SYSTEM, "factions")["season"]["name"] == "Primeval"
 
@@ -71,17 +70,23 @@ def test_talents_cost_one_command_and_kickstart_is_a_trait():
 def test_talents_the_example_of_play_issues_for_one_command():
     # Take Flight and Rush (Wren's 1st and 2nd commands), March (Ozzy's 1st), Phalanx (Ozzy's one Surge
     # Point), Enable (Wren's one Surge Point).
-    seen = {t["name"]: t["command_cost_source"] for f in load_data(SYSTEM, "factions")["factions"]
-            for t in f["talents"]}
+    seen = {
+        t["name"]: t["command_cost_source"] for f in load_data(SYSTEM, "factions")["factions"] for t in f["talents"]
+    }
     assert sorted(n for n, s in seen.items() if s == "example-of-play") == [
-        "Enable", "March", "Phalanx", "Rush", "Take Flight"]
+        "Enable",
+        "March",
+        "Phalanx",
+        "Rush",
+        "Take Flight",
+    ]
 
 
 def test_the_army_numbers():
     rules = load_data(SYSTEM, "rules")
-    assert {k: rules[k]["value"] for k in ("army_slots", "max_per_faction", "pick_min", "pick_max", "box_tokens",
-                                            "players")} == {"army_slots": 10, "max_per_faction": 6, "pick_min": 1,
-                                                            "pick_max": 6, "box_tokens": 42, "players": 2}
+    assert {
+        k: rules[k]["value"] for k in ("army_slots", "max_per_faction", "pick_min", "pick_max", "box_tokens", "players")
+    } == {"army_slots": 10, "max_per_faction": 6, "pick_min": 1, "pick_max": 6, "box_tokens": 42, "players": 2}
     advice = rules["advice"]
     assert advice["beginner_mix"]["splits"] == [[5, 5], [6, 4]]
     assert advice["challenging_mixes"]["examples"] == [[3, 3, 4], [6, 2, 2]]
@@ -124,5 +129,6 @@ def test_list_schema_is_bounded_and_has_no_oneof():
         elif isinstance(node, list):
             for v in node:
                 walk(v)
+
     walk(schema)
     assert schema["properties"]["name"]["maxLength"] == 200

@@ -9,8 +9,12 @@ from .helpers import GOOD_DRAFT, army, draft
 def test_army_inventory():
     r = army(Wyverns=5, Goblins=5)
     assert SYSTEM.inventory(r.document, r) == [
-        Item("faction", "Wyverns", 5, ("tokens", "Wyverns")), Item("faction", "Goblins", 5, ("tokens", "Goblins")),
-        Item("total", "tokens", 10), Item("total", "factions", 2), Item("total", "slots", 10)]
+        Item("faction", "Wyverns", 5, ("tokens", "Wyverns")),
+        Item("faction", "Goblins", 5, ("tokens", "Goblins")),
+        Item("total", "tokens", 10),
+        Item("total", "factions", 2),
+        Item("total", "slots", 10),
+    ]
 
 
 def test_a_draft_record_has_no_single_army_inventory():

@@ -57,10 +57,12 @@ def test_a_missing_file_is_a_usage_error(tmp_path):
 
 
 def test_matchup_imports_neither_the_cli_nor_the_app():
-    code = ("import sys\n"
-            "from armybuilder.systems.token_terrors.matchup import matchup\n"
-            f"matchup({str(WREN)!r}, {str(OZZY)!r})\n"
-            "print(sorted(m for m in sys.modules if m in ('armybuilder.app', 'armybuilder.cli', 'typer')))\n")
+    code = (
+        "import sys\n"
+        "from armybuilder.systems.token_terrors.matchup import matchup\n"
+        f"matchup({str(WREN)!r}, {str(OZZY)!r})\n"
+        "print(sorted(m for m in sys.modules if m in ('armybuilder.app', 'armybuilder.cli', 'typer')))\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

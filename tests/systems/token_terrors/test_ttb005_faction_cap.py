@@ -19,17 +19,39 @@ def test_seven_of_a_faction_fails():
 def test_coming_back_to_a_held_faction_up_to_six_passes():
     # Ozzy 3 Soldiers, later 3 more (6 in all): allowed, "Tokens left in the draft pool from a
     # faction you've already selected can still be drafted by you later".
-    r = draft(["Ozzy", "Wren"], [("Ozzy", "Soldiers", 3), ("Wren", "Wyverns", 5), ("Ozzy", "Soldiers", 3),
-                                 ("Wren", "Goblins", 5), ("Ozzy", "Elves", 4)])
+    r = draft(
+        ["Ozzy", "Wren"],
+        [
+            ("Ozzy", "Soldiers", 3),
+            ("Wren", "Wyverns", 5),
+            ("Ozzy", "Soldiers", 3),
+            ("Wren", "Goblins", 5),
+            ("Ozzy", "Elves", 4),
+        ],
+    )
     assert codes(r, "error") == []
     assert r.details["players"][0]["factions"][0] == {
-        "faction": "Soldiers", "tokens": 6, "battle_style": "melee", "rarity": "Typical", "type": "Human",
-        "slots_each": 1, "slots": 6}
+        "faction": "Soldiers",
+        "tokens": 6,
+        "battle_style": "melee",
+        "rarity": "Typical",
+        "type": "Human",
+        "slots_each": 1,
+        "slots": 6,
+    }
 
 
 def test_a_draft_pick_passing_six_fails_at_that_pick():
-    r = draft(["Ozzy", "Wren"], [("Ozzy", "Soldiers", 4), ("Wren", "Wyverns", 5), ("Ozzy", "Soldiers", 3),
-                                 ("Wren", "Goblins", 5), ("Ozzy", "Elves", 3)])
+    r = draft(
+        ["Ozzy", "Wren"],
+        [
+            ("Ozzy", "Soldiers", 4),
+            ("Wren", "Wyverns", 5),
+            ("Ozzy", "Soldiers", 3),
+            ("Wren", "Goblins", 5),
+            ("Ozzy", "Elves", 3),
+        ],
+    )
     [f] = findings(r, "TTB005")
     assert f.message.startswith("pick 3: Ozzy would hold 7 Soldiers")
     assert f.path == ("draft", "picks", 2, "tokens")

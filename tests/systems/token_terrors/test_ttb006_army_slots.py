@@ -12,8 +12,9 @@ def test_ten_slots_pass():
 def test_nine_slots_fail():
     r = army(Wyverns=5, Goblins=4)
     [f] = findings(r, "TTB006")
-    assert f.message == ("the army uses 9 of its 10 slots (1 short; Wyverns 5, Goblins 4); "
-                         "an army fills exactly 10 slots")
+    assert f.message == (
+        "the army uses 9 of its 10 slots (1 short; Wyverns 5, Goblins 4); an army fills exactly 10 slots"
+    )
     assert f.path == ("tokens",)
 
 
@@ -42,8 +43,10 @@ def test_a_draft_stopped_early_fails_for_each_short_player():
 
 
 def test_a_draft_pick_past_ten_fails_at_that_pick():
-    r = draft(["Ozzy", "Wren"], [("Ozzy", "Soldiers", 6), ("Wren", "Wyverns", 5), ("Ozzy", "Elves", 5),
-                                 ("Wren", "Goblins", 5)])
+    r = draft(
+        ["Ozzy", "Wren"],
+        [("Ozzy", "Soldiers", 6), ("Wren", "Wyverns", 5), ("Ozzy", "Elves", 5), ("Wren", "Goblins", 5)],
+    )
     [f] = findings(r, "TTB006")
     assert f.message.startswith("pick 3: Ozzy would have 11 slots")
     assert f.path == ("draft", "picks", 2, "tokens")

@@ -17,6 +17,7 @@ def test_typical_tokens_pass():
 def _tyrannical_goblins(monkeypatch):
     def change(factions):
         factions["Goblins"]["rarity"] = "Tyrannical"
+
     with_catalog(monkeypatch, change)
 
 
@@ -25,8 +26,10 @@ def test_a_tyrannical_faction_is_a_warning_and_the_total_is_not_checked(monkeypa
     r = army(Wyverns=5, Goblins=3)
     [f] = findings(r, "TTB007")
     assert f.severity.value == "warning"
-    assert f.message == ("Goblins are Tyrannical: the rulebook does not say how many army slots a Tyrannical "
-                         "token uses, so the 10-slot total cannot be checked")
+    assert f.message == (
+        "Goblins are Tyrannical: the rulebook does not say how many army slots a Tyrannical "
+        "token uses, so the 10-slot total cannot be checked"
+    )
     assert "TTB006" not in codes(r)
     assert r.valid
     assert r.measure.total is None

@@ -9,7 +9,11 @@ from .helpers import GOOD_DRAFT, army_text, codes, draft, findings
 def test_the_box_holds_42_tokens_6_of_each_marked_unverified():
     data = load_data("token-terrors", "factions")
     assert [f["box_supply"] for f in data["factions"]] == [6] * 7
-    assert sum(f["box_supply"] for f in data["factions"]) == load_data("token-terrors", "rules")["box_tokens"]["value"] == 42
+    assert (
+        sum(f["box_supply"] for f in data["factions"])
+        == load_data("token-terrors", "rules")["box_tokens"]["value"]
+        == 42
+    )
     assert data["box_supply_unverified"] is True
 
 
@@ -33,14 +37,15 @@ def _pair(tmp_path, a, b):
 
 def test_shared_factions_within_the_box_pass(tmp_path):
     # Wyverns 3 + 3 = 6 and Elves 2 + 1 = 3: within the box's 6 of each
-    r = matchup(*_pair(tmp_path, {"Wyverns": 3, "Goblins": 5, "Elves": 2},
-                       {"Wyverns": 3, "Soldiers": 6, "Elves": 1}), allow_shared=True)
+    r = matchup(
+        *_pair(tmp_path, {"Wyverns": 3, "Goblins": 5, "Elves": 2}, {"Wyverns": 3, "Soldiers": 6, "Elves": 1}),
+        allow_shared=True,
+    )
     assert r.code == 0, r.stdout
     assert "TTB014" not in r.stdout
 
 
 def test_shared_factions_past_the_box_fail(tmp_path):
-    r = matchup(*_pair(tmp_path, {"Wyverns": 5, "Goblins": 5}, {"Wyverns": 5, "Elves": 5}),
-                allow_shared=True)
+    r = matchup(*_pair(tmp_path, {"Wyverns": 5, "Goblins": 5}, {"Wyverns": 5, "Elves": 5}), allow_shared=True)
     assert r.code == 1
     assert "TTB014 [error] Wyverns: the two armies take 10 together (A 5, B 5); one box holds 6" in r.stdout

@@ -10,8 +10,10 @@ def test_two_factions_are_not_a_challenging_mix():
 def test_3_3_4():
     r = army(Zombies=3, Soldiers=3, Elves=4)
     [f] = findings(r, "TTB021")
-    assert f.message == ("3 factions (Zombies 3, Soldiers 3, Elves 4): the rulebook calls mixes such as 3/3/4 or "
-                         "6/2/2 a tougher challenge, since tokens grow stronger next to tokens of their own faction")
+    assert f.message == (
+        "3 factions (Zombies 3, Soldiers 3, Elves 4): the rulebook calls mixes such as 3/3/4 or "
+        "6/2/2 a tougher challenge, since tokens grow stronger next to tokens of their own faction"
+    )
     assert r.valid
 
 

@@ -21,9 +21,11 @@ def test_goblins_and_wyverns():
     assert known.message == (
         "this army can use the Terrible Tactic 'Death from Above' (Goblins and Wyverns) with Mastery of Tactics and "
         "a token of each on the Battleground; unlocked by: Win a game with at least 1 Goblin and 1 Wyvern remaining "
-        "on the Battleground.")
-    assert unknown.message.startswith("Wyverns share the Terrible Tactic 'Big Bad Bird Bait' with a faction the "
-                                      "rulebook leaves unnamed ('???')")
+        "on the Battleground."
+    )
+    assert unknown.message.startswith(
+        "Wyverns share the Terrible Tactic 'Big Bad Bird Bait' with a faction the rulebook leaves unnamed ('???')"
+    )
     tactic = next(t for t in r.details["army"]["tactics"] if t["name"] == "Big Bad Bird Bait")
     assert tactic["factions"] == ["Wyverns", None] and tactic["partner_unknown"] is True
 

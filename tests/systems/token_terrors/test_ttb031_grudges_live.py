@@ -12,17 +12,21 @@ def _live(tmp_path, a, b):
     pa.write_text(army_text(a, "A"), encoding="utf-8")
     pb.write_text(army_text(b, "B"), encoding="utf-8")
     import json
+
     out = matchup(pa, pb, "json")
     return [g["name"] for g in json.loads(out.stdout)["matchup"]["breakdown"]["grudges_live"]]
 
 
-@pytest.mark.parametrize("a, b, grudges", [
-    ({"Goblins": 5, "Wyverns": 5}, {"Elves": 4, "Soldiers": 6}, ["Haughty Hatred"]),
-    ({"Zombies": 5, "Goblins": 5}, {"Soldiers": 6, "Elves": 4}, ["Haughty Hatred", "Return to Dead"]),
-    ({"Flying Machines": 6, "Swamplins": 4}, {"Wyverns": 5, "Goblins": 5}, ["Airborne Animosity"]),
-    # sworn enemies in one army are no Grudge: both rivals must face each other
-    ({"Goblins": 5, "Elves": 5}, {"Soldiers": 6, "Swamplins": 4}, []),
-])
+@pytest.mark.parametrize(
+    "a, b, grudges",
+    [
+        ({"Goblins": 5, "Wyverns": 5}, {"Elves": 4, "Soldiers": 6}, ["Haughty Hatred"]),
+        ({"Zombies": 5, "Goblins": 5}, {"Soldiers": 6, "Elves": 4}, ["Haughty Hatred", "Return to Dead"]),
+        ({"Flying Machines": 6, "Swamplins": 4}, {"Wyverns": 5, "Goblins": 5}, ["Airborne Animosity"]),
+        # sworn enemies in one army are no Grudge: both rivals must face each other
+        ({"Goblins": 5, "Elves": 5}, {"Soldiers": 6, "Swamplins": 4}, []),
+    ],
+)
 def test_grudges_live_in_a_matchup(tmp_path, a, b, grudges):
     assert _live(tmp_path, a, b) == grudges
 
@@ -31,11 +35,18 @@ def test_grudge_in_a_draft():
     r = draft(["Ozzy", "Wren"], GOOD_DRAFT)
     [f] = findings(r, "TTB031")
     assert f.message.startswith("the Gruesome Grudge 'Haughty Hatred' is live: Ozzy has Elves and Wren has Goblins")
-    assert r.details["grudges_live"] == [{"name": "Haughty Hatred", "factions": ["Elves", "Goblins"],
-                                          "challenge": "Play 3 or more games where Goblins and Elves battle each other."}]
+    assert r.details["grudges_live"] == [
+        {
+            "name": "Haughty Hatred",
+            "factions": ["Elves", "Goblins"],
+            "challenge": "Play 3 or more games where Goblins and Elves battle each other.",
+        }
+    ]
 
 
 def test_no_grudge_in_a_draft_without_rivals():
-    r = draft(["Ozzy", "Wren"], [("Ozzy", "Soldiers", 6), ("Wren", "Wyverns", 5), ("Ozzy", "Swamplins", 4),
-                                 ("Wren", "Goblins", 5)])
+    r = draft(
+        ["Ozzy", "Wren"],
+        [("Ozzy", "Soldiers", 6), ("Wren", "Wyverns", 5), ("Ozzy", "Swamplins", 4), ("Wren", "Goblins", 5)],
+    )
     assert findings(r, "TTB031") == []

@@ -15,7 +15,7 @@ from . import MANIFEST, rules
 
 @dataclass
 class Warband:
-    units: dict[str, dict]            # the data: name -> entry
+    units: dict[str, dict]  # the data: name -> entry
     entries: list[tuple[str, int, tuple]] = field(default_factory=list)  # (name as written, count, path)
     limit: Fraction = Fraction(0)
 
@@ -33,7 +33,9 @@ def build(data: dict[str, Any], points: Any = None) -> Warband:
     band = Warband(units)
     for i, e in enumerate(data.get("warband", [])):
         band.entries.append((e["unit"], e.get("count", 1), ("warband", i)))
-    band.limit = Fraction(points if points is not None else data.get("points", load_data(MANIFEST.id, "units")["limit"]))
+    band.limit = Fraction(
+        points if points is not None else data.get("points", load_data(MANIFEST.id, "units")["limit"])
+    )
     return band
 
 

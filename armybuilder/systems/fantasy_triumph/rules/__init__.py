@@ -28,30 +28,30 @@ from . import (
 )
 
 REGISTRY = [
-    unknown_troop,      # FTR001
-    unknown_card,       # FTR002
-    card_placement,     # FTR003
-    duplicate_card,     # FTR004
-    option_invalid,     # FTR005
+    unknown_troop,  # FTR001
+    unknown_card,  # FTR002
+    card_placement,  # FTR003
+    duplicate_card,  # FTR004
+    option_invalid,  # FTR005
     option_not_chosen,  # FTR006
     troop_restriction,  # FTR007
-    cards_exclude,      # FTR008
-    card_number,        # FTR009
-    army_card_cap,      # FTR010
-    once_per_army,      # FTR011
-    stand_hero_cap,     # FTR012
-    class_cap,          # FTR013
-    not_general,        # FTR014
-    over_limit,         # FTR020
-    too_few_stands,     # FTR021
-    general,            # FTR022
-    too_many_heroes,    # FTR023
-    hero_points,        # FTR024
-    unspent_points,     # FTR025
-    stand_floor,        # FTR026
-    topography,         # FTR027
-    wasted_points,      # FTR030
-    card_notes,         # FTR031
+    cards_exclude,  # FTR008
+    card_number,  # FTR009
+    army_card_cap,  # FTR010
+    once_per_army,  # FTR011
+    stand_hero_cap,  # FTR012
+    class_cap,  # FTR013
+    not_general,  # FTR014
+    over_limit,  # FTR020
+    too_few_stands,  # FTR021
+    general,  # FTR022
+    too_many_heroes,  # FTR023
+    hero_points,  # FTR024
+    unspent_points,  # FTR025
+    stand_floor,  # FTR026
+    topography,  # FTR027
+    wasted_points,  # FTR030
+    card_notes,  # FTR031
 ]
 
 ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)

@@ -28,5 +28,6 @@ def check(army):
         found = uses(army, card["name"])
         total = sum(_count(u) for u in found)
         if total > cap:
-            yield finding(__name__, f"{total} {card['name']} cards; an army may have at most {cap}",
-                          found[-1].path, card["rule"])
+            yield finding(
+                __name__, f"{total} {card['name']} cards; an army may have at most {cap}", found[-1].path, card["rule"]
+            )

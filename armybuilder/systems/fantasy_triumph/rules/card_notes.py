@@ -22,5 +22,9 @@ def check(army):
             continue
         for n in use.card.get("notes", []):
             if holds(n["when"], army, use.owner, use):
-                yield finding(__name__, f"{use.name} on {use.owner.what if use.owner else 'the army'}: {n['message']}",
-                              use.path, n["rule"])
+                yield finding(
+                    __name__,
+                    f"{use.name} on {use.owner.what if use.owner else 'the army'}: {n['message']}",
+                    use.path,
+                    n["rule"],
+                )

@@ -21,12 +21,21 @@ def check(army):
             continue
         q = use.card.get("quantity")
         if q is None:
-            yield finding(__name__, f"{use.name} is not bought in numbers; remove the number {use.number}",
-                          use.path, card_rule(use))
+            yield finding(
+                __name__,
+                f"{use.name} is not bought in numbers; remove the number {use.number}",
+                use.path,
+                card_rule(use),
+            )
         elif q == "stands" and use.owner is not None:
             if use.owner.kind == "hero":
-                yield finding(__name__, f"{use.name} marks a hero whole; write it without a number",
-                              use.path, card_rule(use))
+                yield finding(
+                    __name__, f"{use.name} marks a hero whole; write it without a number", use.path, card_rule(use)
+                )
             elif use.number > use.owner.stands:
-                yield finding(__name__, f"{use.name} marks {use.number} stands but {use.owner.what} has "
-                              f"{use.owner.stands}", use.path, card_rule(use))
+                yield finding(
+                    __name__,
+                    f"{use.name} marks {use.number} stands but {use.owner.what} has {use.owner.stands}",
+                    use.path,
+                    card_rule(use),
+                )

@@ -25,6 +25,7 @@ def check(army):
                 a, b = earlier.card, use.card
                 if b["name"] in a.get("excludes", []) or a["name"] in b.get("excludes", []):
                     rule = a["rule"] if b["name"] in a.get("excludes", []) else b["rule"]
-                    yield finding(__name__, f"{a['name']} and {b['name']} cannot both be on {unit.what}",
-                                  use.path, rule)
+                    yield finding(
+                        __name__, f"{a['name']} and {b['name']} cannot both be on {unit.what}", use.path, rule
+                    )
             seen.append(use)

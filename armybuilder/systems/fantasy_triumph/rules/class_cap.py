@@ -23,9 +23,18 @@ def check(army):
         for use in found:
             n = use.number if use.number is not None else 1
             if "max_per_class" in caps and n > caps["max_per_class"]:
-                yield finding(__name__, f"{n} {card['name']} cards for {use.owner.what}; at most "
-                              f"{caps['max_per_class']}", use.path, card["rule"])
+                yield finding(
+                    __name__,
+                    f"{n} {card['name']} cards for {use.owner.what}; at most {caps['max_per_class']}",
+                    use.path,
+                    card["rule"],
+                )
         classes = {u.owner.index for u in found if u.owner is not None}
         if "max_classes" in caps and len(classes) > caps["max_classes"]:
-            yield finding(__name__, f"{card['name']} is bought for {len(classes)} classes; only "
-                          f"{caps['max_classes']} class per army may have it", found[-1].path, card["rule"])
+            yield finding(
+                __name__,
+                f"{card['name']} is bought for {len(classes)} classes; only "
+                f"{caps['max_classes']} class per army may have it",
+                found[-1].path,
+                card["rule"],
+            )

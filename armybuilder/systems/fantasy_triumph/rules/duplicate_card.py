@@ -26,7 +26,10 @@ def check(army):
             if use.owner is None and use.card.get("caps", {}).get("max_per_army"):
                 continue
             if use.name in seen:
-                how = "list it once with a number" if use.card.get("quantity") else \
-                    "a card cannot be bought twice for the same stand or hero"
+                how = (
+                    "list it once with a number"
+                    if use.card.get("quantity")
+                    else "a card cannot be bought twice for the same stand or hero"
+                )
                 yield finding(__name__, f"{use.name} appears twice on {what}: {how}", use.path, card_rule(use))
             seen.setdefault(use.name, use)

@@ -18,9 +18,15 @@ def check(army):
     generals = army.general_units()
     want = army.cat.rule_value("generals")
     if not generals:
-        yield finding(__name__, "the army has no general: mark the class that holds it with 'general: true'",
-                      ("classes",) if army.classes else ())
+        yield finding(
+            __name__,
+            "the army has no general: mark the class that holds it with 'general: true'",
+            ("classes",) if army.classes else (),
+        )
     elif len(generals) > want:
         for g in generals[want:]:
-            yield finding(__name__, f"{len(generals)} classes are marked as holding the general; the army has "
-                          f"exactly {want}", g.path + ("general",))
+            yield finding(
+                __name__,
+                f"{len(generals)} classes are marked as holding the general; the army has exactly {want}",
+                g.path + ("general",),
+            )

@@ -26,5 +26,9 @@ def check(army):
                 continue
             if card.get("quantity") == "stands" and use.number is not None and use.number < unit.stands:
                 continue
-            yield finding(__name__, f"{card['name']} on {unit.what}, which holds the general: generals cannot "
-                          f"have {card['name']}", use.path, caps.get("not_general_rule", card["rule"]))
+            yield finding(
+                __name__,
+                f"{card['name']} on {unit.what}, which holds the general: generals cannot have {card['name']}",
+                use.path,
+                caps.get("not_general_rule", card["rule"]),
+            )

@@ -22,5 +22,10 @@ def check(army):
         found = uses(army, card["name"])
         if len(found) > cap:
             for extra in found[cap:]:
-                yield finding(__name__, f"{card['name']} is bought {len(found)} times; an army may buy it "
-                              f"only {'once' if cap == 1 else f'{cap} times'}", extra.path, card["rule"])
+                yield finding(
+                    __name__,
+                    f"{card['name']} is bought {len(found)} times; an army may buy it "
+                    f"only {'once' if cap == 1 else f'{cap} times'}",
+                    extra.path,
+                    card["rule"],
+                )

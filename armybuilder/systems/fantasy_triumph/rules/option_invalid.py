@@ -30,25 +30,42 @@ def check(army):
             if not groups:
                 yield finding(__name__, f"{card['name']} takes no option, but '{bad}' is given", use.path, card["rule"])
             else:
-                yield finding(__name__, f"'{bad}' is not an option of {card['name']} (options: "
-                              f"{', '.join(choices)}){did_you_mean(str(bad), choices)}", use.path, card["rule"])
+                yield finding(
+                    __name__,
+                    f"'{bad}' is not an option of {card['name']} (options: "
+                    f"{', '.join(choices)}){did_you_mean(str(bad), choices)}",
+                    use.path,
+                    card["rule"],
+                )
         for g in groups:
             got = use.chosen.get(g["name"], [])
             if g.get("free"):
                 if got and len(got) != g.get("count", len(got)):
-                    yield finding(__name__, f"{card['name']} takes {g['count']} {g['name']} choices, "
-                                  f"not {len(got)}", use.path, g.get("rule", card["rule"]))
+                    yield finding(
+                        __name__,
+                        f"{card['name']} takes {g['count']} {g['name']} choices, not {len(got)}",
+                        use.path,
+                        g.get("rule", card["rule"]),
+                    )
                 continue
             if len(got) > 1:
-                yield finding(__name__, f"{card['name']} has {' and '.join(got)}: choose one",
-                              use.path, g.get("rule", card["rule"]))
+                yield finding(
+                    __name__,
+                    f"{card['name']} has {' and '.join(got)}: choose one",
+                    use.path,
+                    g.get("rule", card["rule"]),
+                )
             if not got and g.get("missing") == "error":
                 unless = g.get("missing_unless")
                 if unless and _holds(army, use, unless):
                     continue
-                yield finding(__name__, f"{card['name']} needs its {g['name']}: {g.get('help', ', '.join(g['choices']))}"
-                              f"; write it as {{{card['name']}: {g['choices'][0]}}}", use.path,
-                              g.get("rule", card["rule"]))
+                yield finding(
+                    __name__,
+                    f"{card['name']} needs its {g['name']}: {g.get('help', ', '.join(g['choices']))}"
+                    f"; write it as {{{card['name']}: {g['choices'][0]}}}",
+                    use.path,
+                    g.get("rule", card["rule"]),
+                )
 
 
 def _holds(army, use, cond):

@@ -22,5 +22,10 @@ def check(army):
             continue
         for g in use.card.get("options", []):
             if g.get("missing") == "warning" and not use.chosen.get(g["name"]):
-                yield finding(__name__, f"{use.name} on {use.owner.what if use.owner else 'the army'} has no "
-                              f"{g['name']} chosen: {g.get('help', '')}", use.path, g.get("rule"))
+                yield finding(
+                    __name__,
+                    f"{use.name} on {use.owner.what if use.owner else 'the army'} has no "
+                    f"{g['name']} chosen: {g.get('help', '')}",
+                    use.path,
+                    g.get("rule"),
+                )

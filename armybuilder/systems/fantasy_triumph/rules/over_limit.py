@@ -18,5 +18,9 @@ RULE = "FT 39.3.c"
 def check(army):
     if army.total > army.limit:
         path = ("points",) if "points" in army.data else ()
-        yield finding(__name__, f"the army costs {fmt_points(army.total)} points, "
-                      f"{fmt_points(army.total - army.limit)} over its limit of {fmt_points(army.limit)}", path)
+        yield finding(
+            __name__,
+            f"the army costs {fmt_points(army.total)} points, "
+            f"{fmt_points(army.total - army.limit)} over its limit of {fmt_points(army.limit)}",
+            path,
+        )

@@ -18,5 +18,9 @@ RULE = "army construction"
 def check(army):
     for c in army.classes:
         if c.floored and c.troop is not None:
-            yield finding(__name__, f"{c.what}: its cards make a stand {fmt_points(c.raw)} points; a stand costs "
-                          f"at least {fmt_points(c.each)}", c.path)
+            yield finding(
+                __name__,
+                f"{c.what}: its cards make a stand {fmt_points(c.raw)} points; a stand costs "
+                f"at least {fmt_points(c.each)}",
+                c.path,
+            )

@@ -27,8 +27,16 @@ def check(army):
         on_heroes = [u for u in found if u.owner is not None and u.owner.kind == "hero"]
         stands = sum(marked_count(u) for u in on_classes)
         if "max_stands" in caps and stands > caps["max_stands"]:
-            yield finding(__name__, f"{stands} stands have {card['name']}; at most {caps['max_stands']} may",
-                          on_classes[-1].path, card["rule"])
+            yield finding(
+                __name__,
+                f"{stands} stands have {card['name']}; at most {caps['max_stands']} may",
+                on_classes[-1].path,
+                card["rule"],
+            )
         if "max_heroes" in caps and len(on_heroes) > caps["max_heroes"]:
-            yield finding(__name__, f"{len(on_heroes)} heroes have {card['name']}; at most {caps['max_heroes']} may",
-                          on_heroes[-1].path, card["rule"])
+            yield finding(
+                __name__,
+                f"{len(on_heroes)} heroes have {card['name']}; at most {caps['max_heroes']} may",
+                on_heroes[-1].path,
+                card["rule"],
+            )

@@ -23,6 +23,9 @@ def check(army):
     need = minimum_stands(army)
     have = army.stands()
     if have < need:
-        yield finding(__name__, f"the army has {have} stands; a {fmt_points(army.limit)}-point army needs at least "
-                      f"{need} (one per {army.cat.rule_value('stands_per_point')} points)",
-                      ("classes",) if army.classes else ())
+        yield finding(
+            __name__,
+            f"the army has {have} stands; a {fmt_points(army.limit)}-point army needs at least "
+            f"{need} (one per {army.cat.rule_value('stands_per_point')} points)",
+            ("classes",) if army.classes else (),
+        )

@@ -18,10 +18,19 @@ RULE = "army construction"
 
 def check(army):
     if army.topography_written is not None and army.topography is None:
-        yield finding(__name__, f"unknown topography '{army.topography_written}'"
-                      f"{army.cat.topographies.suggestion(army.topography_written)} (topographies: "
-                      f"{', '.join(army.cat.topographies)})", ("topography",))
+        yield finding(
+            __name__,
+            f"unknown topography '{army.topography_written}'"
+            f"{army.cat.topographies.suggestion(army.topography_written)} (topographies: "
+            f"{', '.join(army.cat.topographies)})",
+            ("topography",),
+        )
     elif army.topography_written is None and army.needs_topography:
         use = army.needs_topography[0]
-        yield finding(__name__, f"the price of {use.name} depends on the home topography: add 'topography:' "
-                      "to the list (priced here as not Dense)", use.path, use.card["rule"])
+        yield finding(
+            __name__,
+            f"the price of {use.name} depends on the home topography: add 'topography:' "
+            "to the list (priced here as not Dense)",
+            use.path,
+            use.card["rule"],
+        )

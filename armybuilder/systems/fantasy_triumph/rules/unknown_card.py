@@ -17,5 +17,6 @@ RULE = "FT 24-62"
 def check(army):
     for use in army.all_uses():
         if use.card is None:
-            yield finding(__name__, f"unknown battle card '{use.written}'{army.cat.cards.suggestion(use.written)}",
-                          use.path)
+            yield finding(
+                __name__, f"unknown battle card '{use.written}'{army.cat.cards.suggestion(use.written)}", use.path
+            )

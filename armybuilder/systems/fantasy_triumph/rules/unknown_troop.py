@@ -19,5 +19,9 @@ RULE = "Triumph! troop types"
 def check(army):
     for c in army.classes:
         if c.troop is None:
-            yield finding(__name__, f"unknown troop type '{c.troop_written}' in class '{c.name}'"
-                          f"{army.cat.troops.suggestion(c.troop_written)}", c.path + ("troop",))
+            yield finding(
+                __name__,
+                f"unknown troop type '{c.troop_written}' in class '{c.name}'"
+                f"{army.cat.troops.suggestion(c.troop_written)}",
+                c.path + ("troop",),
+            )

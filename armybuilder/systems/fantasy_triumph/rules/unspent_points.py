@@ -16,5 +16,8 @@ RULE = "FT 39.3.c"
 
 def check(army):
     if army.total < army.limit:
-        yield finding(__name__, f"{fmt_points(army.limit - army.total)} of {fmt_points(army.limit)} points unspent",
-                      ("points",) if "points" in army.data else ())
+        yield finding(
+            __name__,
+            f"{fmt_points(army.limit - army.total)} of {fmt_points(army.limit)} points unspent",
+            ("points",) if "points" in army.data else (),
+        )

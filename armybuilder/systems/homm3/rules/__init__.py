@@ -28,25 +28,25 @@ from . import (
 )
 
 REGISTRY = [
-    mode_keys,           # HMB001
-    unknown_faction,     # HMB002
-    unknown_hero,        # HMB003
-    hero_faction,        # HMB004
-    hero_level,          # HMB005
-    specialties,         # HMB006
-    ability_count,       # HMB007
-    removed_ability,     # HMB008
-    starting_ability,    # HMB009
-    artifact_count,      # HMB010
-    spell_count,         # HMB011
-    unknown_card,        # HMB012
-    duplicate_card,      # HMB013
-    unknown_unit,        # HMB014
-    neutral_unit,        # HMB015
-    duplicate_unit,      # HMB016
-    unit_tier,           # HMB017
-    unit_side,           # HMB018
-    unit_limit,          # HMB019
+    mode_keys,  # HMB001
+    unknown_faction,  # HMB002
+    unknown_hero,  # HMB003
+    hero_faction,  # HMB004
+    hero_level,  # HMB005
+    specialties,  # HMB006
+    ability_count,  # HMB007
+    removed_ability,  # HMB008
+    starting_ability,  # HMB009
+    artifact_count,  # HMB010
+    spell_count,  # HMB011
+    unknown_card,  # HMB012
+    duplicate_card,  # HMB013
+    unknown_unit,  # HMB014
+    neutral_unit,  # HMB015
+    duplicate_unit,  # HMB016
+    unit_tier,  # HMB017
+    unit_side,  # HMB018
+    unit_limit,  # HMB019
     skirmish_all_units,  # HMB020
 ]
 

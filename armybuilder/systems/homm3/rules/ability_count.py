@@ -31,5 +31,9 @@ def count_check(module, army, kind):
     have = len(army.cards[kind])
     one, many = KIND_WORDS[kind]
     if have != rule["keep"]:
-        yield finding(module, f"a {army.length_title} draws {rule['draw']} {one} cards and keeps {rule['keep']}; "
-                      f"the list has {have} {one if have == 1 else many}", (kind,))
+        yield finding(
+            module,
+            f"a {army.length_title} draws {rule['draw']} {one} cards and keeps {rule['keep']}; "
+            f"the list has {have} {one if have == 1 else many}",
+            (kind,),
+        )

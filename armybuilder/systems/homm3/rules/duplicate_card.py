@@ -21,14 +21,18 @@ def check(army):
     seen = set()
     for level, path in army.specialties:
         if level in seen:
-            yield finding(__name__, f"Specialty card {level} is listed twice: the hero has one card of each level",
-                          path)
+            yield finding(
+                __name__, f"Specialty card {level} is listed twice: the hero has one card of each level", path
+            )
         seen.add(level)
     for kind in CARD_KINDS:
         first = {}
         for use in army.cards[kind]:
             key = fold(use.name)
             if key in first:
-                yield finding(__name__, f"{KIND_WORDS[kind][0]} card {first[key].name} is listed twice: list each "
-                              f"card once", use.path)
+                yield finding(
+                    __name__,
+                    f"{KIND_WORDS[kind][0]} card {first[key].name} is listed twice: list each card once",
+                    use.path,
+                )
             first.setdefault(key, use)

@@ -21,12 +21,20 @@ def check(army):
         return
     faction = army.faction["name"]
     if army.hero is not None and army.hero["faction"] != faction:
-        yield finding(__name__, f"{army.hero['name']} is a {army.hero['faction']} hero, not a {faction} one; "
-                      f"{faction} heroes: {', '.join(_heroes_of(army, faction))}", ("hero", "name"))
+        yield finding(
+            __name__,
+            f"{army.hero['name']} is a {army.hero['faction']} hero, not a {faction} one; "
+            f"{faction} heroes: {', '.join(_heroes_of(army, faction))}",
+            ("hero", "name"),
+        )
     elif army.hero is None and army.hero_candidates:
         whose = sorted(h["faction"] for h in army.hero_candidates)
-        yield finding(__name__, f"{army.hero_name} is a hero of {join(whose)}, not of {faction}; "
-                      f"{faction} heroes: {', '.join(_heroes_of(army, faction))}", ("hero", "name"))
+        yield finding(
+            __name__,
+            f"{army.hero_name} is a hero of {join(whose)}, not of {faction}; "
+            f"{faction} heroes: {', '.join(_heroes_of(army, faction))}",
+            ("hero", "name"),
+        )
 
 
 def _heroes_of(army, faction):

@@ -22,8 +22,12 @@ def check(army):
         return
     want = s["hero_level"]
     if army.hero_level is None:
-        yield finding(__name__, f"a {army.length_title} plays the hero at Level {want}: add level: {want} "
-                      f"to the hero", ("hero",))
+        yield finding(
+            __name__, f"a {army.length_title} plays the hero at Level {want}: add level: {want} to the hero", ("hero",)
+        )
     elif army.hero_level != want:
-        yield finding(__name__, f"{army.hero_name} is Level {army.hero_level}, but a {army.length_title} plays "
-                      f"the hero at Level {want}", ("hero", "level"))
+        yield finding(
+            __name__,
+            f"{army.hero_name} is Level {army.hero_level}, but a {army.length_title} plays the hero at Level {want}",
+            ("hero", "level"),
+        )

@@ -24,12 +24,20 @@ def check(army):
     modes = army.rules["modes"]
     if not army.mode_rules["lengths"] and "length" in data:
         timed = [m for m, rules in modes.items() if rules["lengths"]]
-        yield finding(__name__, f"length: {data['length']} is for {join(timed)}; a {army.length_title} has no "
-                      "length: leave it out", ("length",))
+        yield finding(
+            __name__,
+            f"length: {data['length']} is for {join(timed)}; a {army.length_title} has no length: leave it out",
+            ("length",),
+        )
     if not _by_opponent(army.mode_rules) and "opponent" in data:
         takes = [m for m, rules in modes.items() if _by_opponent(rules)]
-        yield finding(__name__, f"opponent: {data['opponent']} is for mode: {join(takes, 'or')}; {army.mode} is "
-                      "always one player against another: leave it out", ("opponent",), "HoMM3 Battlefield 1. Overview")
+        yield finding(
+            __name__,
+            f"opponent: {data['opponent']} is for mode: {join(takes, 'or')}; {army.mode} is "
+            "always one player against another: leave it out",
+            ("opponent",),
+            "HoMM3 Battlefield 1. Overview",
+        )
 
 
 def _by_opponent(mode_rules: dict) -> bool:

@@ -23,5 +23,9 @@ def check(army):
     for use in army.units:
         if use.neutral and use.unit is not None:
             mode = {"skirmish": "a Skirmish", "adventure": "an Adventure"}.get(army.mode, f"a {army.mode}")
-            yield finding(__name__, f"{use.name} is a neutral unit; {mode} army holds only the "
-                          f"{army.faction_name} units", use.path + ("neutral",), rules["neutral_units_rule"])
+            yield finding(
+                __name__,
+                f"{use.name} is a neutral unit; {mode} army holds only the {army.faction_name} units",
+                use.path + ("neutral",),
+                rules["neutral_units_rule"],
+            )

@@ -24,5 +24,10 @@ def check(army):
     for use in army.cards["abilities"]:
         hit = banned.get(use.name.casefold())
         if hit:
-            yield finding(__name__, f"{hit} is removed from the Ability Deck in Adventure and Skirmish "
-                          f"(setup step 3 removes {join(removed['cards'])})", use.path, removed["rule"])
+            yield finding(
+                __name__,
+                f"{hit} is removed from the Ability Deck in Adventure and Skirmish "
+                f"(setup step 3 removes {join(removed['cards'])})",
+                use.path,
+                removed["rule"],
+            )

@@ -23,8 +23,14 @@ def check(army):
     if s is None or army.faction is None or not army.rules["skirmish"]["use_all_units"]:
         return
     listed = {use.key for use in army.units if use.unit is not None}
-    missing = [u["name"] for u in army.faction["units"].values()
-               if u["tier"] in s["tiers"] and (False, fold(u["name"])) not in listed]
+    missing = [
+        u["name"]
+        for u in army.faction["units"].values()
+        if u["tier"] in s["tiers"] and (False, fold(u["name"])) not in listed
+    ]
     if missing:
-        yield finding(__name__, f"a {army.length_title} uses all {join(s['tiers'])} units; the list leaves out "
-                      f"{join(missing)}", ("units",))
+        yield finding(
+            __name__,
+            f"a {army.length_title} uses all {join(s['tiers'])} units; the list leaves out {join(missing)}",
+            ("units",),
+        )

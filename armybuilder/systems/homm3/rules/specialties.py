@@ -22,16 +22,21 @@ def check(army):
     listed = []
     for level, path in army.specialties:
         if own is not None and level not in own:
-            yield finding(__name__, f"{army.hero_name} has Specialty cards {join(own)}, not {level}", path,
-                          "HoMM3 Battlefield 2. Setup")
+            yield finding(
+                __name__,
+                f"{army.hero_name} has Specialty cards {join(own)}, not {level}",
+                path,
+                "HoMM3 Battlefield 2. Setup",
+            )
             continue
         if level not in listed:
             listed.append(level)
     want = army.skirmish_specialties()
     if want is None:
         return
-    what = (f"uses the Level {want[0]} Specialty card only" if len(want) == 1
-            else f"uses the Specialty cards {join(want)}")
+    what = (
+        f"uses the Level {want[0]} Specialty card only" if len(want) == 1 else f"uses the Specialty cards {join(want)}"
+    )
     for level, path in army.specialties:
         if level in listed and level not in want:
             yield finding(__name__, f"a {army.length_title} {what}: leave out {level}", path)

@@ -23,5 +23,9 @@ def check(army):
     lo, hi = s["spells"]["min"], s["spells"]["max"]
     have = len(army.cards["spells"])
     if not lo <= have <= hi:
-        yield finding(__name__, f"a {army.length_title} draws {lo}-{hi} Spell cards, for might and magic heroes "
-                      f"alike; the list has {have} spell{'s' * (have != 1)}", ("spells",))
+        yield finding(
+            __name__,
+            f"a {army.length_title} draws {lo}-{hi} Spell cards, for might and magic heroes "
+            f"alike; the list has {have} spell{'s' * (have != 1)}",
+            ("spells",),
+        )

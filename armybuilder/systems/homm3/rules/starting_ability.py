@@ -21,6 +21,10 @@ def check(army):
     if army.hero is None or army.mode not in removed["modes"]:
         return
     if army.hero["ability"].casefold() in {c.casefold() for c in removed["cards"]}:
-        yield finding(__name__, f"{army.hero['name']} starts with the {army.hero['ability']} Ability card, which "
-                      f"setup removes from the Ability Deck; the seed does not say whether the hero's own "
-                      f"card goes too: agree on it with your opponent", ("hero", "name"))
+        yield finding(
+            __name__,
+            f"{army.hero['name']} starts with the {army.hero['ability']} Ability card, which "
+            f"setup removes from the Ability Deck; the seed does not say whether the hero's own "
+            f"card goes too: agree on it with your opponent",
+            ("hero", "name"),
+        )

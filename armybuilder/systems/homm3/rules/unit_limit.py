@@ -24,5 +24,10 @@ def check(army):
         return
     have = len(army.units)
     if have > limit:
-        yield finding(__name__, f"{_FIGHT.get(army.opponent, 'a Combat')} on the Battlefield board places up to "
-                      f"{limit} units; the list has {have}", ("units",), army.mode_rules["unit_limit_rule"])
+        yield finding(
+            __name__,
+            f"{_FIGHT.get(army.opponent, 'a Combat')} on the Battlefield board places up to "
+            f"{limit} units; the list has {have}",
+            ("units",),
+            army.mode_rules["unit_limit_rule"],
+        )

@@ -20,9 +20,16 @@ def check(army):
     for use in army.units:
         if use.neutral:
             if use.side is not None:
-                yield finding(__name__, f"{use.name} is a neutral unit with one card, which has no Few or Pack "
-                              f"side: leave side out", use.path + ("side",), "HoMM3 Battlefield 2. Setup")
+                yield finding(
+                    __name__,
+                    f"{use.name} is a neutral unit with one card, which has no Few or Pack side: leave side out",
+                    use.path + ("side",),
+                    "HoMM3 Battlefield 2. Setup",
+                )
             continue
         if s is not None and use.side is not None and use.side != s["side"]:
-            yield finding(__name__, f"a {army.length_title} uses every unit on its {s['side']} side; "
-                          f"{use.name} is on its {use.side} side", use.path + ("side",))
+            yield finding(
+                __name__,
+                f"a {army.length_title} uses every unit on its {s['side']} side; {use.name} is on its {use.side} side",
+                use.path + ("side",),
+            )

@@ -23,5 +23,8 @@ def check(army):
         return
     for use in army.units:
         if use.unit is not None and use.unit["tier"] not in s["tiers"]:
-            yield finding(__name__, f"{use.label} is a {use.unit['tier']} unit; a {army.length_title} uses only "
-                          f"{join(s['tiers'])} units", use.path + ("name",))
+            yield finding(
+                __name__,
+                f"{use.label} is a {use.unit['tier']} unit; a {army.length_title} uses only {join(s['tiers'])} units",
+                use.path + ("name",),
+            )

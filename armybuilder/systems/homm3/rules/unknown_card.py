@@ -23,6 +23,10 @@ def check(army):
         index = army.cat.cards[kind]
         for use in army.cards[kind]:
             if use.known is None:
-                yield finding(__name__, f"{KIND_WORDS[kind][0]} card '{use.written}' is not in armybuilder's card "
-                              f"data (the rule documents print no card lists): accepted as written"
-                              f"{index.suggestion(use.written)}", use.path)
+                yield finding(
+                    __name__,
+                    f"{KIND_WORDS[kind][0]} card '{use.written}' is not in armybuilder's card "
+                    f"data (the rule documents print no card lists): accepted as written"
+                    f"{index.suggestion(use.written)}",
+                    use.path,
+                )

@@ -19,5 +19,9 @@ RULE = "HoMM3 Battlefield 2. Setup"
 def check(army):
     if army.faction is None:
         factions = army.cat.factions
-        yield finding(__name__, f"unknown faction '{army.faction_written}'{factions.suggestion(army.faction_written)} "
-                      f"(factions: {', '.join(factions)})", ("faction",))
+        yield finding(
+            __name__,
+            f"unknown faction '{army.faction_written}'{factions.suggestion(army.faction_written)} "
+            f"(factions: {', '.join(factions)})",
+            ("faction",),
+        )

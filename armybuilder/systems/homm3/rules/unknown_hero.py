@@ -17,5 +17,8 @@ RULE = "HoMM3 Battlefield 2. Setup"
 
 def check(army):
     if army.hero is None and not army.hero_candidates:
-        yield finding(__name__, f"unknown hero '{army.hero_written}'{army.cat.heroes.suggestion(army.hero_written)}",
-                      ("hero", "name"))
+        yield finding(
+            __name__,
+            f"unknown hero '{army.hero_written}'{army.cat.heroes.suggestion(army.hero_written)}",
+            ("hero", "name"),
+        )

@@ -23,8 +23,11 @@ def check(army):
     for use in army.units:
         if use.unit is None:
             if use.neutral:
-                yield finding(__name__, f"unknown neutral unit '{use.written}'{cat.neutral.suggestion(use.written)}",
-                              use.path + ("name",))
+                yield finding(
+                    __name__,
+                    f"unknown neutral unit '{use.written}'{cat.neutral.suggestion(use.written)}",
+                    use.path + ("name",),
+                )
                 continue
             if army.faction is None:
                 continue  # HMB002 already says the faction is unknown
@@ -34,13 +37,22 @@ def check(army):
                 also = ""
                 if use.written in cat.neutral and army.mode_rules["neutral_units"]:
                     also = " (for the neutral unit of that name, write neutral: true)"
-                yield finding(__name__, f"{use.written} is a {' and '.join(owners)} unit, not a {faction} one; "
-                              f"{faction} units: {', '.join(army.faction['units'])}{also}", use.path + ("name",))
+                yield finding(
+                    __name__,
+                    f"{use.written} is a {' and '.join(owners)} unit, not a {faction} one; "
+                    f"{faction} units: {', '.join(army.faction['units'])}{also}",
+                    use.path + ("name",),
+                )
             else:
-                yield finding(__name__, f"'{use.written}' is not a {faction} unit"
-                              f"{army.faction['units'].suggestion(use.written)}; {faction} units: "
-                              f"{', '.join(army.faction['units'])}", use.path + ("name",))
+                yield finding(
+                    __name__,
+                    f"'{use.written}' is not a {faction} unit"
+                    f"{army.faction['units'].suggestion(use.written)}; {faction} units: "
+                    f"{', '.join(army.faction['units'])}",
+                    use.path + ("name",),
+                )
         elif use.bad_alternate:
             which = ", ".join(f"{f}'s {u}" for f, u in cat.alternates) or "no unit"
-            yield finding(__name__, f"{use.label} has no alternate card (only {which} has one)",
-                          use.path + ("alternate",))
+            yield finding(
+                __name__, f"{use.label} has no alternate card (only {which} has one)", use.path + ("alternate",)
+            )

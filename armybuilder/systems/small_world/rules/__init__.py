@@ -23,20 +23,20 @@ from . import (
 )
 
 REGISTRY = [
-    unknown_race,          # SWW001
-    not_playable,          # SWW002
-    same_race,             # SWW003
-    supply,                # SWW004
-    region_twice,          # SWW005
-    decline_tokens,        # SWW006
-    power_misplaced,       # SWW007
-    conquest_tokens,       # SWW008
-    faction_mismatch,      # SWW009
-    orcs_region_minimum,   # SWW010
-    tauren_alone,          # SWW011
-    goblin_bombs,          # SWW012
-    forsaken_enlist,       # SWW013
-    coins_left_out,        # SWW014
+    unknown_race,  # SWW001
+    not_playable,  # SWW002
+    same_race,  # SWW003
+    supply,  # SWW004
+    region_twice,  # SWW005
+    decline_tokens,  # SWW006
+    power_misplaced,  # SWW007
+    conquest_tokens,  # SWW008
+    faction_mismatch,  # SWW009
+    orcs_region_minimum,  # SWW010
+    tauren_alone,  # SWW011
+    goblin_bombs,  # SWW012
+    forsaken_enlist,  # SWW013
+    coins_left_out,  # SWW014
 ]
 
 ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)

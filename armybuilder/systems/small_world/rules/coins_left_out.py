@@ -22,5 +22,10 @@ RULE = "SWoW Orcs"
 def check(ctx) -> Iterable[Finding]:
     if not ctx.conquests:
         return
-    yield finding(__name__, f"the turn's {ctx.coins_net} victory coins leave out the Faction Bonus: the rule "
-                  "documents name it but do not give its size", ("conquests",), ctx.cat.ref("faction_bonus"))
+    yield finding(
+        __name__,
+        f"the turn's {ctx.coins_net} victory coins leave out the Faction Bonus: the rule "
+        "documents name it but do not give its size",
+        ("conquests",),
+        ctx.cat.ref("faction_bonus"),
+    )

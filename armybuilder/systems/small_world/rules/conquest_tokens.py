@@ -32,15 +32,30 @@ def check(ctx) -> Iterable[Finding]:
     name = ctx.active.name
     for c in ctx.conquests:
         if c.die and c.index != last:
-            yield finding(__name__, f"the conquest of {c.region} uses the reinforcement die, but only the "
-                          "turn's last conquest may; list it last", c.path + ("die",), ctx.cat.ref("reinforcement_die_minimum"))
+            yield finding(
+                __name__,
+                f"the conquest of {c.region} uses the reinforcement die, but only the "
+                "turn's last conquest may; list it last",
+                c.path + ("die",),
+                ctx.cat.ref("reinforcement_die_minimum"),
+            )
         if c.tokens is None:
             continue
         if c.die:
             if c.tokens < c.minimum:
-                yield finding(__name__, f"the conquest of {c.region} commits {plural(c.tokens, 'token')}; even "
-                              f"with the reinforcement die the {name} need at least {c.minimum}", c.path + ("tokens",), c.minimum_rule)
+                yield finding(
+                    __name__,
+                    f"the conquest of {c.region} commits {plural(c.tokens, 'token')}; even "
+                    f"with the reinforcement die the {name} need at least {c.minimum}",
+                    c.path + ("tokens",),
+                    c.minimum_rule,
+                )
         elif c.tokens < c.cost:
             rule = c.adjustments[-1].rule if c.adjustments else RULE
-            yield finding(__name__, f"conquering {c.region} costs the {name} {plural(c.cost, 'token')} "
-                          f"({c.explain()}); the conquest commits only {c.tokens}", c.path + ("tokens",), rule)
+            yield finding(
+                __name__,
+                f"conquering {c.region} costs the {name} {plural(c.cost, 'token')} "
+                f"({c.explain()}); the conquest commits only {c.tokens}",
+                c.path + ("tokens",),
+                rule,
+            )

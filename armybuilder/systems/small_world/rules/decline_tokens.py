@@ -43,8 +43,14 @@ def check(ctx) -> Iterable[Finding]:
         if under_own_minimum(ctx, side, region):
             continue  # a lone token: the race's own rule reports it (SWW010, SWW011)
         usual = ctx.cat.value("decline_tokens_per_region")
-        allowed = (f"the {race.name} in decline leave {leave} in each region, instead of {usual}" if own
-                   else f"a race in decline leaves {leave} in each region")
-        yield finding(__name__, f"{region.name}: the declined {race.name} have "
-                      f"{plural(region.tokens, 'token')} here; "
-                      f"{allowed}", region.path + ("tokens",), rule)
+        allowed = (
+            f"the {race.name} in decline leave {leave} in each region, instead of {usual}"
+            if own
+            else f"a race in decline leaves {leave} in each region"
+        )
+        yield finding(
+            __name__,
+            f"{region.name}: the declined {race.name} have {plural(region.tokens, 'token')} here; {allowed}",
+            region.path + ("tokens",),
+            rule,
+        )

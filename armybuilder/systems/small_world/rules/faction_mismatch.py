@@ -31,5 +31,10 @@ def check(ctx) -> Iterable[Finding]:
             known = f"the {d.name} are {d.faction} ({d.faction_confirmed_by})"
         else:
             known = f"the {d.name} are {d.faction} in the race data (inferred from lore)"
-        yield finding(__name__, f"the conquest of {c.region} says the defender's faction is {c.faction}, but "
-                      f"{known}; the score follows the position as written", c.path + ("defender_faction",), d.cite if d.faction_confirmed_by else RULE)
+        yield finding(
+            __name__,
+            f"the conquest of {c.region} says the defender's faction is {c.faction}, but "
+            f"{known}; the score follows the position as written",
+            c.path + ("defender_faction",),
+            d.cite if d.faction_confirmed_by else RULE,
+        )

@@ -36,7 +36,14 @@ def check(ctx) -> Iterable[Finding]:
     if not ctx.conquests_listed:
         why = "the position lists no conquests (add this turn's under 'conquests')"
     else:
-        why = (f"this turn's conquests made opponents lose only {plural(lost, 'Race token')} (1 a conquest of an "
-               "occupied region)")
-    yield finding(__name__, f"the {side.name} enlisted {plural(side.enlisted, 'token')}, but {why}; they enlist "
-                  f"{rule['tokens_per_loss']} token for each Race token lost to them", side.path + ("enlisted",), side.race.cite)
+        why = (
+            f"this turn's conquests made opponents lose only {plural(lost, 'Race token')} (1 a conquest of an "
+            "occupied region)"
+        )
+    yield finding(
+        __name__,
+        f"the {side.name} enlisted {plural(side.enlisted, 'token')}, but {why}; they enlist "
+        f"{rule['tokens_per_loss']} token for each Race token lost to them",
+        side.path + ("enlisted",),
+        side.race.cite,
+    )

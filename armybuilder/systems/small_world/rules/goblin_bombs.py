@@ -36,9 +36,14 @@ def check(ctx) -> Iterable[Finding]:
     cite = side.race.cite
     used = len(side.bombs) + side.bombs_spent
     if used > stack:
-        yield finding(__name__, f"the {side.name} have {plural(len(side.bombs), 'bomb')} on the board and "
-                      f"{side.bombs_spent} spent, {used} in all; their stack holds {stack}, and a spent bomb never "
-                      "comes back", side.path + ("bombs" if side.bombs else "bombs_spent",), cite)
+        yield finding(
+            __name__,
+            f"the {side.name} have {plural(len(side.bombs), 'bomb')} on the board and "
+            f"{side.bombs_spent} spent, {used} in all; their stack holds {stack}, and a spent bomb never "
+            "comes back",
+            side.path + ("bombs" if side.bombs else "bombs_spent",),
+            cite,
+        )
     own = ctx.own_regions()
     own_races = {s.race.name for s in ctx.sides() if s.race is not None}
     count: dict[str, int] = {}
@@ -46,15 +51,35 @@ def check(ctx) -> Iterable[Finding]:
         key = fold(bomb.region)
         count[key] = count.get(key, 0) + 1
         if count[key] == per_region + 1:
-            yield finding(__name__, f"{bomb.region} gets more than {plural(per_region, 'bomb')}; never more "
-                          f"than {per_region} Bomb token a region", bomb.path + ("region",), cite)
+            yield finding(
+                __name__,
+                f"{bomb.region} gets more than {plural(per_region, 'bomb')}; never more "
+                f"than {per_region} Bomb token a region",
+                bomb.path + ("region",),
+                cite,
+            )
         if key in own:
             holder = own[key][0]
-            yield finding(__name__, f"the bomb in {bomb.region} lies in a region of {holder.label}; bombs go "
-                          "only in regions occupied by an opponent's active race", bomb.path + ("region",), cite)
+            yield finding(
+                __name__,
+                f"the bomb in {bomb.region} lies in a region of {holder.label}; bombs go "
+                "only in regions occupied by an opponent's active race",
+                bomb.path + ("region",),
+                cite,
+            )
         elif bomb.opponent is not None and bomb.opponent.name in own_races:
-            yield finding(__name__, f"the bomb in {bomb.region} is on the {bomb.opponent.name}, the player's own "
-                          "race; bombs go only in regions occupied by an opponent's active race", bomb.path + ("opponent",), cite)
+            yield finding(
+                __name__,
+                f"the bomb in {bomb.region} is on the {bomb.opponent.name}, the player's own "
+                "race; bombs go only in regions occupied by an opponent's active race",
+                bomb.path + ("opponent",),
+                cite,
+            )
         elif bomb.opponent is not None and not bomb.opponent.playable:
-            yield finding(__name__, f"the bomb in {bomb.region} is on the {bomb.opponent.name}, who belong to no "
-                          "player; bombs go only in regions occupied by an opponent's active race", bomb.path + ("opponent",), cite)
+            yield finding(
+                __name__,
+                f"the bomb in {bomb.region} is on the {bomb.opponent.name}, who belong to no "
+                "player; bombs go only in regions occupied by an opponent's active race",
+                bomb.path + ("opponent",),
+                cite,
+            )

@@ -21,5 +21,9 @@ RULE = "SWoW races"
 def check(ctx) -> Iterable[Finding]:
     for side in ctx.sides():
         if side.race is not None and not side.race.playable:
-            yield finding(__name__, f"the {side.race.name} are not a playable race (they start In Decline and "
-                          f"belong to no player); they cannot be a player's {side.state} race", side.path + ("race",))
+            yield finding(
+                __name__,
+                f"the {side.race.name} are not a playable race (they start In Decline and "
+                f"belong to no player); they cannot be a player's {side.state} race",
+                side.path + ("race",),
+            )

@@ -31,5 +31,10 @@ def check(ctx) -> Iterable[Finding]:
         alone = minimum(side, "never_alone", ctx.cat)
         if alone is not None and region.tokens < alone:
             continue  # a lone token: SWW011 reports it
-        yield finding(__name__, f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
-                      f"the {side.name} never occupy a region with fewer than {least}", region.path + ("tokens",), side.race.cite)
+        yield finding(
+            __name__,
+            f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
+            f"the {side.name} never occupy a region with fewer than {least}",
+            region.path + ("tokens",),
+            side.race.cite,
+        )

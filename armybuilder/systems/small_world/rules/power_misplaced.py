@@ -34,9 +34,23 @@ def check(ctx) -> Iterable[Finding]:
             if side.race is not None and power in side.race.power:
                 if side.active:
                     continue
-                yield finding(__name__, f"'{key}' on the declined {side.race.name}: only the active {names} "
-                              "use this power" + (" (their bombs are revealed when they go into decline)"
-                                                  if power == "bombs" else " (a race in decline makes no conquests)"), side.path + (key,), rule)
+                yield finding(
+                    __name__,
+                    f"'{key}' on the declined {side.race.name}: only the active {names} "
+                    "use this power"
+                    + (
+                        " (their bombs are revealed when they go into decline)"
+                        if power == "bombs"
+                        else " (a race in decline makes no conquests)"
+                    ),
+                    side.path + (key,),
+                    rule,
+                )
             elif side.race is not None:
-                yield finding(__name__, f"'{key}' on {side.label}: it belongs to the {names}' power, which the "
-                              f"{side.race.name} do not have", side.path + (key,), rule)
+                yield finding(
+                    __name__,
+                    f"'{key}' on {side.label}: it belongs to the {names}' power, which the "
+                    f"{side.race.name} do not have",
+                    side.path + (key,),
+                    rule,
+                )

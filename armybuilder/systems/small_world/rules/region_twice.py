@@ -25,7 +25,12 @@ def check(ctx) -> Iterable[Finding]:
         for region in side.regions:
             key = fold(region.name)
             if key in seen:
-                yield finding(__name__, f"{region.name} is listed twice (under {seen[key]} and under "
-                              f"{side.label}); a region holds one race's tokens: list it once with all of them", region.path + ("name",), ctx.cat.ref("one_race_per_region"))
+                yield finding(
+                    __name__,
+                    f"{region.name} is listed twice (under {seen[key]} and under "
+                    f"{side.label}); a region holds one race's tokens: list it once with all of them",
+                    region.path + ("name",),
+                    ctx.cat.ref("one_race_per_region"),
+                )
             else:
                 seen[key] = side.label

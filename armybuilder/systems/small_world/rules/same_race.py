@@ -21,5 +21,8 @@ def check(ctx) -> Iterable[Finding]:
     a, d = ctx.active, ctx.decline
     if d is None or a.race is None or d.race is None or a.race is not d.race:
         return
-    yield finding(__name__, f"the {a.race.name} are both the active race and the race in decline; "
-                  "the box holds one of each race", d.path + ("race",))
+    yield finding(
+        __name__,
+        f"the {a.race.name} are both the active race and the race in decline; the box holds one of each race",
+        d.path + ("race",),
+    )

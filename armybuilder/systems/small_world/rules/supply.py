@@ -33,5 +33,10 @@ def check(ctx) -> Iterable[Finding]:
             where += f"; {side.enlisted} of them enlisted this turn"
             extra = ", and enlisting never goes beyond it"
             rule = race.cite
-        yield finding(__name__, f"{side.label} have {plural(side.total, 'token')} ({where}); the box holds "
-                      f"{race.supply} {race.name} tokens{extra}", side.path + ("race",), rule)
+        yield finding(
+            __name__,
+            f"{side.label} have {plural(side.total, 'token')} ({where}); the box holds "
+            f"{race.supply} {race.name} tokens{extra}",
+            side.path + ("race",),
+            rule,
+        )

@@ -25,5 +25,10 @@ POWER = "never_alone"
 def check(ctx) -> Iterable[Finding]:
     for side, region, least in below_minimum(ctx, POWER):
         token = f"{'an' if side.name[:1] in 'AEIOU' else 'a'} {side.name} token"
-        yield finding(__name__, f"{region.name}: {token} is left alone ({side.label}); {token} is never "
-                      f"alone: move it to a region the player already holds (at least {least} a region)", region.path + ("tokens",), side.race.cite)
+        yield finding(
+            __name__,
+            f"{region.name}: {token} is left alone ({side.label}); {token} is never "
+            f"alone: move it to a region the player already holds (at least {least} a region)",
+            region.path + ("tokens",),
+            side.race.cite,
+        )

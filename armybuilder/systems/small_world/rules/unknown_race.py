@@ -25,15 +25,26 @@ def check(ctx) -> Iterable[Finding]:
     for side in ctx.sides():
         if side.race is None:
             hint = races.suggestion(side.written) or (
-                " (races: " + ", ".join(r.name for r in races.values() if r.playable) + ")")
+                " (races: " + ", ".join(r.name for r in races.values() if r.playable) + ")"
+            )
             which = "active race" if side.active else "race in decline"
-            yield finding(__name__, f"the {which} '{side.written}' is not a race of the game{hint}", side.path + ("race",))
+            yield finding(
+                __name__, f"the {which} '{side.written}' is not a race of the game{hint}", side.path + ("race",)
+            )
         for bomb in side.bombs:
             if bomb.opponent_written is not None and bomb.opponent is None:
-                yield finding(__name__, f"the bomb in {bomb.region} names the opponent "
-                              f"'{bomb.opponent_written}', which is not a race of the game"
-                              f"{races.suggestion(bomb.opponent_written)}", bomb.path + ("opponent",))
+                yield finding(
+                    __name__,
+                    f"the bomb in {bomb.region} names the opponent "
+                    f"'{bomb.opponent_written}', which is not a race of the game"
+                    f"{races.suggestion(bomb.opponent_written)}",
+                    bomb.path + ("opponent",),
+                )
     for c in ctx.conquests:
         if c.defender_written is not None and c.defender is None:
-            yield finding(__name__, f"the conquest of {c.region} names the defender '{c.defender_written}', "
-                          f"which is not a race of the game{races.suggestion(c.defender_written)}", c.path + ("defender",))
+            yield finding(
+                __name__,
+                f"the conquest of {c.region} names the defender '{c.defender_written}', "
+                f"which is not a race of the game{races.suggestion(c.defender_written)}",
+                c.path + ("defender",),
+            )

@@ -26,31 +26,48 @@ from . import (
 )
 
 REGISTRY = [
-    list_kind,             # TTB001
-    unknown_faction,       # TTB002
-    duplicate_faction,     # TTB003
-    token_count,           # TTB004
-    faction_cap,           # TTB005
-    army_slots,            # TTB006
-    unknown_slot_size,     # TTB007
-    draft_players,         # TTB010
-    draft_turn_order,      # TTB011
-    draft_pick_size,       # TTB012
+    list_kind,  # TTB001
+    unknown_faction,  # TTB002
+    duplicate_faction,  # TTB003
+    token_count,  # TTB004
+    faction_cap,  # TTB005
+    army_slots,  # TTB006
+    unknown_slot_size,  # TTB007
+    draft_players,  # TTB010
+    draft_turn_order,  # TTB011
+    draft_pick_size,  # TTB012
     draft_faction_closed,  # TTB013
-    box_supply,            # TTB014
-    beginner_mix,          # TTB020
-    challenging_mix,       # TTB021
-    faction_advice,        # TTB022
-    tactics_in_reach,      # TTB023
-    grudges_live,          # TTB031 (draft records)
+    box_supply,  # TTB014
+    beginner_mix,  # TTB020
+    challenging_mix,  # TTB021
+    faction_advice,  # TTB022
+    tactics_in_reach,  # TTB023
+    grudges_live,  # TTB031 (draft records)
 ]
 
 MATCHUP = [
-    shared_faction,        # TTB030
-    box_supply,            # TTB014 (with --allow-shared-factions)
-    grudges_live,          # TTB031
+    shared_faction,  # TTB030
+    box_supply,  # TTB014 (with --allow-shared-factions)
+    grudges_live,  # TTB031
 ]
 
-ALL = [list_kind, unknown_faction, duplicate_faction, token_count, faction_cap, army_slots, unknown_slot_size,
-       draft_players, draft_turn_order, draft_pick_size, draft_faction_closed, box_supply, beginner_mix,
-       challenging_mix, faction_advice, tactics_in_reach, shared_faction, grudges_live]
+ALL = [
+    list_kind,
+    unknown_faction,
+    duplicate_faction,
+    token_count,
+    faction_cap,
+    army_slots,
+    unknown_slot_size,
+    draft_players,
+    draft_turn_order,
+    draft_pick_size,
+    draft_faction_closed,
+    box_supply,
+    beginner_mix,
+    challenging_mix,
+    faction_advice,
+    tactics_in_reach,
+    shared_faction,
+    grudges_live,
+]

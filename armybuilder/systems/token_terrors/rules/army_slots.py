@@ -28,8 +28,12 @@ def check(ctx):
         slots = army.slots(ctx.cat)
         if slots is not None and slots != limit:
             gap = f"{limit - slots} short" if slots < limit else f"{slots - limit} over"
-            yield finding(__name__, f"the army uses {slots} of its {limit} slots ({gap}; {army.mix()}); "
-                          f"an army fills exactly {limit} slots", army.where)
+            yield finding(
+                __name__,
+                f"the army uses {slots} of its {limit} slots ({gap}; {army.mix()}); "
+                f"an army fills exactly {limit} slots",
+                army.where,
+            )
     elif ctx.kind == "draft":
         for p in ctx.picks:
             if p.player is None or p.faction is None or p.slots_before is None or p.tokens < 1:
@@ -39,10 +43,18 @@ def check(ctx):
                 continue
             after = p.slots_before + each * p.tokens
             if after > limit:
-                yield finding(__name__, f"pick {p.number}: {ctx.players[p.player]} would have {after} slots; "
-                              f"each player drafts until they have {limit}, not more", p.path + ("tokens",))
+                yield finding(
+                    __name__,
+                    f"pick {p.number}: {ctx.players[p.player]} would have {after} slots; "
+                    f"each player drafts until they have {limit}, not more",
+                    p.path + ("tokens",),
+                )
         for army in ctx.armies:
             slots = army.slots(ctx.cat)
             if slots is not None and slots < limit:
-                yield finding(__name__, f"the draft ends with {army.label} at {slots} of {limit} slots; "
-                              f"players keep drafting until both have {limit}", army.where)
+                yield finding(
+                    __name__,
+                    f"the draft ends with {army.label} at {slots} of {limit} slots; "
+                    f"players keep drafting until both have {limit}",
+                    army.where,
+                )

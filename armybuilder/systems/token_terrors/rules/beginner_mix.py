@@ -20,8 +20,9 @@ def check(ctx):
     limit = ctx.cat.value("army_slots")
     styles = sorted(advice["battle_styles"])
     splits = sorted(sorted(s) for s in advice["splits"])
-    advised = (f"{advice['factions']} factions, one {' and one '.join(advice['battle_styles'])}, split "
-               + " or ".join("/".join(str(n) for n in sorted(s, reverse=True)) for s in advice["splits"]))
+    advised = f"{advice['factions']} factions, one {' and one '.join(advice['battle_styles'])}, split " + " or ".join(
+        "/".join(str(n) for n in sorted(s, reverse=True)) for s in advice["splits"]
+    )
     for army in ctx.armies:
         factions = army.present()
         if len(factions) != advice["factions"] or army.slots(ctx.cat) != limit:
@@ -38,6 +39,5 @@ def check(ctx):
                 why.append(f"both are {own[0]}")
             if split not in splits:
                 why.append(f"the split is {'/'.join(str(n) for n in sorted(split, reverse=True))}")
-            msg = (f"{who}{described}: for a beginning Warlord the rulebook advises {advised}; here "
-                   + " and ".join(why))
+            msg = f"{who}{described}: for a beginning Warlord the rulebook advises {advised}; here " + " and ".join(why)
         yield finding(__name__, msg, army.where)

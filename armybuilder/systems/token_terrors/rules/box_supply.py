@@ -24,8 +24,11 @@ def check(ctx):
             supply = ctx.cat.supply(p.faction)
             after = p.drafted_before + p.tokens
             if supply is not None and after > supply:
-                yield finding(__name__, f"pick {p.number}: that makes {after} {p.faction} drafted; "
-                              f"the box holds {supply}", p.path + ("tokens",))
+                yield finding(
+                    __name__,
+                    f"pick {p.number}: that makes {after} {p.faction} drafted; the box holds {supply}",
+                    p.path + ("tokens",),
+                )
     elif ctx.kind == "matchup" and ctx.allow_shared:
         first, second = ctx.armies
         for faction in first.present():
@@ -34,6 +37,11 @@ def check(ctx):
             supply = ctx.cat.supply(faction)
             total = first.counts[faction] + second.counts[faction]
             if supply is not None and total > supply:
-                yield finding(__name__, f"{faction}: the two armies take {total} together ({first.label} "
-                              f"{first.counts[faction]}, {second.label} {second.counts[faction]}); one box holds "
-                              f"{supply}", first.paths[faction], army=first)
+                yield finding(
+                    __name__,
+                    f"{faction}: the two armies take {total} together ({first.label} "
+                    f"{first.counts[faction]}, {second.label} {second.counts[faction]}); one box holds "
+                    f"{supply}",
+                    first.paths[faction],
+                    army=first,
+                )

@@ -24,6 +24,9 @@ def check(ctx):
         if len(factions) < 3:
             continue
         who = "" if ctx.kind == "army" else f"{army.label}: "
-        yield finding(__name__, f"{who}{len(factions)} factions ({army.mix()}): the rulebook calls mixes such as "
-                      f"{named} a tougher challenge, since tokens grow stronger next to tokens of their own faction",
-                      army.where)
+        yield finding(
+            __name__,
+            f"{who}{len(factions)} factions ({army.mix()}): the rulebook calls mixes such as "
+            f"{named} a tougher challenge, since tokens grow stronger next to tokens of their own faction",
+            army.where,
+        )

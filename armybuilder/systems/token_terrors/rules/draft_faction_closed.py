@@ -23,6 +23,10 @@ def check(ctx):
         if p.player is None or p.faction is None or p.other_first is None:
             continue
         holder = ctx.players[ctx.other(p.player)]
-        yield finding(__name__, f"pick {p.number}: {p.faction} are closed to {ctx.players[p.player]}: {holder} "
-                      f"drafted them at pick {p.other_first + 1}; once a player drafts a faction, the opponent "
-                      "cannot draft it", p.path + ("faction",))
+        yield finding(
+            __name__,
+            f"pick {p.number}: {p.faction} are closed to {ctx.players[p.player]}: {holder} "
+            f"drafted them at pick {p.other_first + 1}; once a player drafts a faction, the opponent "
+            "cannot draft it",
+            p.path + ("faction",),
+        )

@@ -21,6 +21,9 @@ def check(ctx):
     low, high = ctx.cat.value("pick_min"), ctx.cat.value("pick_max")
     for p in ctx.picks:
         if not low <= p.tokens <= high:
-            yield finding(__name__, f"pick {p.number}: {p.player_written} takes {p.tokens} tokens of "
-                          f"{p.faction or p.faction_written}; a pick takes {low} to {high} tokens of one faction",
-                          p.path + ("tokens",))
+            yield finding(
+                __name__,
+                f"pick {p.number}: {p.player_written} takes {p.tokens} tokens of "
+                f"{p.faction or p.faction_written}; a pick takes {low} to {high} tokens of one faction",
+                p.path + ("tokens",),
+            )

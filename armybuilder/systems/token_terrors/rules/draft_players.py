@@ -20,10 +20,16 @@ def check(ctx):
     if ctx.kind != "draft":
         return
     if fold(ctx.players[0]) == fold(ctx.players[1]):
-        yield finding(__name__, f"both players are called '{ctx.players[1]}'; a draft is between two players "
-                      "with different names", ("draft", "players", 1))
+        yield finding(
+            __name__,
+            f"both players are called '{ctx.players[1]}'; a draft is between two players with different names",
+            ("draft", "players", 1),
+        )
     for p in ctx.picks:
         if p.player is None:
-            yield finding(__name__, f"pick {p.number}: '{p.player_written}' is not one of the players "
-                          f"({', '.join(ctx.players)}){did_you_mean(p.player_written, ctx.players)}",
-                          p.path + ("player",))
+            yield finding(
+                __name__,
+                f"pick {p.number}: '{p.player_written}' is not one of the players "
+                f"({', '.join(ctx.players)}){did_you_mean(p.player_written, ctx.players)}",
+                p.path + ("player",),
+            )

@@ -29,11 +29,15 @@ def check(ctx):
             continue
         if expected is not None and p.player != expected:
             if p.index == 0:
-                msg = (f"pick 1: {ctx.players[p.player]} drafts first, but the first player is "
-                       f"{ctx.players[0]} (the first name under players)")
+                msg = (
+                    f"pick 1: {ctx.players[p.player]} drafts first, but the first player is "
+                    f"{ctx.players[0]} (the first name under players)"
+                )
             else:
-                msg = (f"pick {p.number}: {ctx.players[p.player]} drafts again, but it is "
-                       f"{ctx.players[expected]}'s turn; players alternate drafting")
+                msg = (
+                    f"pick {p.number}: {ctx.players[p.player]} drafts again, but it is "
+                    f"{ctx.players[expected]}'s turn; players alternate drafting"
+                )
             yield finding(__name__, msg, p.path + ("player",))
         other = ctx.other(p.player)
         full = [(n := _slots_after(ctx, who, p.index)) is not None and n >= limit for who in (p.player, other)]

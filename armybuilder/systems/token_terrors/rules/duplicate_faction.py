@@ -23,7 +23,11 @@ def check(ctx):
             continue
         if e.faction in seen:
             total = ctx.armies[0].counts[e.faction]
-            yield finding(__name__, f"'{seen[e.faction]}' and '{e.written}' both name {e.faction}; list each faction "
-                          f"once (together they make {total})", e.path)
+            yield finding(
+                __name__,
+                f"'{seen[e.faction]}' and '{e.written}' both name {e.faction}; list each faction "
+                f"once (together they make {total})",
+                e.path,
+            )
         else:
             seen[e.faction] = e.written

@@ -24,5 +24,9 @@ def check(ctx):
             if advised is None or n >= advised:
                 continue
             who = "" if ctx.kind == "army" else f"{army.label}: "
-            yield finding(__name__, f"{who}{n} {faction}: the rulebook advises drafting {advised} "
-                          f"({data['advice_note']})", army.paths[faction], rule=data["advice_rule"])
+            yield finding(
+                __name__,
+                f"{who}{n} {faction}: the rulebook advises drafting {advised} ({data['advice_note']})",
+                army.paths[faction],
+                rule=data["advice_rule"],
+            )

@@ -21,13 +21,20 @@ def check(ctx):
         army = ctx.armies[0]
         for faction, n in army.counts.items():
             if n > cap:
-                yield finding(__name__, f"{n} {faction}; a player may have up to {cap} tokens of the same faction "
-                              f"({n - cap} too many)", army.paths[faction])
+                yield finding(
+                    __name__,
+                    f"{n} {faction}; a player may have up to {cap} tokens of the same faction ({n - cap} too many)",
+                    army.paths[faction],
+                )
     elif ctx.kind == "draft":
         for p in ctx.picks:
             if p.player is None or p.faction is None:
                 continue
             after = p.held_before + p.tokens
             if after > cap and p.tokens > 0:
-                yield finding(__name__, f"pick {p.number}: {ctx.players[p.player]} would hold {after} {p.faction}; "
-                              f"a player may have up to {cap} tokens of the same faction", p.path + ("tokens",))
+                yield finding(
+                    __name__,
+                    f"pick {p.number}: {ctx.players[p.player]} would hold {after} {p.faction}; "
+                    f"a player may have up to {cap} tokens of the same faction",
+                    p.path + ("tokens",),
+                )

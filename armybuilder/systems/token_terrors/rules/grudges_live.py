@@ -36,6 +36,11 @@ def check(ctx):
     first, second = ctx.armies
     for g, mine, theirs in live(ctx.cat, first, second):
         path = first.paths[mine] if ctx.kind == "matchup" else ("draft", "players")
-        yield finding(__name__, f"the Gruesome Grudge '{g['name']}' is live: {first.label} has {mine} and "
-                      f"{second.label} has {theirs} (active while a token of each is on the Battleground); "
-                      f"unlocked by: {g['challenge']}", path, army=first if ctx.kind == "matchup" else None)
+        yield finding(
+            __name__,
+            f"the Gruesome Grudge '{g['name']}' is live: {first.label} has {mine} and "
+            f"{second.label} has {theirs} (active while a token of each is on the Battleground); "
+            f"unlocked by: {g['challenge']}",
+            path,
+            army=first if ctx.kind == "matchup" else None,
+        )

@@ -18,9 +18,16 @@ RULE = "list format"
 
 def check(ctx):
     if ctx.kind == "both":
-        yield finding(__name__, "this file has both 'tokens' (an army) and 'draft' (a draft record); "
-                      "a list file is one or the other: keep 'tokens' for one army, or 'draft' for a whole draft",
-                      ("draft",))
+        yield finding(
+            __name__,
+            "this file has both 'tokens' (an army) and 'draft' (a draft record); "
+            "a list file is one or the other: keep 'tokens' for one army, or 'draft' for a whole draft",
+            ("draft",),
+        )
     elif ctx.kind == "neither":
-        yield finding(__name__, "this file has neither 'tokens' (an army, e.g. 'tokens: {Wyverns: 5, Goblins: 5}') "
-                      "nor 'draft' (a draft record with players and picks)", ())
+        yield finding(
+            __name__,
+            "this file has neither 'tokens' (an army, e.g. 'tokens: {Wyverns: 5, Goblins: 5}') "
+            "nor 'draft' (a draft record with players and picks)",
+            (),
+        )

@@ -23,6 +23,11 @@ def check(ctx):
     first, second = ctx.armies
     for faction in first.present():
         if faction in second.present():
-            yield finding(__name__, f"{faction} are in both armies ({first.label} {first.counts[faction]}, "
-                          f"{second.label} {second.counts[faction]}); pre-built armies should not share a faction "
-                          "(if both players agree, use --allow-shared-factions)", first.paths[faction], army=first)
+            yield finding(
+                __name__,
+                f"{faction} are in both armies ({first.label} {first.counts[faction]}, "
+                f"{second.label} {second.counts[faction]}); pre-built armies should not share a faction "
+                "(if both players agree, use --allow-shared-factions)",
+                first.paths[faction],
+                army=first,
+            )

@@ -36,9 +36,13 @@ def check(ctx):
             if unknown:
                 named = next(f for f in t["factions"] if f)
                 prefix = "" if ctx.kind == "army" else f"{army.label}: "
-                msg = (f"{prefix}{named} share the Terrible Tactic '{t['name']}' with a faction the rulebook leaves "
-                       f"unnamed ('???'), so whether {who} can use it is unknown; unlocked by: {t['challenge']}")
+                msg = (
+                    f"{prefix}{named} share the Terrible Tactic '{t['name']}' with a faction the rulebook leaves "
+                    f"unnamed ('???'), so whether {who} can use it is unknown; unlocked by: {t['challenge']}"
+                )
             else:
-                msg = (f"{who} can use the Terrible Tactic '{t['name']}' ({pair(t['factions'])}) with Mastery of "
-                       f"Tactics and a token of each on the Battleground; unlocked by: {t['challenge']}")
+                msg = (
+                    f"{who} can use the Terrible Tactic '{t['name']}' ({pair(t['factions'])}) with Mastery of "
+                    f"Tactics and a token of each on the Battleground; unlocked by: {t['challenge']}"
+                )
             yield finding(__name__, msg, army.where)

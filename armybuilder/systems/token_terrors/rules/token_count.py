@@ -20,5 +20,8 @@ def check(ctx):
         return
     for e in ctx.entries:
         if e.tokens < 1:
-            yield finding(__name__, f"{e.written}: {e.tokens} tokens; list a faction with 1 or more of its tokens, "
-                          "or leave it out", e.path)
+            yield finding(
+                __name__,
+                f"{e.written}: {e.tokens} tokens; list a faction with 1 or more of its tokens, or leave it out",
+                e.path,
+            )

@@ -19,5 +19,9 @@ RULE = "TT Token Terrors Season 1: Primeval"
 def check(ctx):
     for written, path in ctx.unknown:
         where = f"pick {path[2] + 1}: " if ctx.kind == "draft" else ""
-        yield finding(__name__, f"{where}unknown faction '{written}'{ctx.cat.factions.suggestion(written)}; "
-                      f"the factions are {ctx.cat.names()}", path)
+        yield finding(
+            __name__,
+            f"{where}unknown faction '{written}'{ctx.cat.factions.suggestion(written)}; "
+            f"the factions are {ctx.cat.names()}",
+            path,
+        )

@@ -23,6 +23,10 @@ def check(ctx):
         for faction in army.unknown_sizes(ctx.cat):
             rarity = ctx.cat.faction(faction)["rarity"]
             who = "" if ctx.kind == "army" else f"{army.label}: "
-            yield finding(__name__, f"{who}{faction} are {rarity}: the rulebook does not say how many army slots a "
-                          f"{rarity} token uses, so the {limit}-slot total cannot be checked",
-                          army.paths[faction], army=army)
+            yield finding(
+                __name__,
+                f"{who}{faction} are {rarity}: the rulebook does not say how many army slots a "
+                f"{rarity} token uses, so the {limit}-slot total cannot be checked",
+                army.paths[faction],
+                army=army,
+            )

@@ -15,5 +15,8 @@ RULE = "Toy 2"
 
 def check(band):
     if band.total > band.limit:
-        yield rule_finding(__name__, f"the warband costs {fmt_points(band.total)} points; the limit is "
-                           f"{fmt_points(band.limit)}", ("warband",))
+        yield rule_finding(
+            __name__,
+            f"the warband costs {fmt_points(band.total)} points; the limit is {fmt_points(band.limit)}",
+            ("warband",),
+        )
