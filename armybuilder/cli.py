@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 from typer.core import TyperCommand
@@ -83,10 +82,10 @@ def _root(
 
 @app.command()
 def validate(
-    files: List[Path] = FilesArg,
+    files: list[Path] = FilesArg,
     fmt: Format = FormatOpt,
-    points: Optional[float] = PointsOpt,
-    event: Optional[Path] = typer.Option(
+    points: float | None = PointsOpt,
+    event: Path | None = typer.Option(
         None,
         "--event",
         help="Also check against this event pack (YAML): its points, bans, limits and requirements.",
@@ -103,9 +102,9 @@ def validate(
 
 @app.command()
 def cost(
-    files: List[Path] = FilesArg,
+    files: list[Path] = FilesArg,
     fmt: Format = FormatOpt,
-    points: Optional[float] = PointsOpt,
+    points: float | None = PointsOpt,
 ) -> None:
     """Show what each part of a list costs, and why."""
     from armybuilder import app as commands
@@ -123,7 +122,7 @@ def systems(fmt: Format = FormatOpt) -> None:
 
 @app.command()
 def rule(
-    code: Optional[str] = typer.Argument(None, help="A finding code, e.g. FTR011. Without one: all codes."),
+    code: str | None = typer.Argument(None, help="A finding code, e.g. FTR011. Without one: all codes."),
     fmt: Format = FormatOpt,
 ) -> None:
     """Explain a finding code (or list them all)."""
@@ -135,8 +134,8 @@ def rule(
 @app.command()
 def tournament(
     pack: Path = typer.Argument(..., help="The event pack (YAML).", exists=True, dir_okay=False, readable=True),
-    lists: List[Path] = typer.Argument(..., help="List files, or folders searched for *.yaml and *.yml.", exists=True),
-    report: List[Path] = typer.Option(
+    lists: list[Path] = typer.Argument(..., help="List files, or folders searched for *.yaml and *.yml.", exists=True),
+    report: list[Path] = typer.Option(
         [], "--report", "-r", help="Write a report: .md, .json, .csv or .xml (JUnit). Repeatable."
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite report files that exist."),
@@ -155,8 +154,8 @@ def diff(
     old: Path = typer.Argument(..., help="The old version of the list.", exists=True, dir_okay=False, readable=True),
     new: Path = typer.Argument(..., help="The new version of the list.", exists=True, dir_okay=False, readable=True),
     fmt: Format = FormatOpt,
-    points: Optional[float] = PointsOpt,
-    event: Optional[Path] = typer.Option(
+    points: float | None = PointsOpt,
+    event: Path | None = typer.Option(
         None,
         "--event",
         help="Check both versions against this event pack too.",
@@ -174,7 +173,7 @@ def diff(
 @app.command()
 def export(
     file: Path = typer.Argument(..., help="The list file (YAML).", exists=True, dir_okay=False, readable=True),
-    to: Optional[ExportFormat] = typer.Option(
+    to: ExportFormat | None = typer.Option(
         None,
         "--to",
         "-t",
@@ -184,7 +183,7 @@ def export(
     output: str = typer.Option(..., "--output", "-o", metavar="PATH", help="The file to write; '-' for stdout."),
     paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False, help="PDF paper size."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
-    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Print this date on the roster."),
+    date: str | None = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Print this date on the roster."),
 ) -> None:
     """Export a roster (Markdown, PDF or JSON) to print or share; exit 1 when the list is invalid."""
     from armybuilder.export import run
@@ -193,7 +192,7 @@ def export(
 
 
 @app.command()
-def fingerprint(files: List[Path] = FilesArg) -> None:
+def fingerprint(files: list[Path] = FilesArg) -> None:
     """Print each list's fingerprint: SHA-256 of its canonical content (comments and key order do not count)."""
     from armybuilder.fingerprint import report
 
@@ -212,14 +211,18 @@ def _complete(what: str):
     return complete
 
 
+# One completer per kind of word (made once here: a call in an argument default would run per command).
+COMPLETE = {what: _complete(what) for what in ("system", "part", "args", "kind", "entry")}
+
+
 @app.command("new", cls=GeneratedHelp, short_help=SHORT["new"])
 def compose_new(
     system: str = typer.Argument(
-        ..., metavar="SYSTEM", help="The game system (armybuilder systems).", autocompletion=_complete("system")
+        ..., metavar="SYSTEM", help="The game system (armybuilder systems).", autocompletion=COMPLETE["system"]
     ),
     file: Path = typer.Argument(..., metavar="FILE", help="The list file to create (YAML)."),
-    name: Optional[str] = typer.Option(None, "--name", help="The list's name (default: from the file name)."),
-    points: Optional[float] = typer.Option(None, "--points", help="The army size, for systems measured in points."),
+    name: str | None = typer.Option(None, "--name", help="The list's name (default: from the file name)."),
+    points: float | None = typer.Option(None, "--points", help="The army size, for systems measured in points."),
     force: bool = typer.Option(False, "--force", help="Write over an existing file."),
 ) -> None:
     from armybuilder.compose.edit import run_new
@@ -234,10 +237,10 @@ def _edit_command(verb: str):
     def command(
         file: Path = typer.Argument(..., metavar="FILE", help="The list file (YAML)."),
         part: str = typer.Argument(
-            ..., metavar="PART", help="What to change (see the parts above).", autocompletion=_complete("part")
+            ..., metavar="PART", help="What to change (see the parts above).", autocompletion=COMPLETE["part"]
         ),
-        args: Optional[List[str]] = typer.Argument(
-            None, metavar="ARGS...", help="The part's names, numbers and options.", autocompletion=_complete("args")
+        args: list[str] | None = typer.Argument(
+            None, metavar="ARGS...", help="The part's names, numbers and options.", autocompletion=COMPLETE["args"]
         ),
     ) -> None:
         from armybuilder.compose.edit import run_edit
@@ -253,14 +256,14 @@ for _verb in ("add", "remove", "set"):
 
 @app.command("catalog", cls=GeneratedHelp, short_help=SHORT["catalog"])
 def compose_catalog(
-    system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
-    kind: Optional[str] = typer.Argument(
+    system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=COMPLETE["system"]),
+    kind: str | None = typer.Argument(
         None,
         metavar="KIND",
         help="cards, troops, factions, units, races... (default: all).",
-        autocompletion=_complete("kind"),
+        autocompletion=COMPLETE["kind"],
     ),
-    text: Optional[str] = typer.Option(None, "--filter", help="Only rows that contain this text (any case)."),
+    text: str | None = typer.Option(None, "--filter", help="Only rows that contain this text (any case)."),
     fmt: Format = FormatOpt,
 ) -> None:
     from armybuilder.compose.catalog import catalog
@@ -270,9 +273,9 @@ def compose_catalog(
 
 @app.command("explain", cls=GeneratedHelp, short_help=SHORT["explain"])
 def compose_explain(
-    system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=_complete("system")),
-    name: List[str] = typer.Argument(
-        ..., metavar="NAME", help="A card, troop type, faction, race, unit or hero.", autocompletion=_complete("entry")
+    system: str = typer.Argument(..., metavar="SYSTEM", help="The game system.", autocompletion=COMPLETE["system"]),
+    name: list[str] = typer.Argument(
+        ..., metavar="NAME", help="A card, troop type, faction, race, unit or hero.", autocompletion=COMPLETE["entry"]
     ),
     fmt: Format = FormatOpt,
 ) -> None:

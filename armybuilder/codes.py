@@ -32,7 +32,7 @@ class Code:
         }
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E = Severity.ERROR
 
 GENERIC = [
     Code(

@@ -8,9 +8,10 @@ findings of one file with the totals the reporters print.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from armybuilder.text import fmt_points
 

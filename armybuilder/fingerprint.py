@@ -37,8 +37,9 @@ if TYPE_CHECKING:  # pragma: no cover
 import hashlib
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 FORM = 1  # the canonical form described above; change it only with a new number
 

@@ -10,6 +10,7 @@ by ``os.replace``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -84,9 +85,7 @@ def atomic_write(path: str | os.PathLike, data: bytes, force: bool = False) -> N
             else:
                 os.unlink(tmp)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     _fsync_dir(directory)

@@ -10,7 +10,7 @@ added at run time (a test's toy system) may keep its data and schemas elsewhere
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,7 @@ def schema_path(name: str) -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_data(system: str, name: str) -> Any:
     """One YAML data file of a game system, e.g. ``load_data(system_id, "cards")`` for ``data/<id>/cards.yaml``."""
     from armybuilder.yamlio import load_data_file
@@ -69,7 +69,7 @@ def load_data(system: str, name: str) -> Any:
     return load_data_file(system_data_dir(system) / f"{name}.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     """A JSON Schema by file stem, e.g. ``load_schema("<id>.list")``."""
     with open(schema_path(name), encoding="utf-8") as fh:

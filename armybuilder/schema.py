@@ -5,8 +5,9 @@ jsonschema is imported here, lazily, so that ``--help`` and other commands do no
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterable
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
 from armybuilder.findings import Finding, Severity
 from armybuilder.resources import load_schema
@@ -25,7 +26,7 @@ CODES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(schema_name: str):
     from jsonschema import Draft202012Validator
 
@@ -116,10 +117,10 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
                 Severity.ERROR,
                 f"unknown key '{key}' in {where}{did_you_mean(str(key), known)}",
                 rule,
-                path + (key,),
+                (*path, key),
             )
-            if path + (key,) in key_positions:
-                f.line, f.column = key_positions[path + (key,)]
+            if (*path, key) in key_positions:
+                f.line, f.column = key_positions[(*path, key)]
             out.append(f)
         return out
     if kind in (

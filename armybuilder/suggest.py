@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterable, Mapping, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 T = TypeVar("T")
 

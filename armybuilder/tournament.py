@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from armybuilder.check import check_path
 from armybuilder.events import Pack, PackError, is_broken, load
@@ -52,7 +53,7 @@ class Entry:
     player: str | None = None
 
     @classmethod
-    def of(cls, index: int, result: Result) -> "Entry":
+    def of(cls, index: int, result: Result) -> Entry:
         doc = result.document
         player = doc.get("player") if isinstance(doc, dict) and isinstance(doc.get("player"), str) else None
         # A run holds every result until the reports are written: keep findings, measure and

@@ -161,7 +161,7 @@ def loads(text: str) -> Document:
             return ()
         container, cpath = container_frame[0], container_frame[1]
         if isinstance(container, list):
-            path = cpath + (len(container),)
+            path = (*cpath, len(container))
             container.append(value)
             positions[path] = _pos(mark)
             return path
@@ -175,22 +175,22 @@ def loads(text: str) -> Document:
             try:
                 hash(key)
             except TypeError:  # pragma: no cover - plain scalars always hash
-                raise LoadError("ABL004", "a mapping key must be a plain value", *_pos(mark))
+                raise LoadError("ABL004", "a mapping key must be a plain value", *_pos(mark)) from None
             if key in container_frame[3]:
                 raise LoadError(
                     "ABL006",
                     f"the key {str(key)!r} appears twice in the same mapping "
-                    f"(first at line {key_positions[cpath + (key,)][0]})",
+                    f"(first at line {key_positions[(*cpath, key)][0]})",
                     *_pos(mark),
                 )
             container_frame[3].add(key)
-            key_positions[cpath + (key,)] = _pos(mark)
+            key_positions[(*cpath, key)] = _pos(mark)
             container_frame[2] = key
             return None
         key = container_frame[2]
         container[key] = value
         container_frame[2] = _NO_KEY
-        path = cpath + (key,)
+        path = (*cpath, key)
         positions[path] = _pos(mark)
         return path
 
@@ -199,8 +199,8 @@ def loads(text: str) -> Document:
             return ()
         container, cpath = frame[0], frame[1]
         if isinstance(container, list):
-            return cpath + (len(container),)
-        return cpath + (frame[2],)
+            return (*cpath, len(container))
+        return (*cpath, frame[2])
 
     try:
         for event in yaml.parse(text, Loader=_Loader):

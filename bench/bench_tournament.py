@@ -31,7 +31,7 @@ from armybuilder import events, tournament  # noqa: E402
 PACK = ROOT / "examples/events/games-day.yaml"
 
 
-def run_once(folder: Path) -> tuple[float, "tournament.Tournament"]:
+def run_once(folder: Path) -> tuple[float, tournament.Tournament]:
     start = time.perf_counter()
     pack = events.load(PACK)
     t = tournament.run(pack, tournament.collect([folder], PACK))

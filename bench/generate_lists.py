@@ -170,7 +170,7 @@ def token_terrors(rng: random.Random) -> dict:
     factions = [f["name"] for f in load_data("token-terrors", "factions")["factions"]]
     split = rng.choice([[5, 5], [6, 4], [4, 6], [3, 3, 4], [6, 2, 2], [4, 3, 3], [5, 5], [6, 5]])  # [6, 5]: 11
     picked = rng.sample(factions, len(split))
-    return {"system": "token-terrors", "name": army_name(rng), "tokens": dict(zip(picked, split))}
+    return {"system": "token-terrors", "name": army_name(rng), "tokens": dict(zip(picked, split, strict=False))}
 
 
 # -- Small World of Warcraft ---------------------------------------------------------------------
@@ -279,7 +279,7 @@ def broken(rng: random.Random) -> str:
 def generate(out_dir: Path, count: int, seed: int = 2026) -> list[Path]:
     """Write ``count`` list files into ``out_dir`` (one sub-folder per system); return their paths."""
     rng = random.Random(seed)
-    systems, weights = zip(*SYSTEM_MIX)
+    systems, weights = zip(*SYSTEM_MIX, strict=False)
     paths = []
     for i in range(1, count + 1):
         if rng.random() < BROKEN_SHARE:

@@ -60,7 +60,10 @@ def _diff(expected: bytes, actual: bytes, name: str, limit: int = 60) -> str:
     try:
         old, new = expected.decode("utf-8"), actual.decode("utf-8")
     except UnicodeDecodeError:
-        at = next((i for i, (a, b) in enumerate(zip(expected, actual)) if a != b), min(len(expected), len(actual)))
+        at = next(
+            (i for i, (a, b) in enumerate(zip(expected, actual, strict=False)) if a != b),
+            min(len(expected), len(actual)),
+        )
         return f"first difference at byte {at} ({len(expected)} bytes expected, {len(actual)} given)"
     lines = list(
         difflib.unified_diff(

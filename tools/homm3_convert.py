@@ -217,9 +217,8 @@ def heroes_yaml(heroes: list[dict]) -> str:
             f"  - name: {q(h['name'])}\n    faction: {q(h['faction'])}\n    might_or_magic: {h['might_or_magic']}\n"
         )
         out.append(f"    class: {q(h['class'])}\n")
-        out.append(
-            f"    stats: {{attack: {h['attack']}, defense: {h['defense']}, power: {h['power']}, knowledge: {h['knowledge']}}}\n"
-        )
+        stats = ", ".join(f"{k}: {h[k]}" for k in ("attack", "defense", "power", "knowledge"))
+        out.append(f"    stats: {{{stats}}}\n")
         out.append(f"    ability: {q(h['ability'])}\n    specialty: {q(h['specialty'])}\n")
         out.append(f"    specialty_levels: [{', '.join(h['specialty_levels'])}]\n    box: {q(h['box'])}\n")
         if "note" in h:

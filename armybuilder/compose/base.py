@@ -1,8 +1,9 @@
 """What the system adapters share: parts, requests, name matching, and ruamel.yaml helpers.
 
 A system's ``compose`` module lists its :class:`~armybuilder.compose.parts.Part` entries (a verb, a
-part name, a usage line, its options and a function). The edit engine (:mod:`armybuilder.compose.edit`) finds the part, wraps the command
-line in a :class:`Request` and calls the part's function with the file's round-trip tree
+part name, a usage line, its options and a function). The edit engine
+(:mod:`armybuilder.compose.edit`) finds the part, wraps the command line in a :class:`Request`
+and calls the part's function with the file's round-trip tree
 (:class:`Doc`). The function changes the tree and returns one line saying what it did; it raises
 :class:`EditError` to refuse (nothing is written then).
 
@@ -16,8 +17,9 @@ ruamel.yaml is imported inside the helpers only: completion and ``--help`` never
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from armybuilder.compose.parts import EditError, Opt, Part, flag  # noqa: F401 (the adapters use them)
 from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest

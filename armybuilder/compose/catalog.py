@@ -145,7 +145,7 @@ def _cell(v: Any) -> str:
 
 def catalog(system: str, kind: str | None, text_filter: str | None, fmt) -> Outcome:
     """``armybuilder catalog SYSTEM [KIND] [--filter TEXT]``."""
-    from armybuilder.reporters import Format, reporter
+    from armybuilder.reporters import reporter
 
     try:
         system = system_id(system)

@@ -18,7 +18,6 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-
 # Options of the commands themselves that take a value (the parts' own come from their declarations).
 COMMAND_VALUE_OPTIONS = {"--name", "--points", "--filter", "--format", "-f"}
 VERBS = ("add", "remove", "set")
@@ -67,7 +66,7 @@ def _read(file: Any) -> dict | None:
         from armybuilder.yamlio import load_file
 
         data = load_file(Path(str(file))).data
-    except Exception:  # completion never fails loudly
+    except Exception:  # noqa: BLE001 - completion never fails loudly: a traceback would land in the shell
         return None
     return data if isinstance(data, dict) else None
 
@@ -127,7 +126,7 @@ def _context(ctx, incomplete: str) -> tuple[str | None, str | None, str | None, 
 def complete(what: str, ctx, incomplete: str) -> list[str]:
     try:
         return _match(_names(what, ctx, incomplete), incomplete)
-    except Exception:  # pragma: no cover - completion never fails loudly
+    except Exception:  # noqa: BLE001 # pragma: no cover - completion never prints a traceback into the shell
         return []
 
 
@@ -200,5 +199,5 @@ def option_names(verb: str, incomplete: str) -> list[str]:
             "--as-written"
         ]
         return [s for s in dict.fromkeys(spellings) if s.startswith(incomplete)]
-    except Exception:  # pragma: no cover - completion never fails loudly
+    except Exception:  # noqa: BLE001 # pragma: no cover - completion never prints a traceback into the shell
         return []

@@ -23,9 +23,10 @@ import io
 import os
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from armybuilder import systems
 from armybuilder.compose import base, parts
@@ -63,7 +64,7 @@ def every_part() -> list[parts.Part]:
 
 def read_list(path: Path) -> tuple[bytes, str, dict]:
     """The file's bytes, text and plain data; EditError when it cannot be read as a list."""
-    from armybuilder.yamlio import LoadError, decode, loads, MAX_BYTES
+    from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
 
     if not path.exists():
         raise EditError(f"{path}: no such file; start a list with: armybuilder new SYSTEM {path}")
@@ -204,7 +205,7 @@ def roundtrip(text: str) -> Roundtrip:
     yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
     try:
         tree = yaml.load(body)
-    except Exception as exc:  # ruamel.yaml reads YAML 1.2; a rare file PyYAML reads may trip it
+    except Exception as exc:  # noqa: BLE001 - ruamel.yaml raises many types; each means the file cannot be edited
         raise EditError(
             f"ruamel.yaml cannot load this file for editing ({type(exc).__name__}: "
             f"{str(exc).splitlines()[0] if str(exc) else ''}); the file was not changed"
@@ -219,7 +220,7 @@ def check_faithful(rt: Roundtrip, text: str, data: Any) -> bool:
 
     try:
         again = rt.dump()
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - ruamel.yaml raises many types; each means it cannot write the file
         raise EditError(
             f"ruamel.yaml cannot write this file back ({type(exc).__name__}); the file was not changed"
         ) from None
@@ -239,7 +240,7 @@ def check_faithful(rt: Roundtrip, text: str, data: Any) -> bool:
 
 def ensure_readable(new_text: str) -> None:
     """Refuse an edit whose result armybuilder could not read back."""
-    from armybuilder.yamlio import LoadError, MAX_BYTES, loads
+    from armybuilder.yamlio import MAX_BYTES, LoadError, loads
 
     size = len(new_text.encode("utf-8"))
     if size > MAX_BYTES:
@@ -287,8 +288,8 @@ def _key(f) -> tuple:
 
 def report(path: Path, said: str, before: Result | None, after: Result) -> Outcome:
     """What an edit did: one line for the change, one for the total, one per finding it caused."""
-    from armybuilder.text import fmt_points, tally
     from armybuilder.reporters.text import finding_line
+    from armybuilder.text import fmt_points, tally
 
     out = [said]
     m = after.measure

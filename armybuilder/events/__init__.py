@@ -28,10 +28,11 @@ without one gets a warning instead of silently passing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from armybuilder import schema, systems
 from armybuilder.check import load_failure
@@ -272,18 +273,18 @@ def _parse_block(block: dict, prefix: tuple) -> Rules:
     r = Rules(system="")
     if "points" in block:
         r.points = Fraction(block["points"]).limit_denominator(2)
-        r.points_path = prefix + ("points",)
+        r.points_path = (*prefix, "points")
     if "data_version" in block:
         r.data_version = str(block["data_version"])
-        r.data_version_path = prefix + ("data_version",)
-    r.ban = [Entry(name, None, prefix + ("ban", i)) for i, name in enumerate(block.get("ban", []))]
-    r.limit = [Entry(str(name), cap, prefix + ("limit", name)) for name, cap in block.get("limit", {}).items()]
+        r.data_version_path = (*prefix, "data_version")
+    r.ban = [Entry(name, None, (*prefix, "ban", i)) for i, name in enumerate(block.get("ban", []))]
+    r.limit = [Entry(str(name), cap, (*prefix, "limit", name)) for name, cap in block.get("limit", {}).items()]
     for key, value in block.get("require", {}).items():
-        p = prefix + ("require", key)
+        p = (*prefix, "require", key)
         if key == "include":
-            r.include = [Entry(name, None, p + (i,)) for i, name in enumerate(value)]
+            r.include = [Entry(name, None, (*p, i)) for i, name in enumerate(value)]
         elif key == "settings":
-            r.settings = [Entry(str(k), v, p + (k,)) for k, v in value.items()]
+            r.settings = [Entry(str(k), v, (*p, k)) for k, v in value.items()]
         elif key.startswith("min_"):
             r.minimum.append(Entry(key[4:], value, p))
         elif key.startswith("max_"):

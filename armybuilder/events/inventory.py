@@ -7,8 +7,9 @@ names (case, spaces, hyphens, underscores) so a pack's ``ban: [light-foot]`` fin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from armybuilder import systems
 from armybuilder.findings import Result, Severity, locate

@@ -53,7 +53,7 @@ class Exporter:
     def __init__(self) -> None:
         self.warnings: list[str] = []  # for stderr: what the output could not show
 
-    def render(self, roster: "Roster", options: ExportOptions) -> bytes:
+    def render(self, roster: Roster, options: ExportOptions) -> bytes:
         raise NotImplementedError
 
 
@@ -77,7 +77,7 @@ def exporter(fmt: ExportFormat | str) -> Exporter:
     return getattr(importlib.import_module(module), cls)()
 
 
-def render(roster: "Roster", fmt: ExportFormat | str, paper: Paper | str = Paper.a4) -> bytes:
+def render(roster: Roster, fmt: ExportFormat | str, paper: Paper | str = Paper.a4) -> bytes:
     """The bytes of a roster in one format (warnings dropped; use :func:`exporter` to see them)."""
     return exporter(fmt).render(roster, ExportOptions(paper=Paper(paper)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from armybuilder.export import ExportOptions, Exporter
+from armybuilder.export import Exporter, ExportOptions
 from armybuilder.export.roster import Roster
 
 

@@ -8,7 +8,7 @@ fingerprint). Text from the list is escaped so a name cannot turn into Markdown 
 
 from __future__ import annotations
 
-from armybuilder.export import ExportOptions, Exporter
+from armybuilder.export import Exporter, ExportOptions
 from armybuilder.export.roster import Roster, Table, finding_text
 from armybuilder.text import md as escape
 from armybuilder.text import pad, width

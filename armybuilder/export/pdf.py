@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape as _xml
 
-from armybuilder.export import ExportError, ExportOptions, Exporter, Paper
+from armybuilder.export import Exporter, ExportError, ExportOptions, Paper
 from armybuilder.export.roster import Roster, Table, finding_text
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -44,12 +44,12 @@ def fonts() -> tuple[str, str, Any]:
     global _registered
     if _registered is None:
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFont
+        from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
         try:
             regular = TTFont(REGULAR, str(FONT_DIR / "DejaVuSans.ttf"))
             bold = TTFont(BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf"))
-        except Exception:  # missing or unreadable font files
+        except (OSError, TTFError):  # missing or unreadable font files
             _registered = ("Helvetica", "Helvetica-Bold", None)
         else:
             pdfmetrics.registerFont(regular)
@@ -164,9 +164,8 @@ class PdfExporter(Exporter):
     def _story(self, r: Roster, avail: float) -> list:
         from reportlab.lib import colors
         from reportlab.lib.units import mm
-        from reportlab.platypus import KeepTogether, Spacer
+        from reportlab.platypus import KeepTogether, Spacer, TableStyle
         from reportlab.platypus import Table as RLTable
-        from reportlab.platypus import TableStyle
 
         story: list = [self._p(r.title, "title")]
 

@@ -66,7 +66,7 @@ class Table:
     notes: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_section(cls, s: Section) -> "Table":
+    def from_section(cls, s: Section) -> Table:
         width = max([len(s.columns)] + [len(r) for r in s.rows])
         columns = [str(c) for c in s.columns] + [""] * (width - len(s.columns))
         rows = [list(r) + [""] * (width - len(r)) for r in s.rows]
@@ -215,11 +215,12 @@ def _system_meta(system_id: str | None) -> tuple[str | None, str | None]:
     if not system_id:
         return None, None
     from armybuilder import systems
+    from armybuilder.yamlio import LoadError
 
     try:
         system = systems.get(system_id)
         return system.title, system.data_version
-    except Exception:  # a system without data or module: still export what is known
+    except (KeyError, OSError, LoadError):  # a system without data or module: still export what is known
         return system_id, None
 
 
@@ -229,7 +230,7 @@ def from_result(result: Result, fingerprint: str | None, date: str | None = None
     found = result.sorted_findings()
     errors = [f for f in found if f.severity is Severity.ERROR]
     notices = sorted(
-        (f for f in found if f.severity is not Severity.ERROR), key=lambda f: (f.severity.rank,) + f.sort_key()
+        (f for f in found if f.severity is not Severity.ERROR), key=lambda f: (f.severity.rank, *f.sort_key())
     )
     return Roster(
         name=result.name,

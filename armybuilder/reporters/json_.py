@@ -4,7 +4,8 @@ a tournament (the same object as the ``--report x.json`` file)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Result, number
 from armybuilder.reporters import Reporter

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Measure, Result, Severity
 from armybuilder.reporters import Reporter
@@ -184,13 +185,13 @@ class TextReporter(Reporter):
             row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
             if several:
                 row.append(one_line(e.result.system or "-"))
-            rows.append(row + [total_text(e.result.measure), e.status, str(e.errors)])
+            rows.append([*row, total_text(e.result.measure), e.status, str(e.errors)])
         table = columns(head, rows, right=(0, len(head) - 3, len(head) - 1))  # #, Total, Errors
         paint = _painter(self.color)
-        status_size = max(width(r[-2]) for r in [head] + rows)
+        status_size = max(width(r[-2]) for r in [head, *rows])
         title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
-        out = [paint(title, "title")] + table[:2]
-        out += [_paint_cell(line, e.status, status_size, paint) for line, e in zip(table[2:], t.entries)]
+        out = [paint(title, "title"), *table[:2]]
+        out += [_paint_cell(line, e.status, status_size, paint) for line, e in zip(table[2:], t.entries, strict=False)]
         for e in t.entries:
             if e.legal:
                 continue

@@ -3,7 +3,8 @@ JUnit XML (CI).
 
 Each function takes a :class:`armybuilder.tournament.Tournament` and returns text (the JSON file
 is the JSON reporter's tournament object). The output depends only on the lists and the pack
-(no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a test case: an illegal list a ``<failure>``, a broken
+(no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a
+test case: an illegal list a ``<failure>``, a broken
 file an ``<error>``; warnings go to ``<system-out>``.
 """
 
@@ -23,11 +24,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.tournament import Entry, Tournament
 
 
-def render(kind: str, t: "Tournament") -> str:
+def render(kind: str, t: Tournament) -> str:
     return {"markdown": markdown, "json": json_report, "csv": csv_report, "junit": junit}[kind](t)
 
 
-def _where(entry: "Entry", f: Finding) -> str:
+def _where(entry: Entry, f: Finding) -> str:
     line = f.line if f.line is not None else 1
     col = f.column if f.column is not None else 1
     return f"{f.source or entry.file}:{line}:{col}"
@@ -36,7 +37,7 @@ def _where(entry: "Entry", f: Finding) -> str:
 # -- JSON ------------------------------------------------------------------------------------
 
 
-def json_report(t: "Tournament") -> str:
+def json_report(t: Tournament) -> str:
     """The ``--report x.json`` file: what ``--format json`` prints."""
     return JsonReporter().tournament(t)
 
@@ -68,7 +69,7 @@ def _cell(value: Any) -> str:
     return text
 
 
-def csv_report(t: "Tournament") -> str:
+def csv_report(t: Tournament) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
@@ -104,7 +105,7 @@ def _num(value: Any) -> str:
     return md(fmt_points(value) if not isinstance(value, float) else value)
 
 
-def _rules_lines(t: "Tournament") -> list[str]:
+def _rules_lines(t: Tournament) -> list[str]:
     lines = []
     for sid, r in t.pack.rules.items():
         parts = []
@@ -128,7 +129,7 @@ def _rules_lines(t: "Tournament") -> list[str]:
     return lines
 
 
-def markdown(t: "Tournament") -> str:
+def markdown(t: Tournament) -> str:
     s = t.summary()
     several = len(t.pack.system_ids) > 1
     out = [f"# {md(t.pack.event)}", ""]
@@ -136,7 +137,7 @@ def markdown(t: "Tournament") -> str:
         if key in t.pack.data:
             out.append(f"{label}: {md(t.pack.data[key])}  ")
     out.append(f"Event pack: {md(t.pack.file)}")
-    out += ["", "## Rules", ""] + _rules_lines(t)
+    out += ["", "## Rules", "", *_rules_lines(t)]
     broken = f" ({plural(s['broken'], 'broken file')})" if s["broken"] else ""
     out += [
         "",
@@ -179,7 +180,7 @@ def _x(text: Any) -> str:
     return _XML_BAD.sub("\ufffd", "" if text is None else str(text))
 
 
-def junit(t: "Tournament") -> str:
+def junit(t: Tournament) -> str:
     import xml.etree.ElementTree as ET
 
     s = t.summary()

@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -169,7 +169,7 @@ def available() -> list[str]:
     return [s for s in REGISTRY if importlib.util.find_spec(REGISTRY[s]) is not None]
 
 
-@lru_cache(maxsize=None)
+@cache
 def manifest(system_id: str) -> Manifest:
     """The manifest of a system; KeyError when unknown or not installed."""
     package = REGISTRY[system_id]
@@ -191,7 +191,7 @@ def manifests() -> list[Manifest]:
     return [manifest(s) for s in available()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def get(system_id: str) -> System:
     """The checks of a system; KeyError when unknown or not installed."""
     m = manifest(system_id)

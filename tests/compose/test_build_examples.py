@@ -2,7 +2,8 @@
 
 The commands come from the example's own data (helpers.py), so an example added later is built
 too. Each step must be accepted (exit 0 or 1, never 2; a name an invalid example misspells on
-purpose is refused with a suggestion, then kept with --as-written, as a player would), and the built list must read back as the
+purpose is refused with a suggestion, then kept with --as-written, as a player would), and the built
+list must read back as the
 same data (names compared without regard to case) with the same validation: valid flag, total and
 finding codes.
 """

@@ -134,7 +134,7 @@ def test_cli_writes_every_report_format(run, tmp_path):
         assert by_file[rel]["legal"] is (status == "legal")
     carol = by_file["ft/carol-banned.yaml"]
     assert carol["player"] == "Carol Caster" and carol["points"] == {"total": 43, "limit": 48, "unit": "points"}
-    banned = [f for f in carol["findings"] if f["code"] == "EVT011"][0]
+    banned = next(f for f in carol["findings"] if f["code"] == "EVT011")
     assert banned["file"] == ALL and banned["line"] == 7
 
     rows = list(csv.DictReader(io.StringIO(reports["csv"].read_text(encoding="utf-8"))))
@@ -156,7 +156,7 @@ def test_cli_writes_every_report_format(run, tmp_path):
     assert int(suite.get("failures")) == failures
     if len(expected_for_installed()) == n:
         assert failures == 8
-    carol_case = [c for c in cases if c.get("file").endswith("carol-banned.yaml")][0]
+    carol_case = next(c for c in cases if c.get("file").endswith("carol-banned.yaml"))
     assert carol_case.get("name").endswith("(Carol Caster)")
     assert "EVT011" in carol_case.find("failure").text
 
@@ -258,7 +258,7 @@ def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
     t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
     statuses = {Path(e.file).name: e.status for e in t.entries}
     assert statuses == {"alice-legal.yaml": "legal", "bob-over-points.yaml": "broken", "carol-banned.yaml": "illegal"}
-    bob = [e for e in t.entries if e.file.endswith("bob-over-points.yaml")][0]
+    bob = next(e for e in t.entries if e.file.endswith("bob-over-points.yaml"))
     assert bob.result.findings[0].code == "EVT090" and "RuntimeError: boom" in bob.result.findings[0].message
 
 
@@ -288,7 +288,7 @@ def test_markdown_escapes_what_players_type(write):
     )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     text = markdown(tournament.run(pack, [lst]))
-    row = [line for line in text.splitlines() if line.startswith("| 1 |")][0]
+    row = next(line for line in text.splitlines() if line.startswith("| 1 |"))
     assert "\\<b\\>Pipe \\| \\*star\\*\\</b\\>" in row and "\\[x\\](http://e.invalid)" in row
     assert row.count(" | ") == 6  # the pipe in the name did not add a column
 
@@ -374,7 +374,7 @@ def test_command_usage_errors_are_outcomes(write, tmp_path):
 
 def test_the_table_total_is_the_measure_value_text(every_system):
     text = TextReporter().tournament(every_system)
-    alice = [line for line in text.splitlines() if "Alice Archer" in line][0]
+    alice = next(line for line in text.splitlines() if "Alice Archer" in line)
     assert "48 of 48 points" in alice and " / 48" not in alice
 
 

@@ -24,7 +24,7 @@ def test_schema_is_valid():
     Draft202012Validator.check_schema(load_schema("roster"))
 
 
-@pytest.mark.parametrize("path", EXAMPLES + [INVALID], ids=example_id)
+@pytest.mark.parametrize("path", [*EXAMPLES, INVALID], ids=example_id)
 def test_fits_the_schema_and_is_reproducible(path):
     first, _ = build(path)
     second, _ = build(path)

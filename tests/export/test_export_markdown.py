@@ -23,7 +23,7 @@ def test_golden(path, date):
     compare(GOLDEN / f"{path.stem}.md", out)
 
 
-@pytest.mark.parametrize("path", EXAMPLES + [INVALID], ids=example_id)
+@pytest.mark.parametrize("path", [*EXAMPLES, INVALID], ids=example_id)
 def test_same_input_same_bytes(path):
     first, _ = build(path)
     second, _ = build(path)
@@ -42,13 +42,13 @@ def test_every_example_has_header_tables_and_footer(path):
         assert f"## {escape(table.title)}\n" in text
 
 
-@pytest.mark.parametrize("path", EXAMPLES + [INVALID], ids=example_id)
+@pytest.mark.parametrize("path", [*EXAMPLES, INVALID], ids=example_id)
 def test_tables_line_up_as_plain_text(path):
     """Every line of a table has the same display width, and the same cell count."""
     roster, _ = build(path)
     text = render(roster, "markdown").decode("utf-8")
     block: list[str] = []
-    for line in text.splitlines() + [""]:
+    for line in [*text.splitlines(), ""]:
         if line.startswith("|"):
             block.append(line)
             continue

@@ -7,7 +7,7 @@ condition key the table does not know.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from armybuilder.compose.catalog import Entry, join, pts, source
 from armybuilder.resources import load_data

@@ -95,7 +95,7 @@ def _troop(req: Request, written: str) -> str:
 def _card(req: Request, written: str) -> dict:
     cat = _cat()
     name = known(written, cat.cards, "card", f"see: {CATALOG} cards", req=req)
-    return cat.cards[name] if name in cat.cards else {"name": name, "kind": None}
+    return cat.cards.get(name, {"name": name, "kind": None})
 
 
 class _Owner:

@@ -7,10 +7,11 @@ are the generic kinds of :data:`TABLE_NOTES`, given to cards by their ``table_no
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Iterator
+from functools import cache
+from typing import Any
 
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
@@ -50,7 +51,7 @@ def cards() -> list[dict]:
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> Catalog:
     troops = load_data(SYSTEM_ID, "troops")["troops"]
     aliases = {a: t["name"] for t in troops for a in t.get("aliases", [])}
@@ -73,7 +74,7 @@ class CardUse:
     written: str
     card: dict | None
     path: tuple
-    owner: "Unit | None"  # None for army_cards
+    owner: Unit | None  # None for army_cards
     values: list = field(default_factory=list)  # the options as written
     number: int | None = None
     chosen: dict[str, list[str]] = field(default_factory=dict)
@@ -245,15 +246,15 @@ def build(data: dict, limit_override: Fraction | None = None) -> Army:
             stands=c["stands"],
             general=bool(c.get("general", False)),
             troop_written=c["troop"],
-            troop=cat.troops[c["troop"]] if c["troop"] in cat.troops else None,
+            troop=cat.troops.get(c["troop"], None),
         )
-        unit.cards = [parse_card(e, path + ("cards", j), unit, cat) for j, e in enumerate(c.get("cards", []))]
+        unit.cards = [parse_card(e, (*path, "cards", j), unit, cat) for j, e in enumerate(c.get("cards", []))]
         classes.append(unit)
     heroes = []
     for i, h in enumerate(data.get("heroes", [])):
         path = ("heroes", i)
         unit = Unit("hero", i, h["name"], path)
-        unit.cards = [parse_card(e, path + ("cards", j), unit, cat) for j, e in enumerate(h.get("cards", []))]
+        unit.cards = [parse_card(e, (*path, "cards", j), unit, cat) for j, e in enumerate(h.get("cards", []))]
         heroes.append(unit)
     army_cards = [parse_card(e, ("army_cards", j), None, cat) for j, e in enumerate(data.get("army_cards", []))]
     army = Army(data, cat, limit, topo, topo_written, classes, heroes, army_cards)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.findings import Measure, Result, Section, number
-from armybuilder.text import fmt_points
 from armybuilder.systems import CheckOptions, Item, System
+from armybuilder.text import fmt_points
 
 from . import model, rules
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
-from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modules)
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
+from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modules)
 
 from . import MANIFEST
 
@@ -38,7 +38,7 @@ class Catalog:
     rules: dict
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> Catalog:
     units = load_data(SYSTEM_ID, "units")
     factions, unit_factions, alternates = {}, {}, []
@@ -252,7 +252,7 @@ def resolve_unit(cat: Catalog, index: int, entry: dict, faction: dict | None) ->
 def build(data: dict) -> Army:
     cat = catalog()
     faction_written = str(data["faction"])
-    faction = cat.factions[faction_written] if faction_written in cat.factions else None
+    faction = cat.factions.get(faction_written, None)
     hero_data = data["hero"]
     hero, candidates = resolve_hero(cat, str(hero_data["name"]), faction)
     cards = {}

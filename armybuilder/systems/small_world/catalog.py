@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data

@@ -7,13 +7,14 @@ reference data, marked unverified). The rule modules and the report read this mo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterator
+from functools import cache
+from typing import Any
 
-from armybuilder.text import plural  # noqa: F401 (re-exported for the rule modules)
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
+from armybuilder.text import plural
 
 from . import MANIFEST
 
@@ -77,7 +78,7 @@ def _race(entry: dict) -> Race:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> Catalog:
     races = [_race(e) for e in load_data(SYSTEM_ID, "races")["races"]]
     return Catalog(races=NameIndex({r.name: r for r in races}), base=load_data(SYSTEM_ID, "base-rules"))
@@ -267,11 +268,11 @@ def _lookup(cat: Catalog, written: str | None) -> Race | None:
 def _side(key: str, block: dict, cat: Catalog) -> Side:
     path = (key,)
     regions = [
-        Region(r["name"], r["tokens"], bool(r.get("magic", False)), path + ("regions", i))
+        Region(r["name"], r["tokens"], bool(r.get("magic", False)), (*path, "regions", i))
         for i, r in enumerate(block.get("regions", []))
     ]
     bombs = [
-        Bomb(b["region"], b.get("opponent"), _lookup(cat, b.get("opponent")), path + ("bombs", i))
+        Bomb(b["region"], b.get("opponent"), _lookup(cat, b.get("opponent")), (*path, "bombs", i))
         for i, b in enumerate(block.get("bombs", []))
     ]
     return Side(

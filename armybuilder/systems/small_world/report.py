@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from armybuilder.findings import Measure, Result, Section
+
 from .model import Position, Side, plural
 
 

@@ -30,9 +30,9 @@ class SmallWorldOfWarcraft(System):
         pos = getattr(result, "model", None) or model.build(data)
         items: list[Item] = []
         for side in pos.sides():
-            items.append(Item("race", side.name, side.total, side.path + ("race",)))
+            items.append(Item("race", side.name, side.total, (*side.path, "race")))
             if side.special_power:
-                items.append(Item("special_power", side.special_power, 1, side.path + ("power",)))
+                items.append(Item("special_power", side.special_power, 1, (*side.path, "power")))
         a = pos.active
         items += [
             Item("total", "tokens", a.total),

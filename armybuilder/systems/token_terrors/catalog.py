@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
@@ -77,9 +78,8 @@ def tt_factions() -> list[Entry]:
             for g in group:
                 if f["name"] in (g.get("factions") or []):
                     partner = [x for x in g["factions"] if x != f["name"]]
-                    e.notes.append(
-                        f"{word} {g['name']} with {join([p or 'an unknown faction' for p in partner])} ({g.get('rule')})"
-                    )
+                    with_ = join([p or "an unknown faction" for p in partner])
+                    e.notes.append(f"{word} {g['name']} with {with_} ({g.get('rule')})")
         out.append(e)
     return out
 

@@ -28,8 +28,8 @@ CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 
 
 def _factions():
-    from armybuilder.suggest import NameIndex
     from armybuilder.resources import load_data
+    from armybuilder.suggest import NameIndex
 
     return NameIndex({f["name"]: f for f in load_data(SYSTEM_ID, "factions")["factions"]})
 

@@ -11,7 +11,6 @@ exit code (0 valid, 1 any error, 2 usage error). The command itself is in ``cli`
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
 
 from armybuilder.findings import Result, Section
 from armybuilder.outcome import ExitCode, Outcome

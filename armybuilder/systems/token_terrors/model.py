@@ -6,9 +6,10 @@ replays a draft pick by pick and adds up slots. The rule modules in ``rules/`` j
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
@@ -58,7 +59,7 @@ def build_catalog(rules: dict, factions: list, tactics: list, grudges: list) -> 
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> Catalog:
     return build_catalog(
         load_data(SYSTEM_ID, "rules"),
@@ -214,7 +215,7 @@ def _read_draft(data: dict, cat: Catalog) -> Context:
         faction = cat.factions.canonical(raw["faction"])
         pick = Pick(i, path, raw["player"], player, raw["faction"], faction, raw["tokens"])
         if faction is None:
-            ctx.unknown.append((raw["faction"], path + ("faction",)))
+            ctx.unknown.append((raw["faction"], (*path, "faction")))
         if faction is not None:
             pick.drafted_before = drafted.get(faction, 0)
             drafted[faction] = pick.drafted_before + pick.tokens

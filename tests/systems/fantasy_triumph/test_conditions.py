@@ -155,7 +155,7 @@ def test_an_unknown_table_note_kind_is_an_error_when_the_data_loads(data_copy):
 
 def test_a_table_note_value_army_yaml_lacks_is_an_error_when_the_data_loads(data_copy):
     _edit_cards(data_copy, "value: heavily_fortified_camp_sacked_points", "value: camp_points")
-    with pytest.raises(CardDataError, match="card 'Fortified Camp'.*'camp_points' is not an entry of army.yaml"):
+    with pytest.raises(CardDataError, match=r"card 'Fortified Camp'.*'camp_points' is not an entry of army\.yaml"):
         model.catalog()
 
 

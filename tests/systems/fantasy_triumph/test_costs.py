@@ -81,7 +81,7 @@ def test_brittle_order_of_cards_does_not_matter():
 
 def test_brittle_on_horde_hits_the_one_point_floor():
     # Horde 2 - Brittle 2 = 0, raised to the 1-point stand minimum (reference README)
-    details, result = one_class("Horde", ["Brittle"])
+    details, _result = one_class("Horde", ["Brittle"])
     assert details["per_stand_raw"] == 0
     assert details["per_stand"] == 1
     assert details["floored"] is True

@@ -223,6 +223,7 @@ def test_only_fierce_among_stand_cards_admits_heroes(cards):
 
 def test_unknown_names_do_not_resolve_to_40_or_41():
     from armybuilder.check import check_text
+
     from .conftest import ft_yaml
 
     r = check_text(ft_yaml(classes=[{"troop": "Spear", "cards": ["FT 40"]}]))
@@ -258,6 +259,7 @@ def test_troop_matches_csv(troops, row):
 def test_both_names_are_accepted(row):
     # reference README: Archers are "Shooters", Elephants are "Behemoths": accept both names
     from armybuilder.check import check_text
+
     from .conftest import ft_yaml
 
     for written in {row["triumph_name"], row["fantasy_triumph_name"]}:

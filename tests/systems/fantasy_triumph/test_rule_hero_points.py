@@ -30,4 +30,4 @@ def test_delayed_entry_refund_is_an_army_card_not_a_hero_cost():
     # the hero still costs 1 + Deadly 2 = 3 toward hero points; the army line is -2
     r = ft_list(heroes=[{"cards": ["Deadly", "Delayed Entry"]}])
     assert r.details["hero_points"] == 3
-    assert [l["points"] for l in r.details["army_cards"] if l["card"] == "Delayed Entry"] == [-2]
+    assert [c["points"] for c in r.details["army_cards"] if c["card"] == "Delayed Entry"] == [-2]

@@ -36,4 +36,4 @@ def test_unknown_card_line():
     text = ft_yaml(classes=[{"troop": "Spear", "cards": ["Deadly", "Wizardry"]}])
     r = check_text(text)
     [f] = of(r, "FTR002")
-    assert f.line == next(i for i, l in enumerate(text.splitlines(), 1) if "Wizardry" in l)
+    assert f.line == next(i for i, line in enumerate(text.splitlines(), 1) if "Wizardry" in line)

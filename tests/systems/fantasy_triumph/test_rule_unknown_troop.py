@@ -1,7 +1,8 @@
 """FTR001 unknown-troop: a class names a troop type that is not one of the 26 (unknown_troop.py)."""
 
-from .conftest import codes, ft_list, ft_yaml, of
 from armybuilder.check import check_text
+
+from .conftest import codes, ft_list, ft_yaml, of
 
 
 def test_known_troop_types_pass():
@@ -27,7 +28,7 @@ def test_unknown_troop_finding_points_at_its_line():
     text = ft_yaml(classes=[{"name": "Riders", "troop": "Dragons"}])
     r = check_text(text)
     [f] = of(r, "FTR001")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "Dragons" in l)
+    line = next(i for i, text_line in enumerate(text.splitlines(), 1) if "Dragons" in text_line)
     assert f.line == line
 
 

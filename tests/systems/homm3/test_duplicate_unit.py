@@ -22,7 +22,8 @@ def test_regular_and_alternate_manticores_are_one_unit():
 
 
 def test_neutral_twice_fails():
-    units = BOARD["units"][:4] + [
+    units = [
+        *BOARD["units"][:4],
         {"name": "Sharpshooters", "neutral": True},
         {"name": "sharpshooters", "neutral": True},
     ]

@@ -8,7 +8,7 @@ def test_passes_on_the_board():
 
 
 def test_neutral_unit_in_skirmish_and_adventure_fails():
-    units = MEDIUM["units"][:6] + [{"name": "Sharpshooters", "neutral": True}]
+    units = [*MEDIUM["units"][:6], {"name": "Sharpshooters", "neutral": True}]
     (f,) = findings(variant(MEDIUM, units=units), "HMB015")
     assert f.message == "Sharpshooters is a neutral unit; a Skirmish army holds only the Castle units"
     assert f.rule == "HoMM3 Battlefield 2. Setup"

@@ -22,6 +22,6 @@ def test_skirmish_has_no_limit():
 def test_over_the_limit_fails():
     (f,) = findings(variant(BOARD, units=RAMPART[:6]), "HMB019")
     assert f.message == "a Combat against Neutral Units on the Battlefield board places up to 5 units; the list has 6"
-    units = RAMPART + [{"name": "Sharpshooters", "neutral": True}]
+    units = [*RAMPART, {"name": "Sharpshooters", "neutral": True}]
     (f,) = findings(variant(BOARD, opponent="player", units=units), "HMB019")
     assert f.message == ("a player-versus-player Combat on the Battlefield board places up to 7 units; the list has 8")

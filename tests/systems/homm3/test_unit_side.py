@@ -19,6 +19,6 @@ def test_wrong_side_fails():
 
 
 def test_side_on_a_neutral_unit_fails():
-    units = BOARD["units"][:4] + [{"name": "Sharpshooters", "neutral": True, "side": "Pack"}]
+    units = [*BOARD["units"][:4], {"name": "Sharpshooters", "neutral": True, "side": "Pack"}]
     (f,) = findings(variant(BOARD, units=units), "HMB018")
     assert f.message == ("Sharpshooters is a neutral unit with one card, which has no Few or Pack side: leave side out")

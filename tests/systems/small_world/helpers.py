@@ -38,7 +38,7 @@ BASE = {
 
 
 def position(
-    active: dict | None = None, decline: dict | None | str = "keep", conquests: list | None | str = "keep", **top
+    active: dict | None = None, decline: dict | str | None = "keep", conquests: list | str | None = "keep", **top
 ) -> dict:
     """A copy of BASE with parts replaced; decline=None / conquests=None drop them."""
     data = copy.deepcopy(BASE)

@@ -95,7 +95,7 @@ def test_an_option_of_another_part_does_not_apply():
     (in_hand,) = [p for p in compose.PARTS if (p.verb, p.name) == ("set", "in-hand")]
     with pytest.raises(EditError, match="--decline does not apply to 'set in-hand'"):
         parse(in_hand, ["2", "--decline"], SYSTEM_ID, lambda: compose.PARTS)
-    with pytest.raises(EditError, match="no such option --magik .*did you mean '--magic'"):
+    with pytest.raises(EditError, match=r"no such option --magik .*did you mean '--magic'"):
         parse(
             next(p for p in compose.PARTS if (p.verb, p.name) == ("add", "region")),
             ["X", "--magik"],

@@ -16,7 +16,7 @@ def test_a_faction_that_differs_from_the_data_warns():
         )
     )
     assert codes(r, "warning") == ["SWW009"] and r.valid
-    f = [f for f in r.findings if f.code == "SWW009"][0]
+    f = next(f for f in r.findings if f.code == "SWW009")
     assert "Races - Horde" in f.message and f.rule == "SWoW Tauren"
     # the score follows the position as written: the Orcs count the Alliance conquest
     assert r.details["coins"]["net"] == 4

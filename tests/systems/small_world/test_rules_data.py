@@ -7,8 +7,8 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from armybuilder.resources import data_dir, schema_dir
-from armybuilder.systems.small_world.system import SYSTEM
 from armybuilder.systems.small_world.model import catalog
+from armybuilder.systems.small_world.system import SYSTEM
 
 SYSTEM_ID = "small-world-of-warcraft"
 HORDE = {"Blood Elves", "Forsaken", "Goblins", "Orcs", "Tauren", "Trolls"}

@@ -88,8 +88,8 @@ def test_matchup_text(run):
     r = run("matchup", WREN, OZZY)
     assert r.exit_code == 0, r.stdout
     assert (
-        "TTB031 [info] the Gruesome Grudge 'Haughty Hatred' is live: Wren's Host has Goblins and Ozzy's Muster has Elves"
-        in r.stdout
+        "TTB031 [info] the Gruesome Grudge 'Haughty Hatred' is live: "
+        "Wren's Host has Goblins and Ozzy's Muster has Elves" in r.stdout
     )
     for title in (
         "Factions",

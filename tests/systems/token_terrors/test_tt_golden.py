@@ -1,7 +1,8 @@
 """Golden outputs of `armybuilder validate` and `armybuilder cost` for one example (text, no colour).
 
 After a deliberate change of the output, rewrite them with
-``ARMYBUILDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/systems/token_terrors/test_tt_golden.py`` and review the diff.
+``ARMYBUILDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/systems/token_terrors/test_tt_golden.py``
+and review the diff.
 """
 
 import pytest

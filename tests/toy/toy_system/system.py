@@ -56,7 +56,7 @@ class ToySkirmish(System):
     def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
         band = result.model or build(data)
         items = [Item("unit", n, c, p) for n, c, p in band.entries]
-        return items + [Item("total", "units", sum(c for _, c, _ in band.entries))]
+        return [*items, Item("total", "units", sum(c for _, c, _ in band.entries))]
 
 
 SYSTEM = ToySkirmish()

@@ -28,5 +28,5 @@ def check(army):
             yield finding(
                 __name__,
                 f"{len(generals)} classes are marked as holding the general; the army has exactly {want}",
-                g.path + ("general",),
+                (*g.path, "general"),
             )

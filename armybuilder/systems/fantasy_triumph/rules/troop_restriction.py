@@ -32,9 +32,9 @@ def check(army):
             for r in use.card.get("restrictions", []):
                 if r.get("applies_to") not in (None, unit.taker):
                     continue
-                if "require" in r and not holds(r["require"], army, unit, use):
-                    yield _finding(unit, use, r)
-                elif "forbid" in r and holds(r["forbid"], army, unit, use):
+                if ("require" in r and not holds(r["require"], army, unit, use)) or (
+                    "forbid" in r and holds(r["forbid"], army, unit, use)
+                ):
                     yield _finding(unit, use, r)
 
 

@@ -23,5 +23,5 @@ def check(army):
                 __name__,
                 f"unknown troop type '{c.troop_written}' in class '{c.name}'"
                 f"{army.cat.troops.suggestion(c.troop_written)}",
-                c.path + ("troop",),
+                (*c.path, "troop"),
             )

@@ -28,5 +28,5 @@ def check(army):
         if first.alternate != use.alternate:
             extra = " (the regular and the alternate card are one unit)"
         yield finding(
-            __name__, f"{use.label} is listed twice{extra}: each unit is in the army once", use.path + ("name",)
+            __name__, f"{use.label} is listed twice{extra}: each unit is in the army once", (*use.path, "name")
         )

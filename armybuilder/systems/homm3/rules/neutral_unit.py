@@ -26,6 +26,6 @@ def check(army):
             yield finding(
                 __name__,
                 f"{use.name} is a neutral unit; {mode} army holds only the {army.faction_name} units",
-                use.path + ("neutral",),
+                (*use.path, "neutral"),
                 rules["neutral_units_rule"],
             )

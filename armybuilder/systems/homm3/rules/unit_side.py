@@ -23,7 +23,7 @@ def check(army):
                 yield finding(
                     __name__,
                     f"{use.name} is a neutral unit with one card, which has no Few or Pack side: leave side out",
-                    use.path + ("side",),
+                    (*use.path, "side"),
                     "HoMM3 Battlefield 2. Setup",
                 )
             continue
@@ -31,5 +31,5 @@ def check(army):
             yield finding(
                 __name__,
                 f"a {army.length_title} uses every unit on its {s['side']} side; {use.name} is on its {use.side} side",
-                use.path + ("side",),
+                (*use.path, "side"),
             )

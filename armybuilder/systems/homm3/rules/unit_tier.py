@@ -26,5 +26,5 @@ def check(army):
             yield finding(
                 __name__,
                 f"{use.label} is a {use.unit['tier']} unit; a {army.length_title} uses only {join(s['tiers'])} units",
-                use.path + ("name",),
+                (*use.path, "name"),
             )

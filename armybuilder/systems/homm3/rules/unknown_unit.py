@@ -26,7 +26,7 @@ def check(army):
                 yield finding(
                     __name__,
                     f"unknown neutral unit '{use.written}'{cat.neutral.suggestion(use.written)}",
-                    use.path + ("name",),
+                    (*use.path, "name"),
                 )
                 continue
             if army.faction is None:
@@ -41,7 +41,7 @@ def check(army):
                     __name__,
                     f"{use.written} is a {' and '.join(owners)} unit, not a {faction} one; "
                     f"{faction} units: {', '.join(army.faction['units'])}{also}",
-                    use.path + ("name",),
+                    (*use.path, "name"),
                 )
             else:
                 yield finding(
@@ -49,10 +49,10 @@ def check(army):
                     f"'{use.written}' is not a {faction} unit"
                     f"{army.faction['units'].suggestion(use.written)}; {faction} units: "
                     f"{', '.join(army.faction['units'])}",
-                    use.path + ("name",),
+                    (*use.path, "name"),
                 )
         elif use.bad_alternate:
             which = ", ".join(f"{f}'s {u}" for f, u in cat.alternates) or "no unit"
             yield finding(
-                __name__, f"{use.label} has no alternate card (only {which} has one)", use.path + ("alternate",)
+                __name__, f"{use.label} has no alternate card (only {which} has one)", (*use.path, "alternate")
             )

@@ -6,7 +6,7 @@ to it, and the findings name that race.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 # The powers that set the fewest tokens a region of the race may hold, and the code reporting each.
 MINIMUMS = {"region_minimum": "SWW010", "never_alone": "SWW011"}

@@ -8,7 +8,7 @@ Faction Bonus out. Coins from special powers (a free name in the position) are l
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity

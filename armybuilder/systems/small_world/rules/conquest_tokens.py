@@ -14,7 +14,7 @@ Only the last listed conquest may use the die.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -36,7 +36,7 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"the conquest of {c.region} uses the reinforcement die, but only the "
                 "turn's last conquest may; list it last",
-                c.path + ("die",),
+                (*c.path, "die"),
                 ctx.cat.ref("reinforcement_die_minimum"),
             )
         if c.tokens is None:
@@ -47,7 +47,7 @@ def check(ctx) -> Iterable[Finding]:
                     __name__,
                     f"the conquest of {c.region} commits {plural(c.tokens, 'token')}; even "
                     f"with the reinforcement die the {name} need at least {c.minimum}",
-                    c.path + ("tokens",),
+                    (*c.path, "tokens"),
                     c.minimum_rule,
                 )
         elif c.tokens < c.cost:
@@ -56,6 +56,6 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"conquering {c.region} costs the {name} {plural(c.cost, 'token')} "
                 f"({c.explain()}); the conquest commits only {c.tokens}",
-                c.path + ("tokens",),
+                (*c.path, "tokens"),
                 rule,
             )

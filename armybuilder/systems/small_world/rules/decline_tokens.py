@@ -11,7 +11,7 @@ holds then, against the usual 1), and a lone Tauren token, which SWW011 reports.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -51,6 +51,6 @@ def check(ctx) -> Iterable[Finding]:
         yield finding(
             __name__,
             f"{region.name}: the declined {race.name} have {plural(region.tokens, 'token')} here; {allowed}",
-            region.path + ("tokens",),
+            (*region.path, "tokens"),
             rule,
         )

@@ -9,7 +9,7 @@ regions), and this warning asks you to check it.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -35,6 +35,6 @@ def check(ctx) -> Iterable[Finding]:
             __name__,
             f"the conquest of {c.region} says the defender's faction is {c.faction}, but "
             f"{known}; the score follows the position as written",
-            c.path + ("defender_faction",),
+            (*c.path, "defender_faction"),
             d.cite if d.faction_confirmed_by else RULE,
         )

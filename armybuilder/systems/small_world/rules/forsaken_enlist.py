@@ -11,7 +11,7 @@ score. The box supply (20) still caps them: SWW004.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -44,6 +44,6 @@ def check(ctx) -> Iterable[Finding]:
         __name__,
         f"the {side.name} enlisted {plural(side.enlisted, 'token')}, but {why}; they enlist "
         f"{rule['tokens_per_loss']} token for each Race token lost to them",
-        side.path + ("enlisted",),
+        (*side.path, "enlisted"),
         side.race.cite,
     )

@@ -13,7 +13,7 @@ active (a race may go into decline with a bomb on it).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -41,7 +41,7 @@ def check(ctx) -> Iterable[Finding]:
             f"the {side.name} have {plural(len(side.bombs), 'bomb')} on the board and "
             f"{side.bombs_spent} spent, {used} in all; their stack holds {stack}, and a spent bomb never "
             "comes back",
-            side.path + ("bombs" if side.bombs else "bombs_spent",),
+            (*side.path, "bombs" if side.bombs else "bombs_spent"),
             cite,
         )
     own = ctx.own_regions()
@@ -55,7 +55,7 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"{bomb.region} gets more than {plural(per_region, 'bomb')}; never more "
                 f"than {per_region} Bomb token a region",
-                bomb.path + ("region",),
+                (*bomb.path, "region"),
                 cite,
             )
         if key in own:
@@ -64,7 +64,7 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"the bomb in {bomb.region} lies in a region of {holder.label}; bombs go "
                 "only in regions occupied by an opponent's active race",
-                bomb.path + ("region",),
+                (*bomb.path, "region"),
                 cite,
             )
         elif bomb.opponent is not None and bomb.opponent.name in own_races:
@@ -72,7 +72,7 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"the bomb in {bomb.region} is on the {bomb.opponent.name}, the player's own "
                 "race; bombs go only in regions occupied by an opponent's active race",
-                bomb.path + ("opponent",),
+                (*bomb.path, "opponent"),
                 cite,
             )
         elif bomb.opponent is not None and not bomb.opponent.playable:
@@ -80,6 +80,6 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"the bomb in {bomb.region} is on the {bomb.opponent.name}, who belong to no "
                 "player; bombs go only in regions occupied by an opponent's active race",
-                bomb.path + ("opponent",),
+                (*bomb.path, "opponent"),
                 cite,
             )

@@ -7,7 +7,7 @@ defender), but never stand as a player's active race or race in decline.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -25,5 +25,5 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"the {side.race.name} are not a playable race (they start In Decline and "
                 f"belong to no player); they cannot be a player's {side.state} race",
-                side.path + ("race",),
+                (*side.path, "race"),
             )

@@ -11,7 +11,7 @@ SWW011's, not reported twice.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -35,6 +35,6 @@ def check(ctx) -> Iterable[Finding]:
             __name__,
             f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
             f"the {side.name} never occupy a region with fewer than {least}",
-            region.path + ("tokens",),
+            (*region.path, "tokens"),
             side.race.cite,
         )

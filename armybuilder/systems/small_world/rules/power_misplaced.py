@@ -8,7 +8,7 @@ makes none.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -43,7 +43,7 @@ def check(ctx) -> Iterable[Finding]:
                         if power == "bombs"
                         else " (a race in decline makes no conquests)"
                     ),
-                    side.path + (key,),
+                    (*side.path, key),
                     rule,
                 )
             elif side.race is not None:
@@ -51,6 +51,6 @@ def check(ctx) -> Iterable[Finding]:
                     __name__,
                     f"'{key}' on {side.label}: it belongs to the {names}' power, which the "
                     f"{side.race.name} do not have",
-                    side.path + (key,),
+                    (*side.path, key),
                     rule,
                 )

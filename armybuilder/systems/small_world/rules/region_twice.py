@@ -7,7 +7,7 @@ without regard to case). This is Small World's base rule (reference, unverified)
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -29,7 +29,7 @@ def check(ctx) -> Iterable[Finding]:
                     __name__,
                     f"{region.name} is listed twice (under {seen[key]} and under "
                     f"{side.label}); a region holds one race's tokens: list it once with all of them",
-                    region.path + ("name",),
+                    (*region.path, "name"),
                     ctx.cat.ref("one_race_per_region"),
                 )
             else:

@@ -6,7 +6,7 @@ never the race they have in decline.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -24,5 +24,5 @@ def check(ctx) -> Iterable[Finding]:
     yield finding(
         __name__,
         f"the {a.race.name} are both the active race and the race in decline; the box holds one of each race",
-        d.path + ("race",),
+        (*d.path, "race"),
     )

@@ -8,7 +8,7 @@ them beyond their 20 tokens.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -37,6 +37,6 @@ def check(ctx) -> Iterable[Finding]:
             __name__,
             f"{side.label} have {plural(side.total, 'token')} ({where}); the box holds "
             f"{race.supply} {race.name} tokens{extra}",
-            side.path + ("race",),
+            (*side.path, "race"),
             rule,
         )

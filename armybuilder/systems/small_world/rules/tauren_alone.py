@@ -8,7 +8,7 @@ power's ``tokens`` (2: no lone token); declined Tauren leave exactly 2 a region 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -29,6 +29,6 @@ def check(ctx) -> Iterable[Finding]:
             __name__,
             f"{region.name}: {token} is left alone ({side.label}); {token} is never "
             f"alone: move it to a region the player already holds (at least {least} a region)",
-            region.path + ("tokens",),
+            (*region.path, "tokens"),
             side.race.cite,
         )

@@ -9,7 +9,7 @@ near miss gets a "did you mean".
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
@@ -29,7 +29,7 @@ def check(ctx) -> Iterable[Finding]:
             )
             which = "active race" if side.active else "race in decline"
             yield finding(
-                __name__, f"the {which} '{side.written}' is not a race of the game{hint}", side.path + ("race",)
+                __name__, f"the {which} '{side.written}' is not a race of the game{hint}", (*side.path, "race")
             )
         for bomb in side.bombs:
             if bomb.opponent_written is not None and bomb.opponent is None:
@@ -38,7 +38,7 @@ def check(ctx) -> Iterable[Finding]:
                     f"the bomb in {bomb.region} names the opponent "
                     f"'{bomb.opponent_written}', which is not a race of the game"
                     f"{races.suggestion(bomb.opponent_written)}",
-                    bomb.path + ("opponent",),
+                    (*bomb.path, "opponent"),
                 )
     for c in ctx.conquests:
         if c.defender_written is not None and c.defender is None:
@@ -46,5 +46,5 @@ def check(ctx) -> Iterable[Finding]:
                 __name__,
                 f"the conquest of {c.region} names the defender '{c.defender_written}', "
                 f"which is not a race of the game{races.suggestion(c.defender_written)}",
-                c.path + ("defender",),
+                (*c.path, "defender"),
             )

@@ -47,7 +47,7 @@ def check(ctx):
                     __name__,
                     f"pick {p.number}: {ctx.players[p.player]} would have {after} slots; "
                     f"each player drafts until they have {limit}, not more",
-                    p.path + ("tokens",),
+                    (*p.path, "tokens"),
                 )
         for army in ctx.armies:
             slots = army.slots(ctx.cat)

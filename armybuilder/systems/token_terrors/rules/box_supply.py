@@ -27,7 +27,7 @@ def check(ctx):
                 yield finding(
                     __name__,
                     f"pick {p.number}: that makes {after} {p.faction} drafted; the box holds {supply}",
-                    p.path + ("tokens",),
+                    (*p.path, "tokens"),
                 )
     elif ctx.kind == "matchup" and ctx.allow_shared:
         first, second = ctx.armies

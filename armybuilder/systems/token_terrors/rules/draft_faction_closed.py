@@ -28,5 +28,5 @@ def check(ctx):
             f"pick {p.number}: {p.faction} are closed to {ctx.players[p.player]}: {holder} "
             f"drafted them at pick {p.other_first + 1}; once a player drafts a faction, the opponent "
             "cannot draft it",
-            p.path + ("faction",),
+            (*p.path, "faction"),
         )

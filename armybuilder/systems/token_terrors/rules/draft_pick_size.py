@@ -25,5 +25,5 @@ def check(ctx):
                 __name__,
                 f"pick {p.number}: {p.player_written} takes {p.tokens} tokens of "
                 f"{p.faction or p.faction_written}; a pick takes {low} to {high} tokens of one faction",
-                p.path + ("tokens",),
+                (*p.path, "tokens"),
             )

@@ -31,5 +31,5 @@ def check(ctx):
                 __name__,
                 f"pick {p.number}: '{p.player_written}' is not one of the players "
                 f"({', '.join(ctx.players)}){did_you_mean(p.player_written, ctx.players)}",
-                p.path + ("player",),
+                (*p.path, "player"),
             )

@@ -38,13 +38,11 @@ def check(ctx):
                     f"pick {p.number}: {ctx.players[p.player]} drafts again, but it is "
                     f"{ctx.players[expected]}'s turn; players alternate drafting"
                 )
-            yield finding(__name__, msg, p.path + ("player",))
+            yield finding(__name__, msg, (*p.path, "player"))
         other = ctx.other(p.player)
         full = [(n := _slots_after(ctx, who, p.index)) is not None and n >= limit for who in (p.player, other)]
-        if all(full):
-            expected = None  # the draft is over; any further pick is TTB006's
-        else:
-            expected = p.player if full[1] else other
+        # When both are full the draft is over, and any further pick is TTB006's.
+        expected = None if all(full) else (p.player if full[1] else other)
 
 
 def _slots_after(ctx, player, index):

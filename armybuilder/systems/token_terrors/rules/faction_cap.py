@@ -36,5 +36,5 @@ def check(ctx):
                     __name__,
                     f"pick {p.number}: {ctx.players[p.player]} would hold {after} {p.faction}; "
                     f"a player may have up to {cap} tokens of the same faction",
-                    p.path + ("tokens",),
+                    (*p.path, "tokens"),
                 )
