@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
-from armybuilder.check import check_path, points_refusal
+from armybuilder.check import PackLike, check_path, points_refusal
 from armybuilder.findings import Result
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.reporters import Format, reporter
@@ -18,14 +17,14 @@ from armybuilder.reporters.text import summary_lines
 from armybuilder.systems import CheckOptions
 
 
-def points_limit(points: Any) -> Fraction | None:
+def points_limit(points: float | None) -> Fraction | None:
     """A ``--points`` value as the checks take it: halves are exact."""
     if points is None:
         return None
     return Fraction(points).limit_denominator(2)
 
 
-def check_all(files: Sequence[Path], points: Any = None, pack: Any = None) -> list[Result]:
+def check_all(files: Sequence[Path], points: float | None = None, pack: PackLike | None = None) -> list[Result]:
     options = CheckOptions(points=points_limit(points))
     return [check_path(f, options, pack) for f in files]
 
@@ -34,7 +33,7 @@ def exit_code(results: Sequence[Result]) -> ExitCode:
     return ExitCode.of(all(r.valid for r in results))
 
 
-def _checked(files: Sequence[Path], points: Any, event: Path | None) -> list[Result] | Outcome:
+def _checked(files: Sequence[Path], points: float | None, event: Path | None) -> list[Result] | Outcome:
     pack = None
     if event is not None:  # an event pack: its rules on top of the game's (armybuilder/events/)
         from armybuilder import events
@@ -51,14 +50,14 @@ def _checked(files: Sequence[Path], points: Any, event: Path | None) -> list[Res
     return results
 
 
-def validate(files: Sequence[Path], fmt: Format, points: Any = None, event: Path | None = None) -> Outcome:
+def validate(files: Sequence[Path], fmt: Format, points: float | None = None, event: Path | None = None) -> Outcome:
     results = _checked(files, points, event)
     if isinstance(results, Outcome):
         return results
     return Outcome(reporter(fmt).validate(results), summary_lines(results), exit_code(results))
 
 
-def cost(files: Sequence[Path], fmt: Format, points: Any = None, color: bool = False) -> Outcome:
+def cost(files: Sequence[Path], fmt: Format, points: float | None = None, color: bool = False) -> Outcome:
     results = _checked(files, points, None)
     if isinstance(results, Outcome):
         return results

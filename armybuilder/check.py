@@ -15,6 +15,7 @@ only when its manifest says ``points_limit``; the commands refuse ``--points`` f
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -25,7 +26,7 @@ from armybuilder.yamlio import Document, LoadError, load_file, loads
 
 
 class PackLike(Protocol):  # armybuilder.events.Pack, without importing it here
-    def points_for(self, system_id: str | None) -> Any: ...
+    def points_for(self, system_id: str | None) -> Fraction | None: ...
 
     def apply(self, result: Result, points_overridden: bool = False) -> None: ...
 

@@ -10,7 +10,9 @@ when asked for (:class:`GeneratedHelp`), and a system's own commands come from i
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from typer.core import TyperCommand
@@ -20,6 +22,11 @@ from armybuilder.cli_io import color, finish, stderr_is_terminal, stdout_is_term
 from armybuilder.compose.grammar import SHORT  # plain strings; the full help is made when asked for
 from armybuilder.export import ExportFormat, Paper  # enums only: no reportlab at start-up
 from armybuilder.reporters import Format
+
+if TYPE_CHECKING:  # pragma: no cover
+    # The Click that TyperCommand is typed with: Typer vendors it as typer._click.
+    from typer._click import Context as ClickContext
+    from typer._click.shell_completion import CompletionItem
 
 app = typer.Typer(
     name="armybuilder",
@@ -44,17 +51,17 @@ PointsOpt = typer.Option(
 class GeneratedHelp(TyperCommand):
     """A command whose help text is made from the systems' declarations, only when it is shown."""
 
-    @property  # type: ignore[override]
+    @property
     def help(self) -> str:
         from armybuilder.compose.grammar import HELP
 
-        return HELP[self.name]()
+        return HELP[self.name or ""]()  # a GeneratedHelp command is always made with its name
 
     @help.setter
     def help(self, value: str | None) -> None:  # Click sets it at construction: the generated text wins
         pass
 
-    def shell_complete(self, ctx, incomplete: str):  # type: ignore[no-untyped-def]
+    def shell_complete(self, ctx: ClickContext, incomplete: str) -> list[CompletionItem]:
         """The command's own options, and for an edit the options the part being edited declares."""
         items = super().shell_complete(ctx, incomplete)
         if self.name in ("add", "remove", "set") and incomplete.startswith("-"):
@@ -202,8 +209,8 @@ def fingerprint(files: list[Path] = FilesArg) -> None:
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)
 
 
-def _complete(what: str):
-    def complete(ctx: typer.Context, incomplete: str):
+def _complete(what: str) -> Callable[[typer.Context, str], list[str]]:
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
         from armybuilder.compose.complete import complete as run
 
         return run(what, ctx, incomplete)
@@ -233,7 +240,7 @@ def compose_new(
 _EDIT = {"ignore_unknown_options": True}  # a part's own options are read from its declaration
 
 
-def _edit_command(verb: str):
+def _edit_command(verb: str) -> Callable[[Path, str, list[str] | None], None]:
     def command(
         file: Path = typer.Argument(..., metavar="FILE", help="The list file (YAML)."),
         part: str = typer.Argument(

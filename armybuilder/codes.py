@@ -10,8 +10,13 @@ gathers them all.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.findings import Finding, Path
 
 
 @dataclass(frozen=True)
@@ -22,7 +27,7 @@ class Code:
     rule: str | None
     doc: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "name": self.name,
@@ -114,14 +119,14 @@ GENERIC = [
 ]
 
 
-def code_of(module) -> Code:
+def code_of(module: ModuleType) -> Code:
     """The :class:`Code` of a rule module (constants CODE, NAME, SEVERITY, RULE; docstring = doc)."""
     import inspect
 
     return Code(module.CODE, module.NAME, module.SEVERITY, module.RULE, inspect.cleandoc(module.__doc__ or ""))
 
 
-def rule_finding(module: str, message: str, path: tuple = (), rule: str | None = None):
+def rule_finding(module: str, message: str, path: Path = (), rule: str | None = None) -> Finding:
     """A finding with the code, severity and rule of the rule module named ``module``."""
     import sys
 

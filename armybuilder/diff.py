@@ -15,14 +15,19 @@ The exit code is the new version's verdict: 0 when it is valid, 1 when not (2: u
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Result, number
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import fold
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder import findings
+    from armybuilder.systems import Item
 
 
 @dataclass
@@ -80,7 +85,7 @@ class Diff:
         )
 
 
-def _owner(doc: Any, path: tuple) -> str | None:
+def _owner(doc: Any, path: findings.Path) -> str | None:
     """The name of the nearest entry of the list (not the list itself) that holds ``path``."""
     if path and path[-1] == "name":  # the item is the entry whose name this is (a hero: name)
         path = path[:-1]
@@ -93,15 +98,18 @@ def _owner(doc: Any, path: tuple) -> str | None:
             break
         nodes.append(node)
     for node in reversed(nodes[1:]):
-        if isinstance(node, dict) and isinstance(node.get("name"), str):
-            return node["name"]
+        name = node.get("name") if isinstance(node, dict) else None
+        if isinstance(name, str):
+            return name
     return None
 
 
-def _tally(result: Result, items) -> tuple[dict, dict]:
-    """(kind, name, owner) -> [display Change-ish, count]; totals by name."""
-    things: dict[tuple, list] = {}
-    totals: dict[str, list] = {}
+def _tally(
+    result: Result, items: Sequence[Item] | None
+) -> tuple[dict[tuple[str, str, str], list[Any]], dict[str, list[Any]]]:
+    """(kind, name, owner) -> [name, owner, count]; totals by name -> [name, count]."""
+    things: dict[tuple[str, str, str], list[Any]] = {}
+    totals: dict[str, list[Any]] = {}
     for item in items or []:
         if item.kind == "total":
             totals.setdefault(fold(item.name), [item.name, item.count])
@@ -115,7 +123,7 @@ def _tally(result: Result, items) -> tuple[dict, dict]:
     return things, totals
 
 
-def _finding_key(f: Finding) -> tuple:
+def _finding_key(f: Finding) -> tuple[str, str, str, str]:
     return (f.code, f.severity.value, f.message, f.source or "")
 
 
@@ -140,11 +148,11 @@ def compare(old: Result, new: Result) -> Diff:
         for key, (name, owner, count) in o.items():
             if key not in n:
                 d.removed.append(Change(key[0], name, owner, count, None))
-        for key in list(o_tot) + [k for k in n_tot if k not in o_tot]:
-            before = o_tot.get(key, [None, None])[1]
-            after = n_tot.get(key, [None, None])[1]
+        for total in list(o_tot) + [k for k in n_tot if k not in o_tot]:
+            before = o_tot.get(total, [None, None])[1]
+            after = n_tot.get(total, [None, None])[1]
             if before != after:
-                d.totals.append(Change("total", (n_tot.get(key) or o_tot[key])[0], None, before, after))
+                d.totals.append(Change("total", (n_tot.get(total) or o_tot[total])[0], None, before, after))
     old_keys = Counter(_finding_key(f) for f in old.findings)
     new_keys = Counter(_finding_key(f) for f in new.findings)
     extra_new, extra_old = new_keys - old_keys, old_keys - new_keys
@@ -159,15 +167,14 @@ def compare(old: Result, new: Result) -> Diff:
     return d
 
 
-def command(old: Path, new: Path, fmt: str = "text", points: Any = None, event: Path | None = None) -> Outcome:
+def command(old: Path, new: Path, fmt: str = "text", points: float | None = None, event: Path | None = None) -> Outcome:
     """The ``diff`` command; its exit code is the new version's verdict."""
     from armybuilder import check
     from armybuilder.reporters import reporter
     from armybuilder.systems import CheckOptions
     from armybuilder.text import one_line
 
-    if points is not None:
-        points = Fraction(points).limit_denominator(2)
+    limit = None if points is None else Fraction(points).limit_denominator(2)
     pack = None
     if event is not None:
         from armybuilder import events
@@ -176,7 +183,7 @@ def command(old: Path, new: Path, fmt: str = "text", points: Any = None, event: 
             pack = events.load(event)
         except events.PackError as exc:
             return Outcome.usage(*exc.lines())
-    options = CheckOptions(points=points)
+    options = CheckOptions(points=limit)
     results = []
     for path in (old, new):
         try:

@@ -11,11 +11,15 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 from armybuilder.text import fmt_points
 
-Path = tuple  # a path into the list document: keys and list indexes
+# A path into the list document: keys and list indexes. Keys are whatever scalars the YAML holds
+# (text, numbers, booleans), so the parts stay Any.
+Path: TypeAlias = tuple[Any, ...]
+# Where each path's value starts in the file: 1-based (line, column).
+Positions: TypeAlias = Mapping[Path, tuple[int, int]]
 
 
 class Severity(str, enum.Enum):
@@ -52,7 +56,7 @@ class Finding:
             out["source"] = self.source
         return out
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
         return (
             self.source or "",
             self.line if self.line is not None else 0,
@@ -118,7 +122,7 @@ class Result:
     sections: list[Section] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)  # system-specific cost data
     document: Any = None  # the parsed list, when it parsed
-    positions: Mapping | None = None
+    positions: Positions | None = None
     model: Any = None  # the system's own model of the list, for later steps (inventory, export)
 
     @property
@@ -151,7 +155,7 @@ class Result:
         }
 
 
-def locate(positions: Mapping, path: Path) -> tuple[int, int]:
+def locate(positions: Positions, path: Path) -> tuple[int, int]:
     """Line and column of the deepest part of ``path`` the file has (1-based)."""
     path = tuple(path)
     while path:

@@ -19,7 +19,7 @@ from pathlib import Path
 class OverwriteRefused(FileExistsError):
     """The target exists and ``force`` was not given."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike[str]):
         super().__init__(f"{os.fspath(path)} already exists; use --force to overwrite it")
         self.path = os.fspath(path)
 
@@ -48,7 +48,7 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: str | os.PathLike, data: bytes, force: bool = False) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes, force: bool = False) -> None:
     """Write ``data`` to ``path`` atomically.
 
     Raises :class:`OverwriteRefused` (a ``FileExistsError``) when ``path`` exists and ``force``

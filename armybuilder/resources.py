@@ -73,7 +73,8 @@ def load_data(system: str, name: str) -> Any:
 def load_schema(name: str) -> dict[str, Any]:
     """A JSON Schema by file stem, e.g. ``load_schema("<id>.list")``."""
     with open(schema_path(name), encoding="utf-8") as fh:
-        return json.load(fh)
+        schema: dict[str, Any] = json.load(fh)
+    return schema
 
 
 def clear_caches() -> None:

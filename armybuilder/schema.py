@@ -5,13 +5,19 @@ jsonschema is imported here, lazily, so that ``--help`` and other commands do no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Severity
 from armybuilder.resources import load_schema
 from armybuilder.suggest import did_you_mean
+
+if TYPE_CHECKING:  # pragma: no cover
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+    from armybuilder import findings as _findings
 
 MAX_SCHEMA_FINDINGS = 50
 
@@ -27,7 +33,7 @@ CODES = {
 
 
 @cache
-def validator(schema_name: str):
+def validator(schema_name: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
     schema = load_schema(schema_name)
@@ -57,7 +63,7 @@ _TYPE_WORDS = {
 
 def _type_words(expected: Any) -> str:
     if isinstance(expected, list):
-        return " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+        return " or ".join(_TYPE_WORDS.get(t, str(t)) for t in expected)
     return _TYPE_WORDS.get(expected, str(expected))
 
 
@@ -70,7 +76,9 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check(data: Any, schema_name: str, key_positions: dict | None = None) -> list[Finding]:
+def check(
+    data: Any, schema_name: str, key_positions: Mapping[_findings.Path, tuple[int, int]] | None = None
+) -> list[Finding]:
     """Every schema violation of ``data`` as findings (at most MAX_SCHEMA_FINDINGS)."""
     findings: list[Finding] = []
     errors = sorted(validator(schema_name).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
@@ -82,33 +90,37 @@ def check(data: Any, schema_name: str, key_positions: dict | None = None) -> lis
             break
         findings.extend(_to_findings(error, key_positions or {}))
     # jsonschema reports some violations once per branch or per missing key: say each once.
-    unique: dict[tuple, Finding] = {}
+    unique: dict[tuple[str, str, _findings.Path], Finding] = {}
     for f in findings:
         unique.setdefault((f.code, f.message, f.path), f)
     return list(unique.values())
 
 
-def _to_findings(error, key_positions: dict) -> list[Finding]:
+def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, tuple[int, int]]) -> list[Finding]:
     path = tuple(error.absolute_path)
     where = render_path(path)
     kind = error.validator
     inst = error.instance
+    # The schema keyword's value and the subschema that failed. jsonschema sets both on the errors
+    # it yields (Unset is for errors made by hand); the list schemas' subschemas are objects.
+    value: Any = error.validator_value
+    schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
     rule = "list schema"
     if kind == "type":
         return [
             Finding(
                 CODES["type"],
                 Severity.ERROR,
-                f"{where} must be {_type_words(error.validator_value)}, not {_short(inst)}",
+                f"{where} must be {_type_words(value)}, not {_short(inst)}",
                 rule,
                 path,
             )
         ]
     if kind == "required":
-        missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
+        missing = [k for k in value if isinstance(inst, dict) and k not in inst]
         return [Finding(CODES["required"], Severity.ERROR, f"{where} needs a '{k}' entry", rule, path) for k in missing]
     if kind == "additionalProperties" and isinstance(inst, dict):
-        known = list(error.schema.get("properties", {}))
+        known = list(schema.get("properties", {}))
         extras = [k for k in inst if k not in known]
         out = []
         for key in extras:
@@ -119,8 +131,8 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
                 rule,
                 (*path, key),
             )
-            if (*path, key) in key_positions:
-                f.line, f.column = key_positions[(*path, key)]
+            if f.path in key_positions:
+                f.line, f.column = key_positions[f.path]
             out.append(f)
         return out
     if kind in (
@@ -136,23 +148,21 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
         "maxProperties",
     ):
         words = {
-            "minimum": f"must be at least {error.validator_value}",
-            "maximum": f"must be at most {error.validator_value}",
-            "exclusiveMinimum": f"must be more than {error.validator_value}",
-            "exclusiveMaximum": f"must be less than {error.validator_value}",
-            "minItems": f"needs at least {_n(error.validator_value, 'entry', 'entries')}",
-            "maxItems": f"may have at most {error.validator_value} entries",
-            "minLength": "must not be empty"
-            if error.validator_value == 1
-            else f"needs at least {error.validator_value} characters",
-            "maxLength": f"is too long (at most {error.validator_value} characters)",
-            "minProperties": f"needs at least {_n(error.validator_value, 'entry', 'entries')}",
-            "maxProperties": f"may have at most {error.validator_value} entries",
+            "minimum": f"must be at least {value}",
+            "maximum": f"must be at most {value}",
+            "exclusiveMinimum": f"must be more than {value}",
+            "exclusiveMaximum": f"must be less than {value}",
+            "minItems": f"needs at least {_n(value, 'entry', 'entries')}",
+            "maxItems": f"may have at most {value} entries",
+            "minLength": "must not be empty" if value == 1 else f"needs at least {value} characters",
+            "maxLength": f"is too long (at most {value} characters)",
+            "minProperties": f"needs at least {_n(value, 'entry', 'entries')}",
+            "maxProperties": f"may have at most {value} entries",
         }[kind]
         shown = "" if kind in ("maxLength", "maxItems", "maxProperties", "minItems") else f" (it is {_short(inst)})"
         return [Finding(CODES["range"], Severity.ERROR, f"{where} {words}{shown}", rule, path)]
     if kind in ("enum", "const"):
-        allowed = error.validator_value if kind == "enum" else [error.validator_value]
+        allowed = value if kind == "enum" else [value]
         listed = ", ".join(str(a) for a in allowed)
         return [
             Finding(
@@ -165,7 +175,7 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
             )
         ]
     if kind == "pattern":
-        desc = error.schema.get("description") or f"the form {error.validator_value}"
+        desc = schema.get("description") or f"the form {value}"
         return [Finding(CODES["other"], Severity.ERROR, f"{where} {_short(inst)} does not fit {desc}", rule, path)]
     if kind in ("anyOf", "oneOf") and error.context:
         # Name the alternative that got furthest, not the whole tangle.
@@ -173,12 +183,12 @@ def _to_findings(error, key_positions: dict) -> list[Finding]:
 
         return _to_findings(best_match(error.context), key_positions)
     if kind == "not":
-        banned = error.validator_value if isinstance(error.validator_value, dict) else {}
+        banned = value if isinstance(value, dict) else {}
         if banned.get("required"):
             keys = " and ".join(f"'{k}'" for k in banned["required"])
             text = f"{where} may not have {keys} together"
         else:
-            text = f"{where} {error.schema.get('description') or 'has a value the list format does not allow'}"
+            text = f"{where} {schema.get('description') or 'has a value the list format does not allow'}"
         return [Finding(CODES["other"], Severity.ERROR, text, rule, path)]
     if kind == "uniqueItems":
         return [Finding(CODES["other"], Severity.ERROR, f"{where} lists the same entry twice", rule, path)]

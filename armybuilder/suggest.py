@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -48,7 +48,7 @@ class NameIndex(Mapping[str, T]):
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.canonical(name) is not None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
 
     def __len__(self) -> int:

@@ -282,13 +282,15 @@ def command(
     out = reporter(fmt, color=color).tournament(t)
     lines = [t.summary_line()]
     for r in reports:
+        kind = report_kind(r)
+        assert kind is not None  # a report whose extension names no format was refused above
         try:
-            _write(r, render_report(report_kind(r), t), force)
+            _write(r, render_report(kind, t), force)
         except FileExistsError:
             lines.append(f"{r} already exists; use --force to overwrite it")
             return Outcome(out, lines, ExitCode.USAGE)
         except OSError as exc:
             lines.append(f"{r}: cannot write the report: {exc.strerror or exc}")
             return Outcome(out, lines, ExitCode.USAGE)
-        lines.append(f"wrote {report_kind(r)} report {r}")
+        lines.append(f"wrote {kind} report {r}")
     return Outcome(out, lines, ExitCode.of(t.all_legal))

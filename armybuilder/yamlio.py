@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -27,7 +27,10 @@ from yaml.resolver import Resolver
 try:  # pragma: no cover - depends on the platform's PyYAML build
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]  # the pure-Python class in the C one's place: same API
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder import findings
 
 MAX_BYTES = 1024 * 1024  # a real list is a few KiB
 MAX_DEPTH = 32
@@ -36,6 +39,7 @@ MAX_VALUES = 10_000
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 _STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_NODES = (yaml.ScalarEvent, *_STARTS)  # the events that make a value (and may carry an anchor)
 _resolver = Resolver()
 _constructor = SafeConstructor()
 
@@ -56,12 +60,22 @@ class Document:
     """A parsed YAML file: its data and the position of every value in it."""
 
     data: Any
-    positions: dict[tuple, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    positions: dict[findings.Path, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[findings.Path, tuple[int, int]] = field(default_factory=dict)
     text: str = ""
 
 
-def _pos(mark) -> tuple[int, int]:
+class _Mark(Protocol):
+    """Where the parser is: PyYAML's pure-Python and libyaml marks both have these (0-based)."""
+
+    line: int
+    column: int
+
+
+def _pos(mark: _Mark | None) -> tuple[int, int]:
+    """1-based (line, column); the file's start when the parser gave no mark."""
+    if mark is None:
+        return (1, 1)
     return (mark.line + 1, mark.column + 1)
 
 
@@ -93,10 +107,10 @@ def decode(raw: bytes) -> str:
         ) from None
 
 
-def _scalar(event) -> Any:
+def _scalar(event: yaml.ScalarEvent) -> Any:
     tag = event.tag
-    if tag in (None, "!"):
-        tag = _resolver.resolve(ScalarNode, event.value, event.implicit)
+    if tag is None or tag == "!":
+        tag = _resolver.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]  # types-PyYAML leaves BaseResolver.resolve unannotated
     if tag not in _ALLOWED_TAGS:
         if tag == _CORE + "timestamp":
             return event.value  # dates stay as written
@@ -131,7 +145,7 @@ def _scalar(event) -> Any:
     raise LoadError("ABL008", f"the value {event.value[:40]!r} has the tag {tag!r}", *_pos(event.start_mark))
 
 
-def _check_collection_tag(event) -> None:
+def _check_collection_tag(event: yaml.CollectionStartEvent) -> None:
     tag = event.tag
     if tag not in (None, "!", _CORE + "map", _CORE + "seq"):
         raise LoadError(
@@ -143,8 +157,8 @@ def _check_collection_tag(event) -> None:
 
 def loads(text: str) -> Document:
     """Parse YAML text into a :class:`Document`, or raise :class:`LoadError`."""
-    positions: dict[tuple, tuple[int, int]] = {}
-    key_positions: dict[tuple, tuple[int, int]] = {}
+    positions: dict[findings.Path, tuple[int, int]] = {}
+    key_positions: dict[findings.Path, tuple[int, int]] = {}
     # Each frame: [container, path, pending_key (maps only), key_set]
     stack: list[list[Any]] = []
     root: Any = None
@@ -152,7 +166,7 @@ def loads(text: str) -> Document:
     documents = 0
     values = 0
 
-    def place(value: Any, mark, container_frame) -> tuple | None:
+    def place(value: Any, mark: _Mark | None, container_frame: list[Any] | None) -> findings.Path | None:
         """Put a finished value into its parent; returns the value's path."""
         nonlocal root, have_root
         if container_frame is None:
@@ -176,15 +190,16 @@ def loads(text: str) -> Document:
                 hash(key)
             except TypeError:  # pragma: no cover - plain scalars always hash
                 raise LoadError("ABL004", "a mapping key must be a plain value", *_pos(mark)) from None
+            key_path = (*cpath, key)
             if key in container_frame[3]:
                 raise LoadError(
                     "ABL006",
                     f"the key {str(key)!r} appears twice in the same mapping "
-                    f"(first at line {key_positions[(*cpath, key)][0]})",
+                    f"(first at line {key_positions[key_path][0]})",
                     *_pos(mark),
                 )
             container_frame[3].add(key)
-            key_positions[(*cpath, key)] = _pos(mark)
+            key_positions[key_path] = _pos(mark)
             container_frame[2] = key
             return None
         key = container_frame[2]
@@ -194,7 +209,7 @@ def loads(text: str) -> Document:
         positions[path] = _pos(mark)
         return path
 
-    def child_path(frame) -> tuple:
+    def child_path(frame: list[Any] | None) -> findings.Path:
         if frame is None:
             return ()
         container, cpath = frame[0], frame[1]
@@ -204,8 +219,7 @@ def loads(text: str) -> Document:
 
     try:
         for event in yaml.parse(text, Loader=_Loader):
-            etype = type(event)
-            if etype is yaml.ScalarEvent or etype in _STARTS:
+            if isinstance(event, _NODES):
                 values += 1
                 if values > MAX_VALUES:
                     raise LoadError(
@@ -215,9 +229,9 @@ def loads(text: str) -> Document:
                     )
                 if event.anchor:
                     raise _anchor_error(event)
-            if etype is yaml.ScalarEvent:
+            if isinstance(event, yaml.ScalarEvent):
                 place(_scalar(event), event.start_mark, stack[-1] if stack else None)
-            elif etype in _STARTS:
+            elif isinstance(event, _STARTS):
                 _check_collection_tag(event)
                 if len(stack) >= MAX_DEPTH:
                     raise LoadError(
@@ -228,19 +242,19 @@ def loads(text: str) -> Document:
                 parent = stack[-1] if stack else None
                 if parent is not None and isinstance(parent[0], dict) and parent[2] is _NO_KEY:
                     raise LoadError("ABL004", "a mapping key must be a plain value", *_pos(event.start_mark))
-                container: Any = {} if etype is yaml.MappingStartEvent else []
+                container: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
                 path = child_path(parent)
                 stack.append([container, path, _NO_KEY, set(), event.start_mark])
-            elif etype in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 frame = stack.pop()
                 place(frame[0], frame[4], stack[-1] if stack else None)
-            elif etype is yaml.AliasEvent:
+            elif isinstance(event, yaml.AliasEvent):
                 raise LoadError(
                     "ABL007",
                     f"aliases (*{event.anchor}) are not allowed in a list file; write the value out",
                     *_pos(event.start_mark),
                 )
-            elif etype is yaml.DocumentStartEvent:
+            elif isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
                     raise LoadError(
@@ -263,7 +277,7 @@ def loads(text: str) -> Document:
     return Document(root, positions, key_positions, text)
 
 
-def _anchor_error(event) -> LoadError:
+def _anchor_error(event: yaml.NodeEvent) -> LoadError:
     return LoadError(
         "ABL007",
         f"anchors (&{event.anchor}) and aliases are not allowed in a list file; write the value out",

@@ -19,10 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
-from armybuilder.compose.parts import EditError, Opt, Part, flag  # noqa: F401 (the adapters use them)
+# Re-exported: the system adapters import them from here.
+from armybuilder.compose.parts import EditError as EditError
+from armybuilder.compose.parts import Opt as Opt
+from armybuilder.compose.parts import Part as Part
+from armybuilder.compose.parts import flag as flag
 from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 
 @dataclass
@@ -30,9 +37,9 @@ class Doc:
     """The file being edited: its round-trip tree (changed in place) and its plain data (read only)."""
 
     tree: Any  # ruamel CommentedMap
-    data: dict  # the same file as armybuilder's safe loader reads it
+    data: dict[str, Any]  # the same file as armybuilder's safe loader reads it
     system: str
-    schema: dict = field(default_factory=dict)
+    schema: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -41,13 +48,13 @@ class Request:
 
     verb: str
     part: str
-    args: list
-    opts: dict
+    args: list[str]
+    opts: dict[str, Any]
     usage: str = ""
     system: str = ""
     as_written: bool = False
     _next: int = 0
-    _read: set = field(default_factory=set)
+    _read: set[str] = field(default_factory=set)
 
     @property
     def command(self) -> str:
@@ -125,9 +132,18 @@ class Request:
             )
 
 
+# A whole number (the default) comes back as an int; with whole=False, a float when it has a fraction.
+@overload
+def number(
+    text: Any, what: str, minimum: float = 0, maximum: float = 1000, whole: Literal[True] = True, halves: bool = False
+) -> int: ...
+@overload
+def number(
+    text: Any, what: str, minimum: float = 0, maximum: float = 1000, *, whole: bool, halves: bool = False
+) -> int | float: ...
 def number(
     text: Any, what: str, minimum: float = 0, maximum: float = 1000, whole: bool = True, halves: bool = False
-) -> Any:
+) -> int | float:
     """A number typed on the command line, checked against its range."""
     raw = str(text).strip()
     try:
@@ -150,7 +166,7 @@ def number(
 
 
 def known(
-    name: str, index: NameIndex, what: str, hint: str = "", *, req: Request | None = None, open_set: bool = False
+    name: str, index: NameIndex[Any], what: str, hint: str = "", *, req: Request | None = None, open_set: bool = False
 ) -> str:
     """The canonical spelling of ``name`` in ``index``.
 
@@ -220,7 +236,7 @@ def card_name(entry: Any) -> str | None:
 # The list schema: key order
 
 
-def _resolve(schema: dict, node: dict) -> dict:
+def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     while isinstance(node, dict) and "$ref" in node:
         ref = node["$ref"]
         if not ref.startswith("#/"):
@@ -232,7 +248,7 @@ def _resolve(schema: dict, node: dict) -> dict:
     return node
 
 
-def schema_keys(schema: dict, *path: str) -> list[str]:
+def schema_keys(schema: dict[str, Any], *path: str) -> list[str]:
     """The property names (in schema order) of the object at ``path``; "[]" steps into items."""
     node = _resolve(schema, schema)
     for step in path:
@@ -258,14 +274,15 @@ def text(value: Any) -> Any:
     from yaml.nodes import ScalarNode
     from yaml.resolver import Resolver
 
-    if Resolver().resolve(ScalarNode, value, (True, False)) != "tag:yaml.org,2002:str":
+    tag = Resolver().resolve(ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]  # types-PyYAML leaves BaseResolver.resolve unannotated
+    if tag != "tag:yaml.org,2002:str":
         from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
         return DoubleQuotedScalarString(value)
     return value
 
 
-def new_map(pairs: Iterable[tuple[str, Any]] | Mapping[str, Any], flow: bool = False):
+def new_map(pairs: Iterable[tuple[str, Any]] | Mapping[str, Any], flow: bool = False) -> CommentedMap:
     from ruamel.yaml.comments import CommentedMap
 
     m = CommentedMap()
@@ -280,7 +297,7 @@ def new_map(pairs: Iterable[tuple[str, Any]] | Mapping[str, Any], flow: bool = F
     return m
 
 
-def new_seq(items: Iterable[Any] = (), flow: bool = False):
+def new_seq(items: Iterable[Any] = (), flow: bool = False) -> CommentedSeq:
     from ruamel.yaml.comments import CommentedSeq
 
     s = CommentedSeq([text(i) for i in items])
@@ -310,7 +327,7 @@ def _is_flow(value: Any) -> bool:
         return False
 
 
-def _keys(container: Any) -> list:
+def _keys(container: Any) -> list[Any]:
     return list(container) if isinstance(container, dict) else list(range(len(container)))
 
 
@@ -326,14 +343,14 @@ def _at(owner: Any) -> int:
     return 2 if isinstance(owner, dict) else 0
 
 
-def _get(slot: tuple) -> Any:
+def _get(slot: tuple[Any, Any]) -> Any:
     owner, key = slot
     entry = owner.ca.items.get(key)
     i = _at(owner)
     return entry[i] if entry and len(entry) > i else None
 
 
-def _set(slot: tuple, token: Any) -> None:
+def _set(slot: tuple[Any, Any], token: Any) -> None:
     owner, key = slot
     entry = owner.ca.items.setdefault(key, [None, None, None, None])
     entry[_at(owner)] = token
@@ -347,7 +364,8 @@ def _take_following(container: Any, key: Any) -> str:
     token = _get(slot)
     if token is None:
         return ""
-    own, _, following = token.value.partition("\n")
+    comment: str = token.value
+    own, _, following = comment.partition("\n")
     if not following:
         return ""
     if own.strip():
@@ -460,7 +478,7 @@ def drop(mapping: Any, key: str) -> bool:
     return False
 
 
-def append_to(mapping: Any, key: str, item: Any, order: Sequence[str] = (), flow: bool = False):
+def append_to(mapping: Any, key: str, item: Any, order: Sequence[str] = (), flow: bool = False) -> Any:
     """Append ``item`` to the sequence ``mapping[key]``, created with the item when absent.
 
     A new sequence is put in whole (not empty, then filled), so the comments below the key before
@@ -473,12 +491,12 @@ def append_to(mapping: Any, key: str, item: Any, order: Sequence[str] = (), flow
     if not isinstance(current, list):
         raise EditError(f"'{key}' in the file is not a list; fix it by hand first")
     if not len(current):
-        (current.fa.set_flow_style if flow else current.fa.set_block_style)()
+        _set_style(current, flow)
     append(current, item)
     return current
 
 
-def child_map(mapping: Any, key: str, order: Sequence[str] = (), flow: bool = False):
+def child_map(mapping: Any, key: str, order: Sequence[str] = (), flow: bool = False) -> Any:
     current = mapping.get(key) if key in mapping else None
     if current is None or not isinstance(current, dict):
         if current is not None:
@@ -487,8 +505,17 @@ def child_map(mapping: Any, key: str, order: Sequence[str] = (), flow: bool = Fa
         put(mapping, key, m, order)
         return mapping[key]
     if len(current) == 0:
-        (current.fa.set_flow_style if flow else current.fa.set_block_style)()
+        _set_style(current, flow)
     return current
+
+
+def _set_style(collection: Any, flow: bool) -> None:
+    """Make a ruamel collection of the tree flow (``[a, b]``) or block style.
+
+    Any: the tree's values are ruamel's CommentedSeq and CommentedMap, which ``isinstance(v, list)``
+    and ``isinstance(v, dict)`` narrow to plain types that have no ``fa``.
+    """
+    (collection.fa.set_flow_style if flow else collection.fa.set_block_style)()
 
 
 def set_in(entry: Any, key: str, value: Any, order: Sequence[str]) -> None:

@@ -12,14 +12,19 @@ its explanation (cost rule, who may take it, caps, exclusions, options, notes, r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from armybuilder.outcome import Outcome
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
 from armybuilder.text import columns, fmt_points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.reporters import Format
 
 
 class CatalogError(Exception):
@@ -30,19 +35,20 @@ class CatalogError(Exception):
 class Entry:
     kind: str  # the kind's singular word: card, troop type, unit...
     name: str
-    row: dict  # column -> short cell (the catalog table)
+    row: dict[str, Any]  # column -> short cell (the catalog table)
     rule: str | None = None  # the citation
     summary: str | None = None
-    cost: list = field(default_factory=list)
-    who: list = field(default_factory=list)
-    caps: list = field(default_factory=list)
-    excludes: list = field(default_factory=list)
-    options: list = field(default_factory=list)
-    notes: list = field(default_factory=list)
+    # The explanation's lines, one list per section.
+    cost: list[str] = field(default_factory=list)
+    who: list[str] = field(default_factory=list)
+    caps: list[str] = field(default_factory=list)
+    excludes: list[str] = field(default_factory=list)
+    options: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     data: Any = None  # the data entry as it is
-    aliases: list = field(default_factory=list)  # other names explain finds it by
+    aliases: list[str] = field(default_factory=list)  # other names explain finds it by
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "name": self.name,
@@ -64,8 +70,13 @@ def pts(value: Any) -> str:
     return fmt_points(Fraction(str(value)))
 
 
-def sources(system: str) -> list[dict]:
-    return load_data(system, "system").get("sources", [])
+# One table of the catalog: the kind, its columns, its entries.
+Group: TypeAlias = tuple[str, list[str], list[Entry]]
+
+
+def sources(system: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = load_data(system, "system").get("sources", [])
+    return found
 
 
 def source(system: str, *keywords: str) -> str:
@@ -74,14 +85,14 @@ def source(system: str, *keywords: str) -> str:
         text = f"{s.get('document', '')} {s.get('note', '')}".casefold()
         if any(k.casefold() in text for k in keywords):
             return str(s["document"])
-    return load_data(system, "system")["title"]
+    return str(load_data(system, "system")["title"])
 
 
-def join(items, word: str = "or") -> str:
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+def join(items: Iterable[Any], word: str = "or") -> str:
+    words = [str(i) for i in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
 # ---------------------------------------------------------------------------
@@ -91,7 +102,7 @@ def join(items, word: str = "or") -> str:
 # The kinds of each system (its catalog module)
 
 
-def _module(system: str):
+def _module(system: str) -> ModuleType | None:
     from armybuilder import systems
 
     m = systems.manifest(system)
@@ -117,15 +128,20 @@ def kinds(system: str) -> list[str]:
 
 def kind_of(system: str, word: str) -> str:
     mod = _module(system)
+    if mod is None:
+        raise CatalogError(f"{system} has no catalog")
     index = NameIndex({k: k for k in mod.KINDS}, dict(getattr(mod, "ALIASES", {})))
-    if word in index:
-        return index.canonical(word)
+    found = index.canonical(word)
+    if found is not None:
+        return found
     raise CatalogError(f"{system} has no kind '{word}'{index.suggestion(word)}; kinds: {', '.join(mod.KINDS)}")
 
 
 def entries(system: str, kind: str | None = None) -> list[tuple[str, list[Entry]]]:
     mod = _module(system)
     chosen = [kind_of(system, kind)] if kind else kinds(system)
+    if mod is None:  # no catalog: no kinds (kind_of refused the one asked for)
+        return []
     return [(k, mod.KINDS[k]()) for k in chosen]
 
 
@@ -143,7 +159,7 @@ def _cell(v: Any) -> str:
     return "" if v is None else str(v)
 
 
-def catalog(system: str, kind: str | None, text_filter: str | None, fmt) -> Outcome:
+def catalog(system: str, kind: str | None, text_filter: str | None, fmt: Format | str) -> Outcome:
     """``armybuilder catalog SYSTEM [KIND] [--filter TEXT]``."""
     from armybuilder.reporters import reporter
 
@@ -152,18 +168,18 @@ def catalog(system: str, kind: str | None, text_filter: str | None, fmt) -> Outc
         found = entries(system, kind)
     except CatalogError as exc:
         return Outcome.usage(f"armybuilder catalog: {exc}")
-    groups = []
+    groups: list[Group] = []
     for k, es in found:
         rows = [e for e in es if not text_filter or _matches(e, text_filter)]
         cols = list(es[0].row) if es else ["name"]
         groups.append((k, cols, rows))
     total = sum(len(rows) for _, _, rows in groups)
     summary = [f"{total} entr{'y' if total == 1 else 'ies'}" + (f" matching '{text_filter}'" if text_filter else "")]
-    title = load_data(system, "system")["title"]
+    title: str = load_data(system, "system")["title"]
     return Outcome(reporter(fmt).catalog(system, title, text_filter, groups), summary)
 
 
-def catalog_text(system: str, title: str, text_filter: str | None, groups: list) -> str:
+def catalog_text(system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
     lines: list[str] = []
     for k, cols, rows in groups:
         if not rows:
@@ -177,7 +193,7 @@ def catalog_text(system: str, title: str, text_filter: str | None, groups: list)
     return "\n".join(lines) + "\n"
 
 
-def catalog_data(system: str, text_filter: str | None, groups: list) -> dict:
+def catalog_data(system: str, text_filter: str | None, groups: list[Group]) -> dict[str, Any]:
     return {
         "system": system,
         "filter": text_filter,
@@ -220,7 +236,7 @@ def explain_text(hits: list[Entry]) -> str:
     return "\n".join(out) + "\n"
 
 
-def explain(system: str, name: str, fmt) -> Outcome:
+def explain(system: str, name: str, fmt: Format | str) -> Outcome:
     """``armybuilder explain SYSTEM NAME``."""
     from armybuilder.reporters import reporter
 

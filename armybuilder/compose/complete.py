@@ -15,8 +15,15 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import typer
+
+    from armybuilder.compose.parts import Opt, Part
 
 # Options of the commands themselves that take a value (the parts' own come from their declarations).
 COMMAND_VALUE_OPTIONS = {"--name", "--points", "--filter", "--format", "-f"}
@@ -59,7 +66,7 @@ def _positionals(words: list[str]) -> tuple[str | None, list[str]]:
     return command, out
 
 
-def _read(file: Any) -> dict | None:
+def _read(file: Any) -> dict[str, Any] | None:
     if not file:
         return None
     try:
@@ -71,7 +78,7 @@ def _read(file: Any) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _modules(data: dict | None) -> list:
+def _modules(data: dict[str, Any] | None) -> list[ModuleType]:
     """The compose modules of the file's system, or of every system when the file says none."""
     from armybuilder.compose.edit import adapter, composable
 
@@ -81,7 +88,7 @@ def _modules(data: dict | None) -> list:
     return [adapter(s) for s in names]
 
 
-def _match(names, incomplete: str) -> list[str]:
+def _match(names: Iterable[Any], incomplete: str) -> list[str]:
     """The names that begin with what was typed, without regard to case.
 
     Typer keeps only completions that start with the typed text as it is, so a match keeps the
@@ -90,9 +97,10 @@ def _match(names, incomplete: str) -> list[str]:
     """
     typed = incomplete.lstrip("'\"")
     quoted = typed != incomplete
-    seen, out = set(), []
-    for n in names:
-        n = str(n)
+    seen: set[str] = set()
+    out: list[str] = []
+    for name in names:
+        n = str(name)
         if not n.casefold().startswith(typed.casefold()):
             continue
         n = typed + n[len(typed) :]
@@ -105,7 +113,7 @@ def _match(names, incomplete: str) -> list[str]:
     return out
 
 
-def _context(ctx, incomplete: str) -> tuple[str | None, str | None, str | None, list[str]]:
+def _context(ctx: typer.Context, incomplete: str) -> tuple[str | None, str | None, str | None, list[str]]:
     """(verb, file, part, positional args before the one being typed): from the shell's words (they
     tell options from arguments by the parts' declarations), else from Click's parse."""
     params = getattr(ctx, "params", {}) or {}
@@ -123,14 +131,14 @@ def _context(ctx, incomplete: str) -> tuple[str | None, str | None, str | None, 
     return verb, (str(file) if file else None), part, args
 
 
-def complete(what: str, ctx, incomplete: str) -> list[str]:
+def complete(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
     try:
         return _match(_names(what, ctx, incomplete), incomplete)
     except Exception:  # noqa: BLE001 # pragma: no cover - completion never prints a traceback into the shell
         return []
 
 
-def _names(what: str, ctx, incomplete: str) -> list[str]:
+def _names(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
     if what == "system":
         from armybuilder.compose.edit import composable
 
@@ -153,23 +161,24 @@ def _names(what: str, ctx, incomplete: str) -> list[str]:
         return [p.name for m in mods for p in m.PARTS if p.verb == verb]
     if what != "args":
         return []
-    out = []
+    out: list[str] = []
     for p in _parts(mods, verb, part):
         option = _pending_option(p)
         if option is not None:  # the word being typed is an option's value
             out += option.names(data) if option.names else []
             continue
         i = min(len(args), len(p.names) - 1) if p.names else -1
-        if i >= 0 and p.names[i] is not None:
-            out += p.names[i](data)
+        source = p.names[i] if i >= 0 else None
+        if source is not None:
+            out += source(data)
     return out
 
 
-def _parts(mods: list, verb: str | None, word: str | None) -> list:
+def _parts(mods: list[ModuleType], verb: str | None, word: str | None) -> list[Part]:
     """The part each system has under the typed word."""
     from armybuilder.suggest import NameIndex
 
-    out = []
+    out: list[Part] = []
     for m in mods:
         parts = [p for p in m.PARTS if p.verb == verb]
         index = NameIndex({p.name: p for p in parts}, {a: p.name for p in parts for a in p.aliases})
@@ -178,7 +187,7 @@ def _parts(mods: list, verb: str | None, word: str | None) -> list:
     return out
 
 
-def _pending_option(part):
+def _pending_option(part: Part) -> Opt | None:
     """The part's option whose value is being typed (the word before the cursor), else None."""
     words = _words()
     raw = os.environ.get("_TYPER_COMPLETE_ARGS", os.environ.get("COMP_WORDS", ""))

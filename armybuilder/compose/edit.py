@@ -26,12 +26,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from armybuilder import systems
 from armybuilder.compose import base, parts
 from armybuilder.compose.base import Doc, EditError, Request
-from armybuilder.findings import Result
+from armybuilder.findings import Finding, Result
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import NameIndex
 
@@ -40,7 +41,7 @@ def _lines(out: list[str]) -> str:
     return "".join(line + "\n" for line in out)
 
 
-def adapter(system_id: str):
+def adapter(system_id: str) -> ModuleType:
     """A system's compose module (KeyError when the system has none)."""
     m = systems.manifest(system_id)
     if not m.has("compose"):
@@ -62,7 +63,7 @@ def every_part() -> list[parts.Part]:
 # Reading
 
 
-def read_list(path: Path) -> tuple[bytes, str, dict]:
+def read_list(path: Path) -> tuple[bytes, str, dict[str, Any]]:
     """The file's bytes, text and plain data; EditError when it cannot be read as a list."""
     from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
 
@@ -89,7 +90,7 @@ def read_list(path: Path) -> tuple[bytes, str, dict]:
     return raw, text, doc.data
 
 
-def system_of(path: Path, data: dict) -> str:
+def system_of(path: Path, data: dict[str, Any]) -> str:
     system_id = data.get("system")
     if not isinstance(system_id, str):
         raise EditError(f"{path}: the file has no 'system' key; start a list with: armybuilder new SYSTEM FILE")
@@ -282,7 +283,7 @@ def _atomic_write(path: Path, data: bytes, force: bool) -> None:
 # Reporting
 
 
-def _key(f) -> tuple:
+def _key(f: Finding) -> tuple[str, str, str, str | None]:
     return (f.code, f.severity.value, f.message, f.rule)
 
 
@@ -377,14 +378,14 @@ def run_edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
     return done
 
 
-def find_part(mod, verb: str, word: str, system_id: str) -> parts.Part:
-    parts = [p for p in mod.PARTS if p.verb == verb]
-    entries = {p.name: p for p in parts}
-    aliases = {a: p.name for p in parts for a in p.aliases}
+def find_part(mod: ModuleType, verb: str, word: str, system_id: str) -> parts.Part:
+    declared: list[parts.Part] = [p for p in mod.PARTS if p.verb == verb]
+    entries = {p.name: p for p in declared}
+    aliases = {a: p.name for p in declared for a in p.aliases}
     index = NameIndex(entries, aliases)
     if word in index:
         return index[word]
-    listed = ", ".join(p.name for p in parts)
+    listed = ", ".join(p.name for p in declared)
     raise EditError(
         f"'{verb}' has no part '{word}' in {system_id}{index.suggestion(word)}; "
         f"parts: {listed} (armybuilder {verb} --help shows each one's arguments)"

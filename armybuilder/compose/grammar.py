@@ -7,6 +7,8 @@ so start-up imports no system's compose or catalog module.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from armybuilder import systems
 
 _COMMON = """
@@ -43,7 +45,7 @@ SHORT = {
 }
 
 
-def _compose(m: systems.Manifest):
+def _compose(m: systems.Manifest) -> ModuleType | None:
     return m.module("compose") if m.has("compose") else None
 
 

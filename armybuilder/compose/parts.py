@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-NameSource = Callable[[Any], list]  # (the list's plain data, or None) -> names to complete
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.compose.base import Doc, Request
+
+NameSource = Callable[[Any], list[str]]  # (the list's plain data, or None) -> names to complete
 KINDS = ("text", "int", "flag", "switch", "many")
 
 
@@ -80,7 +83,7 @@ class Part:
     name: str  # the part word: class, card, tokens, region, ...
     usage: str  # after "VERB FILE": "class NAME --troop TROOP [--stands N]"
     summary: str  # one line for the help and the "unknown part" message
-    func: Callable[..., str]  # (Doc, Request) -> what it did, in one line
+    func: Callable[[Doc, Request], str]  # what it did, in one line
     aliases: tuple[str, ...] = ()
     names: tuple[NameSource | None, ...] = ()  # completion of the positional arguments, in order
     options: tuple[Opt, ...] = ()
@@ -143,14 +146,13 @@ def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], It
                 raise EditError(f"{spelling} needs a value ({opt.metavar or opt.key.upper()}); usage: {usage}")
             value = str(words[i])
             i += 1
-        if opt.kind == "int":
-            value = _whole(spelling, value)
+        given: str | int = _whole(spelling, value) if opt.kind == "int" else value
         if opt.kind == "many":
-            out.opts.setdefault(opt.key, []).append(value)
+            out.opts.setdefault(opt.key, []).append(given)
         elif opt.key in out.opts:
             raise EditError(f"{spelling} is given twice; usage: {usage}")
         else:
-            out.opts[opt.key] = value
+            out.opts[opt.key] = given
     return out
 
 

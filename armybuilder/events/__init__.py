@@ -28,11 +28,11 @@ without one gets a warning instead of silently passing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import schema, systems
 from armybuilder.check import load_failure
@@ -42,6 +42,9 @@ from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, locate, number
 from armybuilder.suggest import did_you_mean, fold
 from armybuilder.yamlio import LoadError, load_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder import findings
 
 __all__ = ["Entry", "Pack", "PackError", "Rules", "inventory_of", "is_broken", "load"]
 
@@ -68,7 +71,7 @@ class Entry:
 
     name: str
     value: Any
-    path: tuple
+    path: findings.Path
 
 
 @dataclass
@@ -76,10 +79,10 @@ class Rules:
     """What the event asks of the lists of one system (top-level and per-system rules merged)."""
 
     system: str
-    points: Any = None
-    points_path: tuple = ()
+    points: Fraction | None = None
+    points_path: findings.Path = ()
     data_version: str | None = None
-    data_version_path: tuple = ()
+    data_version_path: findings.Path = ()
     ban: list[Entry] = field(default_factory=list)
     limit: list[Entry] = field(default_factory=list)
     minimum: list[Entry] = field(default_factory=list)
@@ -110,9 +113,9 @@ def _finding(
     file: str,
     code: str,
     message: str,
-    path: tuple,
-    positions: dict,
-    key_positions: dict,
+    path: findings.Path,
+    positions: findings.Positions,
+    key_positions: findings.Positions,
     at: tuple[int | None, int | None] | None = None,
 ) -> Finding:
     """The pack's finding helper: the code's severity and rule, the pack's file, the pack rule's line.
@@ -134,10 +137,10 @@ class Pack:
     file: str
     event: str
     rules: dict[str, Rules]  # system id -> rules, in the pack's order
-    system_path: tuple
-    data: dict = field(default_factory=dict)
-    positions: dict = field(default_factory=dict)
-    key_positions: dict = field(default_factory=dict)
+    system_path: findings.Path
+    data: dict[str, Any] = field(default_factory=dict)
+    positions: dict[findings.Path, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[findings.Path, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def system_ids(self) -> list[str]:
@@ -146,7 +149,7 @@ class Pack:
     def rules_for(self, system_id: str | None) -> Rules | None:
         return self.rules.get(system_id) if system_id is not None else None
 
-    def points_for(self, system_id: str | None) -> Any:
+    def points_for(self, system_id: str | None) -> Fraction | None:
         """The points limit the pack sets for lists of a system; None when it sets none, or when the
         system's manifest does not take an outside points limit (those lists get EVT018 instead)."""
         rules = self.rules_for(system_id)
@@ -154,7 +157,7 @@ class Pack:
             return None
         return rules.points
 
-    def finding(self, code: str, message: str, path: tuple = ()) -> Finding:
+    def finding(self, code: str, message: str, path: findings.Path = ()) -> Finding:
         return _finding(self.file, code, message, path, self.positions, self.key_positions)
 
     def describe(self) -> dict[str, Any]:
@@ -200,7 +203,9 @@ def load(path: str | Path) -> Pack:
         raise PackError([load_failure(exc, file, source=file)]) from None
     data = doc.data
 
-    def finding(code: str, message: str, p: tuple = (), at: tuple | None = None) -> Finding:
+    def finding(
+        code: str, message: str, p: findings.Path = (), at: tuple[int | None, int | None] | None = None
+    ) -> Finding:
         return _finding(file, code, message, p, doc.positions, doc.key_positions, at)
 
     if not isinstance(data, dict):
@@ -244,8 +249,8 @@ def load(path: str | Path) -> Pack:
                         (key,),
                     )
                 )
-        ids = [(sid, ("systems", sid)) for sid in data["systems"]]
-        system_path: tuple = ("systems",)
+        ids: list[tuple[Any, findings.Path]] = [(sid, ("systems", sid)) for sid in data["systems"]]
+        system_path: findings.Path = ("systems",)
     else:
         ids = [(data["system"], ("system",))]
         system_path = ("system",)
@@ -269,7 +274,7 @@ def load(path: str | Path) -> Pack:
     return Pack(file, data["event"], rules, system_path, data, doc.positions, doc.key_positions)
 
 
-def _parse_block(block: dict, prefix: tuple) -> Rules:
+def _parse_block(block: dict[str, Any], prefix: findings.Path) -> Rules:
     r = Rules(system="")
     if "points" in block:
         r.points = Fraction(block["points"]).limit_denominator(2)
@@ -312,7 +317,7 @@ def _merge(system_id: str, top: Rules, own: Rules | None) -> Rules:
     return r
 
 
-def _conflicts(r: Rules, finding: Callable[..., Finding]) -> Iterable[Finding]:
+def _conflicts(r: Rules, finding: Callable[[str, str, findings.Path], Finding]) -> Iterator[Finding]:
     maxima = {fold(e.name): e for e in r.maximum}
     for e in r.minimum:
         top = maxima.get(fold(e.name))
@@ -329,7 +334,8 @@ def _conflicts(r: Rules, finding: Callable[..., Finding]) -> Iterable[Finding]:
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
-    seen, out = set(), []
+    seen: set[tuple[str, int | None, int | None, str]] = set()
+    out: list[Finding] = []
     for f in findings:
         key = (f.code, f.line, f.column, f.message)
         if key not in seen:

@@ -74,7 +74,8 @@ SUFFIXES = {
 
 def exporter(fmt: ExportFormat | str) -> Exporter:
     module, cls = EXPORTERS[ExportFormat(fmt)]
-    return getattr(importlib.import_module(module), cls)()
+    made: Exporter = getattr(importlib.import_module(module), cls)()
+    return made
 
 
 def render(roster: Roster, fmt: ExportFormat | str, paper: Paper | str = Paper.a4) -> bytes:

@@ -21,21 +21,29 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as _xml
 
 from armybuilder.export import Exporter, ExportError, ExportOptions, Paper
 from armybuilder.export.roster import Roster, Table, finding_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Flowable, Paragraph
+    from reportlab.platypus import Table as RLTable
+    from reportlab.platypus.doctemplate import BaseDocTemplate
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 MARGIN_MM = 15
 INSET = 6  # points: platypus frames pad their content by 6 points on each side
 REGULAR, BOLD = "ArmybuilderSans", "ArmybuilderSans-Bold"
 
-_registered: tuple[str, str, Any] | None = None
+_registered: tuple[str, str, TTFont | None] | None = None
 
 
-def fonts() -> tuple[str, str, Any]:
+def fonts() -> tuple[str, str, TTFont | None]:
     """Register the bundled fonts once: (regular name, bold name, the regular TTFont or None).
 
     Without the bundled files (a broken install) the PDF falls back to Helvetica, and the
@@ -139,14 +147,14 @@ class PdfExporter(Exporter):
             "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
         }
 
-    def _heading(self, text: str) -> list:
+    def _heading(self, text: str) -> list[Flowable]:
         """A section heading, never alone at the foot of a page: it starts a new page unless
         there is room for it and the first rows under it."""
         from reportlab.platypus import CondPageBreak
 
         return [CondPageBreak(72), self._p(text, "h2")]
 
-    def _p(self, text: str, style: str, bullet: str | None = None):
+    def _p(self, text: str, style: str, bullet: str | None = None) -> Paragraph:
         """A paragraph of text from the roster (escaped: a name is never markup)."""
         from reportlab.platypus import Paragraph
 
@@ -161,13 +169,13 @@ class PdfExporter(Exporter):
 
     # --- the story ---------------------------------------------------------------------------
 
-    def _story(self, r: Roster, avail: float) -> list:
+    def _story(self, r: Roster, avail: float) -> list[Flowable]:
         from reportlab.lib import colors
         from reportlab.lib.units import mm
         from reportlab.platypus import KeepTogether, Spacer, TableStyle
         from reportlab.platypus import Table as RLTable
 
-        story: list = [self._p(r.title, "title")]
+        story: list[Flowable] = [self._p(r.title, "title")]
 
         banner_text = "VALID" if r.valid else r.invalid_banner
         banner = RLTable([[self._p(banner_text, "banner")]], colWidths=[avail])
@@ -251,7 +259,7 @@ class PdfExporter(Exporter):
         story.append(KeepTogether([Spacer(1, 6 * mm), block]))
         return story
 
-    def _box(self, lines: list[str], avail: float, edge: str, fill: str):
+    def _box(self, lines: list[str], avail: float, edge: str, fill: str) -> RLTable:
         from reportlab.lib import colors
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
@@ -271,7 +279,7 @@ class PdfExporter(Exporter):
         )
         return box
 
-    def _table(self, t: Table, avail: float):
+    def _table(self, t: Table, avail: float) -> RLTable:
         from reportlab.lib import colors
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
@@ -310,7 +318,7 @@ class PdfExporter(Exporter):
             natural.append(w + pad)
         if sum(natural) <= avail:
             return natural
-        widths: list[float | None] = [None] * len(natural)
+        widths = [0.0] * len(natural)  # every column gets its width below
         left, open_ = avail, list(range(len(natural)))
         while open_:
             share = left / len(open_)
@@ -324,7 +332,7 @@ class PdfExporter(Exporter):
                 widths[i] = natural[i]
                 left -= natural[i]
             open_ = [i for i in open_ if i not in fits]
-        return [float(w) for w in widths]  # type: ignore[arg-type]
+        return widths
 
     # --- every page --------------------------------------------------------------------------
 
@@ -335,7 +343,7 @@ class PdfExporter(Exporter):
         self._foot2_tail = f"fingerprint {r.fingerprint or 'none'}"  # never shortened
         self._chars.update(self._foot1 + self._foot2 + self._foot2_tail)
 
-    def _page(self, canvas, doc) -> None:
+    def _page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         """Drawn under each page's content: the pale INVALID across an invalid list's pages."""
         if self._roster_valid:
             return
@@ -350,7 +358,7 @@ class PdfExporter(Exporter):
         canvas.drawCentredString(0, -34, "INVALID")
         canvas.restoreState()
 
-    def _canvas_class(self, r: Roster):
+    def _canvas_class(self, r: Roster) -> type[Canvas]:
         """A canvas that knows the page count when it draws the footers ("page N of M")."""
         from reportlab.lib import colors
         from reportlab.lib.units import mm
@@ -359,15 +367,15 @@ class PdfExporter(Exporter):
         exporter = self
 
         class FooterCanvas(Canvas):
-            def __init__(self, *args, **kwargs):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, **kwargs)
-                self._pages: list[dict] = []
+                self._pages: list[dict[str, Any]] = []
 
-            def showPage(self):
+            def showPage(self) -> None:
                 self._pages.append(dict(self.__dict__))
-                self._startPage()
+                self._startPage()  # type: ignore[attr-defined]  # Canvas's own page reset, private: not in types-reportlab
 
-            def save(self):
+            def save(self) -> None:
                 total = len(self._pages)
                 for state in self._pages:
                     self.__dict__.update(state)
@@ -377,8 +385,8 @@ class PdfExporter(Exporter):
 
         return FooterCanvas
 
-    def _draw_footer(self, canvas, total: int, colors, mm) -> None:
-        w, _ = canvas._pagesize
+    def _draw_footer(self, canvas: Canvas, total: int, colors: ModuleType, mm: float) -> None:
+        w, _ = canvas._pagesize  # type: ignore[attr-defined]  # the page's own size, private: not in types-reportlab
         left, right = MARGIN_MM * mm + INSET, w - MARGIN_MM * mm - INSET
         page = f"page {canvas.getPageNumber()} of {total}"
         size = 7.5
@@ -408,7 +416,7 @@ class PdfExporter(Exporter):
 
     # --- what the font cannot print --------------------------------------------------------
 
-    def _check_glyphs(self, face) -> None:
+    def _check_glyphs(self, face: TTFont | None) -> None:
         chars = sorted(c for c in self._chars if not c.isspace() and ord(c) >= 32)
         if face is None:
             missing = []

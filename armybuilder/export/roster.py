@@ -17,11 +17,14 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import __version__
 from armybuilder.findings import Finding, Measure, Result, Section, Severity, number
 from armybuilder.text import cell_text, plural, tally
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems import CheckOptions
 
 ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
 
@@ -250,7 +253,7 @@ def from_result(result: Result, fingerprint: str | None, date: str | None = None
     )
 
 
-def build(path: str | Path, date: str | None = None, options=None) -> tuple[Roster, Result]:
+def build(path: str | Path, date: str | None = None, options: CheckOptions | None = None) -> tuple[Roster, Result]:
     """Read, fingerprint and check one list file; its roster and the result.
 
     Raises FileNotFoundError / IsADirectoryError / PermissionError for the caller.

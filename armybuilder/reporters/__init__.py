@@ -16,7 +16,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.codes import Code
+    from armybuilder.compose.catalog import Entry, Group
+    from armybuilder.diff import Diff
     from armybuilder.findings import Result
+    from armybuilder.tournament import Tournament
 
 
 class Format(str, enum.Enum):
@@ -40,25 +44,26 @@ class Reporter:
     def cost(self, results: Sequence[Result]) -> str:
         raise NotImplementedError
 
-    def diff(self, d: Any) -> str:
+    def diff(self, d: Diff) -> str:
         raise NotImplementedError
 
-    def tournament(self, t: Any) -> str:
+    def tournament(self, t: Tournament) -> str:
         raise NotImplementedError
 
-    def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
+    def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
         raise NotImplementedError
 
-    def explain(self, system: str, entries: list) -> str:
+    def explain(self, system: str, entries: list[Entry]) -> str:
         raise NotImplementedError
 
-    def systems(self, rows: list[dict]) -> str:
+    def systems(self, rows: list[dict[str, Any]]) -> str:
         raise NotImplementedError
 
-    def codes(self, codes: list, one: bool = False) -> str:
+    def codes(self, codes: list[Code], one: bool = False) -> str:
         raise NotImplementedError
 
 
 def reporter(fmt: Format | str, **kwargs: Any) -> Reporter:
     module, cls = FORMATS[Format(fmt)]
-    return getattr(importlib.import_module(module), cls)(**kwargs)
+    made: Reporter = getattr(importlib.import_module(module), cls)(**kwargs)
+    return made

@@ -11,6 +11,8 @@ from armybuilder.findings import Finding, Result, number
 from armybuilder.reporters import Reporter
 
 if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.codes import Code
+    from armybuilder.compose.catalog import Entry, Group
     from armybuilder.diff import Diff
     from armybuilder.tournament import Tournament
 
@@ -23,18 +25,18 @@ class JsonReporter(Reporter):
     def __init__(self, **_: Any):
         pass
 
-    def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
+    def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
         from armybuilder.compose.catalog import catalog_data
 
         return dumps(catalog_data(system, text_filter, groups))
 
-    def explain(self, system: str, entries: list) -> str:
+    def explain(self, system: str, entries: list[Entry]) -> str:
         return dumps({"system": system, "entries": [e.to_dict() for e in entries]})
 
-    def systems(self, rows: list[dict]) -> str:
+    def systems(self, rows: list[dict[str, Any]]) -> str:
         return dumps({"systems": rows})
 
-    def codes(self, codes: list, one: bool = False) -> str:
+    def codes(self, codes: list[Code], one: bool = False) -> str:
         return dumps({"codes": [c.to_dict() for c in codes]})
 
     def validate(self, results: Sequence[Result]) -> str:

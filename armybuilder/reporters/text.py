@@ -9,16 +9,18 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.findings import Measure, Result, Severity
+from armybuilder.findings import Finding, Measure, Result, Severity
 from armybuilder.reporters import Reporter
 from armybuilder.text import cell, columns, fmt_points, one_line, tally, width
 
 if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.codes import Code
+    from armybuilder.compose.catalog import Entry, Group
     from armybuilder.diff import Change, Diff
     from armybuilder.tournament import Tournament
 
 
-def finding_line(result: Result, f) -> str:
+def finding_line(result: Result, f: Finding) -> str:
     where = f.source or result.file
     line = f.line if f.line is not None else 1
     col = f.column if f.column is not None else 1
@@ -59,18 +61,18 @@ def summary_lines(results: Sequence[Result]) -> list[str]:
 
 
 class TextReporter(Reporter):
-    def catalog(self, system: str, title: str, text_filter: str | None, groups: list) -> str:
+    def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
         from armybuilder.compose.catalog import catalog_text
 
         return catalog_text(system, title, text_filter, groups)
 
-    def explain(self, system: str, entries: list) -> str:
+    def explain(self, system: str, entries: list[Entry]) -> str:
         from armybuilder.compose.catalog import explain_text
 
         return explain_text(entries)
 
-    def systems(self, rows: list[dict]) -> str:
-        out = []
+    def systems(self, rows: list[dict[str, Any]]) -> str:
+        out: list[str] = []
         for r in rows:
             takes = "; takes --points" if r["points_limit"] else ""
             out.append(
@@ -79,7 +81,7 @@ class TextReporter(Reporter):
             out.extend(f"  - {c}" for c in r["checks"])
         return "\n".join(out) + "\n"
 
-    def codes(self, codes: list, one: bool = False) -> str:
+    def codes(self, codes: list[Code], one: bool = False) -> str:
         if one:
             c = codes[0]
             return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{c.doc}\n"
@@ -90,7 +92,7 @@ class TextReporter(Reporter):
         self.width = width
 
     def validate(self, results: Sequence[Result]) -> str:
-        lines = []
+        lines: list[str] = []
         for r in results:
             lines.extend(finding_line(r, f) for f in r.sorted_findings())
         return "".join(line + "\n" for line in lines)

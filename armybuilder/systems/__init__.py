@@ -31,9 +31,14 @@ import importlib.util
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from fractions import Fraction
+
+    from armybuilder import findings
+    from armybuilder.codes import Code
     from armybuilder.findings import Result
 
 # One line per game system: the id (a list's ``system:`` key, and its folder under data/) and
@@ -64,7 +69,7 @@ class Manifest:
     data_root: Path | None = None  # where data/<id>/ and schemas/ are, when not bundled (test systems)
     package: str = ""  # filled in from the registry
 
-    def module(self, name: str):
+    def module(self, name: str) -> ModuleType:
         """One of the package's modules (``system``, ``compose``, ``catalog``), imported on use."""
         return importlib.import_module(f"{self.package}.{name}")
 
@@ -84,7 +89,7 @@ class Item:
     kind: str
     name: str
     count: int | float = 1
-    path: tuple = ()
+    path: findings.Path = ()
 
 
 @dataclass
@@ -94,7 +99,7 @@ class CheckOptions:
     It is only ever set for a system whose manifest says ``points_limit``.
     """
 
-    points: Any = None
+    points: Fraction | None = None  # halves are exact
 
 
 class System:
@@ -115,17 +120,18 @@ class System:
         """``data/<id>/system.yaml``: title, data_version, sources, what it checks."""
         from armybuilder.resources import load_data
 
-        return load_data(self.id, "system")
+        meta: dict[str, Any] = load_data(self.id, "system")
+        return meta
 
     @property
     def title(self) -> str:
-        return self.meta["title"]
+        return str(self.meta["title"])
 
     @property
     def data_version(self) -> str:
         return str(self.meta["data_version"])
 
-    def codes(self) -> list:
+    def codes(self) -> list[Code]:
         """The finding codes this system can report (:class:`armybuilder.codes.Code`): one per module
         of its rules package's ``ALL`` (every rule module; ``REGISTRY`` is what a list check runs)."""
         from armybuilder.codes import code_of
@@ -179,7 +185,8 @@ def manifest(system_id: str) -> Manifest:
         if exc.name == package:
             raise KeyError(system_id) from None
         raise
-    m = replace(mod.MANIFEST, package=package)
+    declared: Manifest = mod.MANIFEST
+    m = replace(declared, package=package)
     if m.data_root is not None:
         from armybuilder import resources
 
@@ -195,7 +202,7 @@ def manifests() -> list[Manifest]:
 def get(system_id: str) -> System:
     """The checks of a system; KeyError when unknown or not installed."""
     m = manifest(system_id)
-    system = m.module("system").SYSTEM
+    system: System = m.module("system").SYSTEM
     system.manifest = m
     return system
 
@@ -209,8 +216,9 @@ def resolve(word: str) -> str:
 
     names = available()
     index = NameIndex({s: s for s in names})
-    if word in index:
-        return index.canonical(word)
+    found = index.canonical(word)
+    if found is not None:
+        return found
     starts = [s for s in names if len(word) >= 3 and fold(s).startswith(fold(word))]
     if len(starts) == 1:
         return starts[0]

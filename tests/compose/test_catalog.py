@@ -153,3 +153,16 @@ def test_explain_card_from_the_data():
 def test_near_misses(run, args, hint):
     r = run(*args)
     assert r.exit_code == 2 and hint in r.stderr and r.stdout == ""
+
+
+def test_a_system_without_a_catalog_has_no_kinds(monkeypatch):
+    """catalog and explain refuse such a system (system_id); asked directly, it has no kinds and no entries."""
+    from armybuilder.compose import catalog
+
+    monkeypatch.setattr(catalog, "_module", lambda system: None)
+    with pytest.raises(catalog.CatalogError, match="has no catalog"):
+        catalog.system_id("fantasy-triumph")
+    assert catalog.kinds("fantasy-triumph") == []
+    assert catalog.entries("fantasy-triumph") == []
+    with pytest.raises(catalog.CatalogError, match="fantasy-triumph has no catalog"):
+        catalog.kind_of("fantasy-triumph", "cards")

@@ -96,3 +96,9 @@ def test_complex_key_refused():
 
 def test_dates_stay_text():
     assert loads("d: 2026-11-30\n").data == {"d": "2026-11-30"}
+
+
+def test_position_without_a_mark_is_the_start_of_the_file():
+    from armybuilder.yamlio import _pos
+
+    assert _pos(None) == (1, 1)

@@ -5,6 +5,11 @@ The list checks run in registry order (each module's ``check(ctx)`` with a
 read, EVT090 when a tournament run cannot check a list.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from . import (
     above_event_maximum,
     banned,
@@ -19,6 +24,10 @@ from . import (
     setting_mismatch,
     wrong_system,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events.rules._base import Context
+    from armybuilder.findings import Finding
 
 REGISTRY = [
     pack_shape,  # EVT001 (the pack, when it is read)
@@ -38,7 +47,7 @@ REGISTRY = [
 BY_CODE = {rule.CODE: rule for rule in REGISTRY}
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     """Every list check of the pack, in registry order. A rule that counts what the list holds
     (``COUNTS = True``) runs only when there is an inventory to count (``ctx.index``)."""
     for rule in REGISTRY:

@@ -15,6 +15,7 @@ from armybuilder.events.inventory import Index, inventory_of, is_broken
 from armybuilder.findings import Finding, Result
 
 if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder import findings
     from armybuilder.events import Pack, Rules
 
 
@@ -58,9 +59,25 @@ class Context:
         That is when the list cannot be checked, the pack bans, caps and requires nothing, or the
         system does not list what a list holds (EVT018 says so once).
         """
-        if not self.checkable or not self.rules.counts_items or not self.items:
+        rules = self.checked
+        if rules is None or not rules.counts_items or not self.items:
             return None
         return Index(self.items, self.result)
 
-    def finding(self, code: str, message: str, path: tuple = ()) -> Finding:
+    @property
+    def checked(self) -> Rules | None:
+        """The pack's rules when the list can be checked against them (:attr:`checkable`), else None."""
+        return self.rules if self.checkable else None
+
+    def counting(self) -> tuple[Rules, Index]:
+        """The rules and the inventory, for a rule that counts (``COUNTS = True``).
+
+        The registry runs those only when there is an :attr:`index`, and there is one only for a
+        list the pack's rules apply to.
+        """
+        rules, index = self.rules, self.index
+        assert rules is not None and index is not None, "a counting rule ran without an inventory"
+        return rules, index
+
+    def finding(self, code: str, message: str, path: findings.Path = ()) -> Finding:
         return self.pack.finding(code, message, path)

@@ -3,7 +3,15 @@ spaces, hyphens or underscores, across every kind of thing the list holds (cards
 heroes, factions, races, units). The message gives the list lines where it appears.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events.rules._base import Context
 
 CODE = "EVT011"
 NAME = "banned"
@@ -12,9 +20,9 @@ RULE = "event pack"
 COUNTS = True  # runs only when the list's inventory can be counted (ctx.index)
 
 
-def check(ctx):
-    index = ctx.index
-    for entry in ctx.rules.ban:
+def check(ctx: Context) -> Iterator[Finding]:
+    rules, index = ctx.counting()
+    for entry in rules.ban:
         hits = index.named(entry.name)
         if hits:
             kinds = sorted({i.kind for i in hits})

@@ -3,7 +3,15 @@
 may differ from the event's rules: update armybuilder or the pack.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events.rules._base import Context
 
 CODE = "EVT017"
 NAME = "data-version-mismatch"
@@ -11,10 +19,11 @@ SEVERITY = Severity.WARNING
 RULE = "event pack"
 
 
-def check(ctx):
-    if not ctx.checkable:
+def check(ctx: Context) -> Iterator[Finding]:
+    rules = ctx.checked
+    if rules is None:
         return
-    rules, system = ctx.rules, ctx.system
+    system = ctx.system
     if rules.data_version is not None and rules.data_version != system.data_version:
         yield ctx.finding(
             CODE,

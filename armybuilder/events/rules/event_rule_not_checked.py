@@ -3,8 +3,18 @@ total, does not list its items yet, or is not measured in points (so `points` do
 The list is not refused for it: check that rule by hand.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.text import fmt_points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder import findings
+    from armybuilder.events import Entry, Rules
+    from armybuilder.events.rules._base import Context
 
 CODE = "EVT018"
 NAME = "event-rule-not-checked"
@@ -12,12 +22,12 @@ SEVERITY = Severity.WARNING
 RULE = "event pack"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     """The pack's points on a system that takes no outside points limit; counting rules on a system
     that does not list what a list holds."""
-    if not ctx.checkable:
+    rules = ctx.checked
+    if rules is None:
         return
-    rules = ctx.rules
     if rules.points is not None and not ctx.manifest.points_limit:
         # Declared, not guessed: the system's manifest says whether an outside points limit applies,
         # so the pack's points are never compared with the list's own limit in other units.
@@ -36,9 +46,10 @@ def check(ctx):
         )
 
 
-def uncounted(ctx, entry, bound: str):
+def uncounted(ctx: Context, entry: Entry, bound: str) -> Finding:
     """A ``min_`` or ``max_`` (``bound``) total the system does not count."""
-    names = ", ".join(ctx.index.total_names()) or "nothing"
+    _, index = ctx.counting()
+    names = ", ".join(index.total_names()) or "nothing"
     return ctx.finding(
         CODE,
         f"{ctx.manifest.id} does not count '{entry.name}' (it counts: {names}), "
@@ -47,7 +58,7 @@ def uncounted(ctx, entry, bound: str):
     )
 
 
-def _first_path(rules) -> tuple:
+def _first_path(rules: Rules) -> findings.Path:
     for entries in (rules.ban, rules.limit, rules.minimum, rules.maximum, rules.include):
         if entries:
             return entries[0].path

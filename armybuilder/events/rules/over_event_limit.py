@@ -4,8 +4,16 @@ over the list within one kind; a limit on a total (stands, heroes, tokens, units
 compares that total.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from armybuilder.events.inventory import count_text
-from armybuilder.findings import Severity
+from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events.rules._base import Context
 
 CODE = "EVT012"
 NAME = "over-event-limit"
@@ -14,9 +22,9 @@ RULE = "event pack"
 COUNTS = True  # runs only when the list's inventory can be counted (ctx.index)
 
 
-def check(ctx):
-    index = ctx.index
-    for entry in ctx.rules.limit:
+def check(ctx: Context) -> Iterator[Finding]:
+    rules, index = ctx.counting()
+    for entry in rules.limit:
         count, kind, hits = index.count(entry.name)
         if count is not None and count > entry.value:
             if kind == "total":

@@ -2,10 +2,16 @@
 gives another value or none. Text is compared without regard to case.
 """
 
-from typing import Any
+from __future__ import annotations
 
-from armybuilder.findings import Severity, locate
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.findings import Finding, Severity, locate
 from armybuilder.suggest import fold
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events.rules._base import Context
 
 CODE = "EVT016"
 NAME = "setting-mismatch"
@@ -13,11 +19,12 @@ SEVERITY = Severity.ERROR
 RULE = "event pack"
 
 
-def check(ctx):
-    if not ctx.checkable:
+def check(ctx: Context) -> Iterator[Finding]:
+    rules = ctx.checked
+    if rules is None:
         return
-    data = ctx.result.document if isinstance(ctx.result.document, dict) else {}
-    for entry in ctx.rules.settings:
+    data: dict[Any, Any] = ctx.result.document if isinstance(ctx.result.document, dict) else {}
+    for entry in rules.settings:
         key = _find_key(data, entry.name)
         if key is None:
             yield ctx.finding(
@@ -51,10 +58,10 @@ def _same(a: Any, b: Any) -> bool:
         return fold(a) == fold(b)
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b
-    return a == b
+    return bool(a == b)
 
 
-def _find_key(data: dict, name: str) -> Any:
+def _find_key(data: dict[Any, Any], name: str) -> Any:
     if name in data:
         return name
     for key in data:

@@ -8,6 +8,7 @@ condition key the table does not know.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from armybuilder.compose.catalog import Entry, join, pts, source
 from armybuilder.resources import load_data
@@ -47,7 +48,7 @@ _FT_PER_SHORT = {
 }
 
 
-def ft_cost(card: dict, short: bool = False) -> str:
+def ft_cost(card: dict[str, Any], short: bool = False) -> str:
     cost = card.get("cost", {})
     per = cost.get("per", "stand")
     cases = cost.get("cases", [])
@@ -63,7 +64,7 @@ def ft_cost(card: dict, short: bool = False) -> str:
     return "; ".join(bits) + f" ({_FT_PER.get(per, per)})"
 
 
-def _ft_caps(caps: dict) -> list[str]:
+def _ft_caps(caps: dict[str, Any]) -> list[str]:
     words = {
         "max_cards": "at most {} cards in the army",
         "max_stands": "at most {} stands in the army carry it",
@@ -155,7 +156,7 @@ def ft_cards() -> list[Entry]:
     return out
 
 
-def _troops_named(card: dict) -> set[str]:
+def _troops_named(card: dict[str, Any]) -> set[str]:
     """The troop types a card's restrictions or cost cases name (their ``troop`` conditions)."""
     conds = [r[side] for r in card.get("restrictions", []) for side in ("require", "forbid") if side in r]
     conds += [case["when"] for case in card.get("cost", {}).get("cases", []) if "when" in case]

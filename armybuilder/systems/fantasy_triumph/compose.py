@@ -23,26 +23,30 @@ completion; this module stays light: the data is read when a part runs or a name
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.compose import base
-from armybuilder.compose.base import Request, find, known, number, put
+from armybuilder.compose.base import Doc, Request, find, known, number, put
 from armybuilder.compose.parts import EditError, Opt, Part
 from armybuilder.suggest import fold, nearest
 
 from . import MANIFEST
 
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Catalog
+
 SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 
 
-def _cat():
+def _cat() -> Catalog:
     from armybuilder.systems.fantasy_triumph.model import catalog
 
     return catalog()
 
 
-def template(name: str, points: Any) -> list:
+def template(name: str, points: Any) -> list[tuple[str, Any]]:
     return [("system", SYSTEM_ID), ("name", name), ("points", points)]
 
 
@@ -64,26 +68,26 @@ def howto(file: str) -> list[str]:
 # Where things are
 
 
-def _top(doc) -> list[str]:
+def _top(doc: Doc) -> list[str]:
     return base.schema_keys(doc.schema)
 
 
-def _classes(doc):
+def _classes(doc: Doc) -> list[Any]:
     seq = doc.tree.get("classes")
     return seq if isinstance(seq, list) else []
 
 
-def _heroes(doc):
+def _heroes(doc: Doc) -> list[Any]:
     seq = doc.tree.get("heroes")
     return seq if isinstance(seq, list) else []
 
 
-def _class(doc, name: str):
+def _class(doc: Doc, name: str) -> Any:
     classes = _classes(doc)
     return classes[find(classes, name, "class")]
 
 
-def _hero(doc, name: str):
+def _hero(doc: Doc, name: str) -> Any:
     heroes = _heroes(doc)
     return heroes[find(heroes, name, "hero")]
 
@@ -92,7 +96,7 @@ def _troop(req: Request, written: str) -> str:
     return known(written, _cat().troops, "troop type", f"see: {CATALOG} troops", req=req)
 
 
-def _card(req: Request, written: str) -> dict:
+def _card(req: Request, written: str) -> dict[str, Any]:
     cat = _cat()
     name = known(written, cat.cards, "card", f"see: {CATALOG} cards", req=req)
     return cat.cards.get(name, {"name": name, "kind": None})
@@ -104,19 +108,19 @@ class _Owner:
     def __init__(self, label: str, mapping: Any, key: str, where: str):
         self.label, self.mapping, self.key, self.where = label, mapping, key, where
 
-    def cards(self) -> list:
+    def cards(self) -> list[Any]:
         seq = self.mapping.get(self.key)
         return seq if isinstance(seq, list) else []
 
 
-def _owners(doc) -> list[_Owner]:
+def _owners(doc: Doc) -> list[_Owner]:
     out = [_Owner(f"class '{c.get('name')}'", c, "cards", "class") for c in _classes(doc) if isinstance(c, dict)]
     out += [_Owner(f"hero '{h.get('name')}'", h, "cards", "hero") for h in _heroes(doc) if isinstance(h, dict)]
     out.append(_Owner("the army", doc.tree, "army_cards", "army"))
     return out
 
 
-def _named_owner(doc, req: Request) -> _Owner | None:
+def _named_owner(doc: Doc, req: Request) -> _Owner | None:
     to, hero, army = req.opt("to"), req.opt("hero"), req.opt("army")
     if sum(1 for x in (to, hero, army) if x) > 1:
         raise EditError("say one place for the card: --to CLASS, --hero HERO or --army")
@@ -139,24 +143,24 @@ def _index_of(owner: _Owner, card_name: str) -> int | None:
     return None
 
 
-def _holder(doc, req: Request, card_name: str) -> tuple[_Owner, int]:
+def _holder(doc: Doc, req: Request, card_name: str) -> tuple[_Owner, int]:
     """The place (and index) of a card already in the list, for remove and set."""
     owner = _named_owner(doc, req)
     if owner is not None:
         i = _index_of(owner, card_name)
         if i is None:
-            present = [base.card_name(e) for e in owner.cards()]
-            present = [p for p in present if p]
+            written = [base.card_name(e) for e in owner.cards()]
+            present = [p for p in written if p]
             near = nearest(card_name, present)
             tail = f" (did you mean '{near}'?)" if near else (f" (it has: {', '.join(present)})" if present else "")
             raise EditError(f"{owner.label} has no card '{card_name}'{tail}")
         return owner, i
-    hits = [(o, _index_of(o, card_name)) for o in _owners(doc)]
-    hits = [(o, i) for o, i in hits if i is not None]
+    found = [(o, _index_of(o, card_name)) for o in _owners(doc)]
+    hits = [(o, i) for o, i in found if i is not None]
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        everywhere = sorted({base.card_name(e) for o in _owners(doc) for e in o.cards()} - {None})
+        everywhere = sorted({n for o in _owners(doc) for e in o.cards() if (n := base.card_name(e)) is not None})
         near = nearest(card_name, everywhere)
         raise EditError(f"the list has no card '{card_name}'" + (f" (did you mean '{near}'?)" if near else ""))
     places = ", ".join(o.label for o, _ in hits)
@@ -167,7 +171,7 @@ def _holder(doc, req: Request, card_name: str) -> tuple[_Owner, int]:
 # Card values
 
 
-def _options(card: dict, req: Request) -> list[str]:
+def _options(card: dict[str, Any], req: Request) -> list[str]:
     groups = card.get("options") or []
     choices = [c for g in groups for c in g.get("choices", [])]
     free = any(g.get("free") for g in groups)
@@ -191,7 +195,7 @@ def _options(card: dict, req: Request) -> list[str]:
     return out
 
 
-def _value(card: dict, req: Request, flow: bool) -> tuple[Any, str]:
+def _value(card: dict[str, Any], req: Request, flow: bool) -> tuple[Any, str]:
     """The card entry to write, and how to describe it."""
     options = _options(card, req)
     count = req.opt("number")
@@ -211,7 +215,7 @@ def _value(card: dict, req: Request, flow: bool) -> tuple[Any, str]:
     return base.new_map({name: base.new_seq(options, flow=True)}, flow=flow), f"{name} ({', '.join(options)})"
 
 
-def _default_owner(doc, card: dict) -> _Owner:
+def _default_owner(doc: Doc, card: dict[str, Any]) -> _Owner:
     if card.get("kind") == "army" and not card.get("marks"):
         return _Owner("the army", doc.tree, "army_cards", "army")
     raise EditError(
@@ -220,13 +224,13 @@ def _default_owner(doc, card: dict) -> _Owner:
     )
 
 
-def _owner_order(doc, owner: _Owner) -> list[str]:
+def _owner_order(doc: Doc, owner: _Owner) -> list[str]:
     if owner.where == "army":
         return _top(doc)
     return base.schema_keys(doc.schema, "classes" if owner.where == "class" else "heroes", "[]")
 
 
-def _is_flow(seq) -> bool:
+def _is_flow(seq: Any) -> bool:
     try:
         return bool(seq.fa.flow_style())
     except AttributeError:  # pragma: no cover
@@ -237,7 +241,7 @@ def _is_flow(seq) -> bool:
 # The parts
 
 
-def add_class(doc, req: Request) -> str:
+def add_class(doc: Doc, req: Request) -> str:
     name = req.take_name("a class NAME")
     written = req.opt("troop")
     if not written:
@@ -255,7 +259,7 @@ def add_class(doc, req: Request) -> str:
     return said
 
 
-def _make_general(doc, index: int) -> list[str]:
+def _make_general(doc: Doc, index: int) -> list[str]:
     """Put the general in class ``index``; the names of the classes that held it before."""
     keys = base.schema_keys(doc.schema, "classes", "[]")
     was = []
@@ -273,14 +277,14 @@ def _moved(was: list[str]) -> str:
     return f" (it was in {', '.join(repr(w) for w in was)})" if was else ""
 
 
-def set_general(doc, req: Request) -> str:
+def set_general(doc: Doc, req: Request) -> str:
     name = req.take_name("the CLASS that holds the general")
     classes = _classes(doc)
     i = find(classes, name, "class")
     return f"class '{classes[i].get('name')}' holds the general" + _moved(_make_general(doc, i))
 
 
-def add_hero(doc, req: Request) -> str:
+def add_hero(doc: Doc, req: Request) -> str:
     name = req.take_name("a hero NAME")
     if any(isinstance(h, dict) and fold(str(h.get("name"))) == fold(name) for h in _heroes(doc)):
         raise EditError(f"the list already has a hero '{name}'")
@@ -288,7 +292,7 @@ def add_hero(doc, req: Request) -> str:
     return f"added hero '{name}' (1 point before cards)"
 
 
-def remove_class(doc, req: Request) -> str:
+def remove_class(doc: Doc, req: Request) -> str:
     name = req.take_name("the CLASS to remove")
     classes = _classes(doc)
     i = find(classes, name, "class")
@@ -297,7 +301,7 @@ def remove_class(doc, req: Request) -> str:
     return f"removed class '{gone}'"
 
 
-def remove_hero(doc, req: Request) -> str:
+def remove_hero(doc: Doc, req: Request) -> str:
     name = req.take_name("the HERO to remove")
     heroes = _heroes(doc)
     i = find(heroes, name, "hero")
@@ -306,7 +310,7 @@ def remove_hero(doc, req: Request) -> str:
     return f"removed hero '{gone}'"
 
 
-def _stands(c) -> int:
+def _stands(c: Any) -> int:
     value = c.get("stands")
     if isinstance(value, bool) or not isinstance(value, int):
         raise EditError(
@@ -316,7 +320,7 @@ def _stands(c) -> int:
     return int(value)
 
 
-def add_stands(doc, req: Request) -> str:
+def add_stands(doc: Doc, req: Request) -> str:
     name, n = req.take_name_and_int("the CLASS", "how many stands to add (N)", 1, 100)
     c = _class(doc, name)
     now = _stands(c) + n
@@ -324,7 +328,7 @@ def add_stands(doc, req: Request) -> str:
     return f"class '{c.get('name')}': {now} stands (+{n})"
 
 
-def remove_stands(doc, req: Request) -> str:
+def remove_stands(doc: Doc, req: Request) -> str:
     name, n = req.take_name_and_int("the CLASS", "how many stands to remove (N)", 1, 100)
     c = _class(doc, name)
     now = _stands(c) - n
@@ -337,21 +341,21 @@ def remove_stands(doc, req: Request) -> str:
     return f"class '{c.get('name')}': {now} stands (-{n})"
 
 
-def set_stands(doc, req: Request) -> str:
+def set_stands(doc: Doc, req: Request) -> str:
     name, n = req.take_name_and_int("the CLASS", "the number of stands (N)", 1, 100)
     c = _class(doc, name)
     put(c, "stands", n)
     return f"class '{c.get('name')}': {n} stands"
 
 
-def set_troop(doc, req: Request) -> str:
+def set_troop(doc: Doc, req: Request) -> str:
     c = _class(doc, req.take("the CLASS"))
     troop = _troop(req, req.take("the TROOP type"))
     put(c, "troop", troop)
     return f"class '{c.get('name')}' is now {troop}"
 
 
-def add_card(doc, req: Request) -> str:
+def add_card(doc: Doc, req: Request) -> str:
     card = _card(req, req.take_name("a CARD name"))
     owner = _named_owner(doc, req) or _default_owner(doc, card)
     seq = owner.cards()
@@ -361,7 +365,7 @@ def add_card(doc, req: Request) -> str:
     return f"added {label} to {owner.label}"
 
 
-def remove_card(doc, req: Request) -> str:
+def remove_card(doc: Doc, req: Request) -> str:
     written = req.take_name("the CARD to remove")
     cat = _cat()
     name = cat.cards.canonical(written) or written
@@ -371,7 +375,7 @@ def remove_card(doc, req: Request) -> str:
     return f"removed {name} from {owner.label}"
 
 
-def set_card(doc, req: Request) -> str:
+def set_card(doc: Doc, req: Request) -> str:
     card = _card(req, req.take_name("the CARD to change"))
     owner, i = _holder(doc, req, card["name"])
     seq = owner.cards()
@@ -380,21 +384,21 @@ def set_card(doc, req: Request) -> str:
     return f"{owner.label}: {label}"
 
 
-def set_points(doc, req: Request) -> str:
+def set_points(doc: Doc, req: Request) -> str:
     pts = number(req.take("the army's POINTS"), "points", 0.5, 1000, whole=False, halves=True)
     put(doc.tree, "points", pts, _top(doc))
     return f"army size: {pts} points"
 
 
-def set_topography(doc, req: Request) -> str:
+def set_topography(doc: Doc, req: Request) -> str:
     written = req.take_name("a TOPOGRAPHY")
     topo = known(written, _cat().topographies, "topography", f"see: {CATALOG} topographies", req=req)
     put(doc.tree, "topography", topo, _top(doc))
     return f"home topography: {topo}"
 
 
-def _set_text(key: str, what: str, limit: int):
-    def setter(doc, req: Request) -> str:
+def _set_text(key: str, what: str, limit: int) -> Callable[[Doc, Request], str]:
+    def setter(doc: Doc, req: Request) -> str:
         value = req.take_name(what)
         if len(value) > limit:
             raise EditError(f"{key} is limited to {limit} characters")
@@ -404,8 +408,8 @@ def _set_text(key: str, what: str, limit: int):
     return setter
 
 
-def _remove_key(key: str, note: str = ""):
-    def remover(doc, req: Request) -> str:
+def _remove_key(key: str, note: str = "") -> Callable[[Doc, Request], str]:
+    def remover(doc: Doc, req: Request) -> str:
         if not base.drop(doc.tree, key):
             raise EditError(f"the list has no '{key}' to remove")
         return f"removed {key}{note}"
@@ -417,27 +421,27 @@ def _remove_key(key: str, note: str = ""):
 # Completion: names from the data and from the file
 
 
-def troop_names(data=None) -> list[str]:
+def troop_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(_cat().troops)
 
 
-def card_names(data=None) -> list[str]:
+def card_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(_cat().cards)
 
 
-def topography_names(data=None) -> list[str]:
+def topography_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(_cat().topographies)
 
 
-def class_names(data=None) -> list[str]:
+def class_names(data: dict[str, Any] | None = None) -> list[str]:
     return base.names_in((data or {}).get("classes"))
 
 
-def hero_names(data=None) -> list[str]:
+def hero_names(data: dict[str, Any] | None = None) -> list[str]:
     return base.names_in((data or {}).get("heroes"))
 
 
-def option_names(data=None) -> list[str]:
+def option_names(data: dict[str, Any] | None = None) -> list[str]:
     return sorted({c for card in _cat().cards.values() for g in card.get("options", []) for c in g.get("choices", [])})
 
 

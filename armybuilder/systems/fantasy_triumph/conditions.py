@@ -42,7 +42,7 @@ class Key:
     describe: Callable[[Any], str]  # want -> the words: "troops that do not shoot"
 
 
-def _troop(unit: Any) -> dict | None:
+def _troop(unit: Any) -> dict[str, Any] | None:
     """The troop type of a class (a hero has none)."""
     return unit.troop if unit is not None and unit.kind == "class" else None
 
@@ -123,17 +123,17 @@ def _key(name: str) -> Key:
         raise CardDataError(f"unknown condition key '{name}'{did_you_mean(name, KEYS)}") from None
 
 
-def holds(cond: dict, army: Any, unit: Any, use: Any) -> bool:
+def holds(cond: dict[str, Any], army: Any, unit: Any, use: Any) -> bool:
     """Whether every key of the condition holds."""
     return all(_key(key).evaluate(want, army, unit, use) for key, want in cond.items())
 
 
-def describe(cond: dict) -> str:
+def describe(cond: dict[str, Any]) -> str:
     """The condition in words, as the catalog prints it: "Artillery and a Dense home topography"."""
     return " and ".join(_key(key).describe(want) for key, want in cond.items())
 
 
-def keys_in(cond: dict) -> Iterator[tuple[str, Any]]:
+def keys_in(cond: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     """Every key of a condition with its value, those inside ``any`` and ``not`` too."""
     for key, want in cond.items():
         yield key, want
@@ -144,20 +144,20 @@ def keys_in(cond: dict) -> Iterator[tuple[str, Any]]:
             yield from keys_in(want)
 
 
-def uses_key(cond: dict, name: str) -> bool:
+def uses_key(cond: dict[str, Any], name: str) -> bool:
     return any(key == name for key, _ in keys_in(cond))
 
 
-def values_of(cond: dict, name: str) -> list:
+def values_of(cond: dict[str, Any], name: str) -> list[Any]:
     """The values a key is given anywhere in a condition (``troop``: the troop names it lists)."""
-    out = []
+    out: list[Any] = []
     for key, want in keys_in(cond):
         if key == name:
             out += want if isinstance(want, list) else [want]
     return out
 
 
-def card_conditions(card: dict) -> Iterator[tuple[str, dict]]:
+def card_conditions(card: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every condition a card carries, with where it is in the card ("cost case 2 when")."""
     for i, case in enumerate(card.get("cost", {}).get("cases", []), 1):
         if "when" in case:
@@ -193,7 +193,7 @@ def check(cond: Any) -> None:
             check(want)
 
 
-def check_cards(cards: list[dict]) -> None:
+def check_cards(cards: list[dict[str, Any]]) -> None:
     """Refuse card data with a condition the table cannot read; the message names the card and the key."""
     for card in cards:
         for where, cond in card_conditions(card):

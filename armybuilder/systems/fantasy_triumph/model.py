@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
@@ -19,6 +19,9 @@ from armybuilder.text import fmt_points
 
 from . import conditions
 from .conditions import CardDataError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.findings import Path
 
 SYSTEM_ID = "fantasy-triumph"
 
@@ -29,24 +32,25 @@ def pts(value: Any) -> Fraction:
 
 @dataclass(frozen=True)
 class Catalog:
-    troops: NameIndex
-    cards: NameIndex
-    topographies: NameIndex
-    army: dict
+    troops: NameIndex[dict[str, Any]]
+    cards: NameIndex[dict[str, Any]]
+    topographies: NameIndex[dict[str, Any]]
+    army: dict[str, Any]
 
     def rule_value(self, key: str) -> Any:
         return self.army[key]["value"]
 
     def rule_ref(self, key: str) -> str:
-        return self.army[key]["rule"]
+        rule: str = self.army[key]["rule"]
+        return rule
 
 
-def cards() -> list[dict]:
+def cards() -> list[dict[str, Any]]:
     """The battle cards of cards.yaml, every condition in them checked against the condition table.
 
     CardDataError (naming the card and the key) when a condition uses a key the table does not know.
     """
-    data = load_data(SYSTEM_ID, "cards")["cards"]
+    data: list[dict[str, Any]] = load_data(SYSTEM_ID, "cards")["cards"]
     conditions.check_cards(data)
     return data
 
@@ -72,10 +76,10 @@ class CardUse:
     """One card as the list writes it, on a class, a hero or the army."""
 
     written: str
-    card: dict | None
-    path: tuple
+    card: dict[str, Any] | None
+    path: Path
     owner: Unit | None  # None for army_cards
-    values: list = field(default_factory=list)  # the options as written
+    values: list[Any] = field(default_factory=list)  # the options as written
     number: int | None = None
     chosen: dict[str, list[str]] = field(default_factory=dict)
     bad_options: list[str] = field(default_factory=list)
@@ -109,10 +113,10 @@ class Unit:
     kind: str  # "class" or "hero"
     index: int
     name: str
-    path: tuple
+    path: Path
     cards: list[CardUse] = field(default_factory=list)
-    troop: dict | None = None
-    troop_written: str | None = None
+    troop: dict[str, Any] | None = None
+    troop_written: str = ""  # a class's troop type as the list writes it (a hero has none)
     stands: int = 1
     general: bool = False
     # computed costs
@@ -142,16 +146,16 @@ class Unit:
 class ArmyLine:
     label: str
     points: Fraction
-    path: tuple
+    path: Path
     card: str
 
 
 @dataclass
 class Army:
-    data: dict
+    data: dict[str, Any]
     cat: Catalog
     limit: Fraction
-    topography: dict | None
+    topography: dict[str, Any] | None
     topography_written: str | None
     classes: list[Unit]
     heroes: list[Unit]
@@ -187,7 +191,7 @@ class Army:
 # Building
 
 
-def parse_card(entry: Any, path: tuple, owner: Unit | None, cat: Catalog) -> CardUse:
+def parse_card(entry: Any, path: Path, owner: Unit | None, cat: Catalog) -> CardUse:
     if isinstance(entry, dict):
         ((written, value),) = entry.items()
     else:
@@ -210,6 +214,7 @@ def parse_card(entry: Any, path: tuple, owner: Unit | None, cat: Catalog) -> Car
 
 
 def _match_options(use: CardUse) -> None:
+    assert use.card is not None  # parse_card matches the options of a known card only
     groups = use.card.get("options", [])
     for value in use.values:
         text = str(value)
@@ -226,7 +231,7 @@ def _match_options(use: CardUse) -> None:
                 use.bad_options.append(text)
 
 
-def build(data: dict, limit_override: Fraction | None = None) -> Army:
+def build(data: dict[str, Any], limit_override: Fraction | None = None) -> Army:
     cat = catalog()
     limit = (
         limit_override
@@ -291,19 +296,20 @@ def placement_ok(use: CardUse) -> bool:
 # Conditions (the vocabulary of cards.yaml: one table, in conditions.py)
 
 
-def holds(cond: dict, army: Army, unit: Unit | None, use: CardUse | None) -> bool:
+def holds(cond: dict[str, Any], army: Army, unit: Unit | None, use: CardUse | None) -> bool:
     """Whether a condition of the card data holds for ``unit`` (None: the army) holding ``use``."""
     return conditions.holds(cond, army, unit, use)
 
 
 def case_points(use: CardUse, army: Army, unit: Unit | None) -> Fraction:
+    assert use.card is not None  # only priced uses are priced: a known card
     for case in use.card["cost"]["cases"]:
         if holds(case.get("when", {}), army, unit, use):
             return pts(case["points"])
     raise ValueError(f"no cost case matched for {use.name}")  # pragma: no cover - data has a default
 
 
-def depends_on_topography(card: dict) -> bool:
+def depends_on_topography(card: dict[str, Any]) -> bool:
     """Whether a case of the card's cost asks if the home topography is Dense."""
     return any(conditions.uses_key(case["when"], "dense") for case in card["cost"]["cases"] if "when" in case)
 
@@ -337,6 +343,7 @@ def price(army: Army) -> None:
         for use in unit.cards:
             if not use.priced:
                 continue
+            assert use.card is not None  # priced: a known card
             per = use.card["cost"]["per"]
             if per == "stand":
                 unit.parts.append((use.label(), case_points(use, army, unit)))
@@ -355,6 +362,7 @@ def price(army: Army) -> None:
     for use in army.army_cards:
         if not use.priced:
             continue
+        assert use.card is not None  # priced: a known card
         per = use.card["cost"]["per"]
         p = case_points(use, army, None)
         if per == "card":
@@ -366,6 +374,7 @@ def price(army: Army) -> None:
         for use in unit.cards:
             if not use.priced:
                 continue
+            assert use.card is not None  # priced: a known card
             per = use.card["cost"]["per"]
             if per == "transported":
                 n = unit.stands
@@ -380,7 +389,9 @@ def price(army: Army) -> None:
                 who = unit.name if unit.kind == "hero" else f"{unit.name}, {n} stand{'s' * (n != 1)}"
                 lines.append(ArmyLine(f"{use.name}: {who}", -refund, use.path, use.name))
     army.army_lines = lines
-    army.needs_topography = [u for u in army.all_uses() if u.priced and depends_on_topography(u.card)]
+    army.needs_topography = [
+        u for u in army.all_uses() if u.card is not None and u.priced and depends_on_topography(u.card)
+    ]
     army.total = sum((u.total for u in army.units()), Fraction(0)) + sum((line.points for line in lines), Fraction(0))
 
 
@@ -403,6 +414,7 @@ def movement(unit: Unit) -> str:
     for use in unit.cards:
         if not use.priced:
             continue
+        assert use.card is not None  # priced: a known card
         mv = use.card.get("movement")
         if not mv:
             continue
@@ -424,13 +436,14 @@ def movement(unit: Unit) -> str:
     return text
 
 
-def command_points(cost: Fraction, table: dict) -> int | None:
+def command_points(cost: Fraction, table: dict[str, Any]) -> int | None:
     """The command points a band table of army.yaml gives for a stand cost (FT 52.1)."""
     for band in table["bands"]:
         lo = pts(band["from"])
         hi = pts(band["to"]) if band["to"] is not None else None
         if cost >= lo and (hi is None or cost <= hi):
-            return band["command_points"]
+            cp: int = band["command_points"]
+            return cp
     return None
 
 
@@ -439,8 +452,9 @@ def command_points(cost: Fraction, table: dict) -> int | None:
 # (``when``) for the taker and the card as written. Each kind: (army, use, entry) -> the note.
 
 
-def _stand_regeneration(army: Army, use: CardUse, entry: dict) -> str:
+def _stand_regeneration(army: Army, use: CardUse, entry: dict[str, Any]) -> str:
     unit = use.owner
+    assert unit is not None  # Regenerate is a stand card: on a class
     cp = command_points(unit.each, entry)
     return (
         f"{unit.name}: a lost {fmt_points(unit.each)}-point stand regenerates for {cp} "
@@ -448,15 +462,16 @@ def _stand_regeneration(army: Army, use: CardUse, entry: dict) -> str:
     )
 
 
-def _lost_until_entry(army: Army, use: CardUse, entry: dict) -> str:
+def _lost_until_entry(army: Army, use: CardUse, entry: dict[str, Any]) -> str:
     unit = use.owner
+    assert unit is not None  # Delayed Entry marks stands or heroes: on a class or a hero
     n = marked_count(use)
     lost = unit.each * n * pts(entry["value"])
     who = unit.name if unit.kind == "hero" else f"{unit.name} ({n} stand{'s' * (n != 1)})"
     return f"{who}: counts as {fmt_points(lost)} points lost until it enters ({entry['rule']})"
 
 
-def _sacked_camp(army: Army, use: CardUse, entry: dict) -> str:
+def _sacked_camp(army: Army, use: CardUse, entry: dict[str, Any]) -> str:
     return f"A sacked heavily fortified camp counts as {entry['value']} points of lost troops ({entry['rule']})"
 
 
@@ -469,16 +484,16 @@ TABLE_NOTES = {
 
 def table_notes(army: Army) -> list[str]:
     """What the cards change that a player needs during the game, in the order the list has them."""
-    notes = []
+    notes: list[str] = []
     for use in army.all_uses():
-        note = use.card.get("table_note") if use.priced else None
+        note = use.card.get("table_note") if use.card is not None and use.priced else None
         if note is None or not holds(note.get("when", {}), army, use.owner, use):
             continue
         notes.append(TABLE_NOTES[note["kind"]](army, use, army.cat.army[note["value"]]))
     return notes
 
 
-def _check_table_notes(card_list: list[dict], army: dict) -> None:
+def _check_table_notes(card_list: list[dict[str, Any]], army: dict[str, Any]) -> None:
     """Refuse a table_note whose kind the code does not have, or whose value army.yaml does not hold."""
     for card in card_list:
         note = card.get("table_note")

@@ -17,7 +17,7 @@ from . import model, rules
 
 
 class FantasyTriumph(System):
-    def check(self, data: dict, result: Result, options: CheckOptions) -> None:
+    def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         army = model.build(data, options.points)
         for rule in rules.REGISTRY:
             result.add(rule.check(army))
@@ -26,8 +26,8 @@ class FantasyTriumph(System):
         result.details = details(army)
         result.model = army
 
-    def inventory(self, data: dict, result: Result) -> list[Item]:
-        army = getattr(result, "model", None) or model.build(data)
+    def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
+        army: model.Army = getattr(result, "model", None) or model.build(data)
         items: list[Item] = []
         for c in army.classes:
             items.append(Item("troop", c.troop["name"] if c.troop else c.troop_written, c.stands, c.path))
@@ -113,7 +113,7 @@ def sections(army: model.Army) -> list[Section]:
 def details(army: model.Army) -> dict[str, Any]:
     from .rules.too_few_stands import minimum_stands
 
-    def unit_cards(u: model.Unit) -> list[dict]:
+    def unit_cards(u: model.Unit) -> list[dict[str, Any]]:
         return [{"card": label, "points": number(p)} for label, p in u.parts[1:]]
 
     return {

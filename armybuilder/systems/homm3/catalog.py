@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
@@ -13,7 +14,7 @@ from . import MANIFEST
 HM = MANIFEST.id
 
 
-def _cost(c: dict | None) -> str:
+def _cost(c: dict[str, Any] | None) -> str:
     if not c:
         return "-"
     cost = c.get("cost") or {}
@@ -23,7 +24,7 @@ def _cost(c: dict | None) -> str:
     return text
 
 
-def _stats(c: dict | None) -> str:
+def _stats(c: dict[str, Any] | None) -> str:
     if not c:
         return "-"
     return (

@@ -20,11 +20,19 @@ refused with a suggestion, another name is written as typed (HMB012 notes it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from armybuilder.compose import base
-from armybuilder.compose.base import EditError, Opt, Part, Request, choice, find, known, put
+from armybuilder.compose.base import Doc, EditError, Opt, Part, Request, choice, find, known, put
 from armybuilder.suggest import NameIndex, fold
 
 from . import MANIFEST
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable, Iterable
+
+    from armybuilder.compose.parts import NameSource
+    from armybuilder.systems.homm3.model import Catalog
 
 SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
@@ -36,13 +44,13 @@ SIDES = ("Few", "Pack")
 CARD_PARTS = {"ability": "abilities", "artifact": "artifacts", "spell": "spells"}
 
 
-def _cat():
+def _cat() -> Catalog:
     from armybuilder.systems.homm3.model import catalog
 
     return catalog()
 
 
-def template(name: str, points=None) -> list:
+def template(name: str, points: float | None = None) -> list[tuple[str, str]]:
     return [("system", SYSTEM_ID), ("name", name)]
 
 
@@ -61,7 +69,7 @@ def howto(file: str) -> list[str]:
     ]
 
 
-def _top(doc) -> list[str]:
+def _top(doc: Doc) -> list[str]:
     return base.schema_keys(doc.schema)
 
 
@@ -74,7 +82,7 @@ def level(text: str) -> str:
     raise EditError(f"a level is a Roman numeral I to VII, not '{text}'")
 
 
-def _faction(doc) -> dict | None:
+def _faction(doc: Doc) -> dict[str, Any] | None:
     written = doc.data.get("faction")
     cat = _cat()
     if isinstance(written, str) and written in cat.factions:
@@ -82,7 +90,7 @@ def _faction(doc) -> dict | None:
     return None
 
 
-def _skirmish(doc) -> tuple[dict | None, str | None]:
+def _skirmish(doc: Doc) -> tuple[dict[str, Any] | None, str | None]:
     """The Skirmish length's rules and the length, when the file is a Skirmish with a known length."""
     if doc.data.get("mode") != "skirmish" or doc.data.get("length") not in LENGTHS:
         return None, None
@@ -94,8 +102,8 @@ def _skirmish(doc) -> tuple[dict | None, str | None]:
 # Settings
 
 
-def _setter(key: str, choices: tuple, what: str):
-    def setter(doc, req: Request) -> str:
+def _setter(key: str, choices: tuple[str, ...], what: str) -> Callable[[Doc, Request], str]:
+    def setter(doc: Doc, req: Request) -> str:
         value = choice(req.take(what), choices, key)
         put(doc.tree, key, value, _top(doc))
         return f"{key}: {value}"
@@ -103,7 +111,7 @@ def _setter(key: str, choices: tuple, what: str):
     return setter
 
 
-def set_name(doc, req: Request) -> str:
+def set_name(doc: Doc, req: Request) -> str:
     value = req.take_name("the army's NAME")
     if len(value) > 200:
         raise EditError("name is limited to 200 characters")
@@ -111,29 +119,30 @@ def set_name(doc, req: Request) -> str:
     return f"name: {value}"
 
 
-def set_faction(doc, req: Request) -> str:
+def set_faction(doc: Doc, req: Request) -> str:
     written = req.take_name("a FACTION")
     faction = known(written, _cat().factions, "faction", f"see: {CATALOG} factions", req=req)
     put(doc.tree, "faction", faction, _top(doc))
     return f"faction: {faction}"
 
 
-def _hero_name(doc, written: str, req: Request) -> str:
+def _hero_name(doc: Doc, written: str, req: Request) -> str:
     cat = _cat()
-    if written in cat.heroes:
-        return cat.heroes.canonical(written)
+    canonical = cat.heroes.canonical(written)
+    if canonical is not None:
+        return canonical
     candidates = cat.hero_bases.get(fold(written), [])
     if candidates:
-        full = candidates[0]["name"]
+        full: str = candidates[0]["name"]
         return full[: full.index(" (")] if " (" in full else full
-    bases = {}
+    bases: dict[str, dict[str, Any]] = {}
     for h in cat.heroes.values():
         n = h["name"]
         bases[n[: n.index(" (")] if " (" in n else n] = h
     return known(written, NameIndex(bases), "hero", f"see: {CATALOG} heroes", req=req)
 
 
-def set_hero(doc, req: Request) -> str:
+def set_hero(doc: Doc, req: Request) -> str:
     name = _hero_name(doc, req.take_name("a hero NAME"), req)
     current = doc.tree.get("hero")
     lvl, why = req.opt("level"), ""
@@ -143,13 +152,13 @@ def set_hero(doc, req: Request) -> str:
         lvl = str(current.get("level"))
     else:
         rules, length = _skirmish(doc)
-        if rules is not None:
+        if rules is not None and length is not None:
             lvl, why = rules["hero_level"], f", as a {length.capitalize()} skirmish has it"
     put(doc.tree, "hero", base.new_map([("name", name), ("level", lvl)], flow=True), _top(doc))
     return f"hero: {name}" + (f", level {lvl}{why}" if lvl else "")
 
 
-def set_level(doc, req: Request) -> str:
+def set_level(doc: Doc, req: Request) -> str:
     hero = doc.tree.get("hero")
     if not isinstance(hero, dict):
         raise EditError("the list has no hero yet: armybuilder set FILE hero NAME --level LEVEL")
@@ -158,8 +167,8 @@ def set_level(doc, req: Request) -> str:
     return f"hero {hero.get('name')}: level {lvl}"
 
 
-def _remove_key(key: str):
-    def remover(doc, req: Request) -> str:
+def _remove_key(key: str) -> Callable[[Doc, Request], str]:
+    def remover(doc: Doc, req: Request) -> str:
         if not base.drop(doc.tree, key):
             raise EditError(f"the list has no '{key}' to remove")
         return f"removed {key}"
@@ -171,10 +180,10 @@ def _remove_key(key: str):
 # Cards and specialties
 
 
-def _card_adder(part: str):
+def _card_adder(part: str) -> Callable[[Doc, Request], str]:
     kind = CARD_PARTS[part]
 
-    def adder(doc, req: Request) -> str:
+    def adder(doc: Doc, req: Request) -> str:
         written = req.take_name(f"the {part} NAME")
         name = known(written, _cat().cards[kind], part, req=req, open_set=True)
         base.append_to(doc.tree, kind, name, _top(doc), flow=True)
@@ -184,10 +193,10 @@ def _card_adder(part: str):
     return adder
 
 
-def _card_remover(part: str):
+def _card_remover(part: str) -> Callable[[Doc, Request], str]:
     kind = CARD_PARTS[part]
 
-    def remover(doc, req: Request) -> str:
+    def remover(doc: Doc, req: Request) -> str:
         written = req.take_name(f"the {part} NAME")
         seq = doc.tree.get(kind)
         seq = seq if isinstance(seq, list) else []
@@ -199,14 +208,14 @@ def _card_remover(part: str):
     return remover
 
 
-def add_specialty(doc, req: Request) -> str:
+def add_specialty(doc: Doc, req: Request) -> str:
     levels = [level(a) for a in req.take_rest()] or [level(req.take("a Specialty card LEVEL"))]
     for lvl in levels:
         base.append_to(doc.tree, "specialties", lvl, _top(doc), flow=True)
     return f"added Specialty card{'s' if len(levels) > 1 else ''} {', '.join(levels)}"
 
 
-def remove_specialty(doc, req: Request) -> str:
+def remove_specialty(doc: Doc, req: Request) -> str:
     levels = [level(a) for a in req.take_rest()] or [level(req.take("a Specialty card LEVEL"))]
     seq = doc.tree.get("specialties")
     seq = seq if isinstance(seq, list) else []
@@ -219,15 +228,16 @@ def remove_specialty(doc, req: Request) -> str:
 # Units
 
 
-def _unit_name(doc, written: str, neutral: bool, req: Request) -> str:
+def _unit_name(doc: Doc, written: str, neutral: bool, req: Request) -> str:
     cat = _cat()
     if neutral:
         return known(written, cat.neutral, "neutral unit", f"see: {CATALOG} neutral", req=req)
     faction = _faction(doc)
     if faction is not None:
-        units = faction["units"]
-        if written in units:
-            return units.canonical(written)
+        units: NameIndex[dict[str, Any]] = faction["units"]
+        canonical = units.canonical(written)
+        if canonical is not None:
+            return canonical
         neutral_too = written in cat.neutral
         owners = cat.unit_factions.get(fold(written), [])
         if (owners or neutral_too) and not req.as_written:
@@ -245,7 +255,7 @@ def _unit_name(doc, written: str, neutral: bool, req: Request) -> str:
     return known(written, NameIndex(every), "unit", f"see: {CATALOG} units", req=req)
 
 
-def _side(doc, req: Request, neutral: bool, required: bool) -> tuple[str | None, str]:
+def _side(doc: Doc, req: Request, neutral: bool, required: bool) -> tuple[str | None, str]:
     side = req.opt("side")
     if side is not None:
         if neutral:
@@ -254,12 +264,12 @@ def _side(doc, req: Request, neutral: bool, required: bool) -> tuple[str | None,
     if neutral or not required:
         return None, ""
     rules, length = _skirmish(doc)
-    if rules is not None:
+    if rules is not None and length is not None:
         return rules["side"], f" (the {length.capitalize()} skirmish side)"
     raise EditError("say the unit's side: --side Few or --side Pack")
 
 
-def add_unit(doc, req: Request) -> str:
+def add_unit(doc: Doc, req: Request) -> str:
     neutral = bool(req.opt("neutral"))
     written = req.take_name("a unit NAME")
     name = _unit_name(doc, written, neutral, req)
@@ -284,12 +294,12 @@ def add_unit(doc, req: Request) -> str:
     return f"added {what} {name}" + (f", {side} side{why}" if side else "") + (" (alternate card)" if alternate else "")
 
 
-def _units(doc):
+def _units(doc: Doc) -> list[Any]:
     seq = doc.tree.get("units")
     return seq if isinstance(seq, list) else []
 
 
-def set_unit(doc, req: Request) -> str:
+def set_unit(doc: Doc, req: Request) -> str:
     written = req.take_name("the unit NAME")
     units = _units(doc)
     entry = units[find(units, written, "unit")]
@@ -310,7 +320,7 @@ def set_unit(doc, req: Request) -> str:
     return f"unit {entry.get('name')}: " + ", ".join(f"{k} {base.plain(v)}" for k, v in entry.items() if k != "name")
 
 
-def remove_unit(doc, req: Request) -> str:
+def remove_unit(doc: Doc, req: Request) -> str:
     written = req.take_name("the unit NAME")
     units = _units(doc)
     i = find(units, written, "unit")
@@ -323,20 +333,20 @@ def remove_unit(doc, req: Request) -> str:
 # Completion
 
 
-def faction_names(data=None) -> list[str]:
+def faction_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(_cat().factions)
 
 
-def hero_names(data=None) -> list[str]:
+def hero_names(data: dict[str, Any] | None = None) -> list[str]:
     cat = _cat()
     faction = (data or {}).get("faction")
-    heroes = cat.heroes.values()
+    heroes: Iterable[dict[str, Any]] = cat.heroes.values()
     if isinstance(faction, str) and faction in cat.factions:
         heroes = [h for h in heroes if h["faction"] == cat.factions.canonical(faction)]
     return sorted({h["name"].split(" (")[0] for h in heroes})
 
 
-def unit_names(data=None) -> list[str]:
+def unit_names(data: dict[str, Any] | None = None) -> list[str]:
     cat = _cat()
     faction = (data or {}).get("faction")
     if isinstance(faction, str) and faction in cat.factions:
@@ -344,24 +354,39 @@ def unit_names(data=None) -> list[str]:
     return sorted({u for fac in cat.factions.values() for u in fac["units"]} | set(cat.neutral))
 
 
-def listed_units(data=None) -> list[str]:
+def listed_units(data: dict[str, Any] | None = None) -> list[str]:
     return base.names_in((data or {}).get("units"))
 
 
-def _cards(kind: str):
-    return lambda data=None: list(_cat().cards[kind])
+def _cards(kind: str) -> NameSource:
+    def names(data: dict[str, Any] | None = None) -> list[str]:
+        return list(_cat().cards[kind])
+
+    return names
 
 
-def _listed(kind: str):
-    return lambda data=None: [str(x) for x in (data or {}).get(kind, []) or [] if isinstance(x, str)]
+def _listed(kind: str) -> NameSource:
+    def names(data: dict[str, Any] | None = None) -> list[str]:
+        return [str(x) for x in (data or {}).get(kind, []) or [] if isinstance(x, str)]
+
+    return names
 
 
-def levels(data=None) -> list[str]:
+def _fixed(words: tuple[str, ...]) -> NameSource:
+    """The completion of a few fixed words (the modes, lengths, opponents, sides)."""
+
+    def names(data: dict[str, Any] | None = None) -> list[str]:
+        return list(words)
+
+    return names
+
+
+def levels(data: dict[str, Any] | None = None) -> list[str]:
     return list(ROMAN)
 
 
 # The options, each declared once and given to every part that reads it.
-SIDE = Opt("side", "a unit's side, Few or Pack", "text", "SIDE", names=lambda data=None: list(SIDES))
+SIDE = Opt("side", "a unit's side, Few or Pack", "text", "SIDE", names=_fixed(SIDES))
 ALTERNATE = Opt("alternate", "the unit's alternate card", "switch")
 NEUTRAL = Opt("neutral", "a neutral unit", "switch")
 LEVEL = Opt("level", "the hero's level, I to VII", "text", "LEVEL", names=levels)
@@ -375,7 +400,7 @@ PARTS = [
         "mode skirmish|adventure|board",
         "the game mode",
         _setter("mode", MODES, "a MODE"),
-        names=(lambda d=None: list(MODES),),
+        names=(_fixed(MODES),),
     ),
     Part(
         "set",
@@ -383,7 +408,7 @@ PARTS = [
         "length short|medium|large",
         "the game length (Skirmish and Adventure)",
         _setter("length", LENGTHS, "a LENGTH"),
-        names=(lambda d=None: list(LENGTHS),),
+        names=(_fixed(LENGTHS),),
     ),
     Part(
         "set",
@@ -391,7 +416,7 @@ PARTS = [
         "opponent player|neutral",
         "board games: a player or neutral units",
         _setter("opponent", OPPONENTS, "an OPPONENT"),
-        names=(lambda d=None: list(OPPONENTS),),
+        names=(_fixed(OPPONENTS),),
     ),
     Part("set", "faction", "faction FACTION", "the army's faction", set_faction, names=(faction_names,)),
     Part(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, fold
@@ -28,20 +29,22 @@ _QUALIFIED = re.compile(r"^(.*) \(([^()]*)\)$")  # "Tarnum (Castle)"
 
 @dataclass(frozen=True)
 class Catalog:
-    factions: NameIndex  # faction name -> {name, box, units: NameIndex}
-    neutral: NameIndex  # neutral unit name -> entry
-    unit_factions: dict  # folded unit name -> [faction names] (to say whose unit it is)
-    alternates: tuple  # (faction, unit) pairs that have an alternate card
-    heroes: NameIndex
-    hero_bases: dict  # folded base name ("tarnum") -> [hero entries]
-    cards: dict  # kind -> NameIndex of the known card names
-    rules: dict
+    factions: NameIndex[dict[str, Any]]  # faction name -> {name, box, units: NameIndex}
+    neutral: NameIndex[dict[str, Any]]  # neutral unit name -> entry
+    unit_factions: dict[str, list[str]]  # folded unit name -> [faction names] (to say whose unit it is)
+    alternates: tuple[tuple[str, str], ...]  # (faction, unit) pairs that have an alternate card
+    heroes: NameIndex[dict[str, Any]]
+    hero_bases: dict[str, list[dict[str, Any]]]  # folded base name ("tarnum") -> [hero entries]
+    cards: dict[str, NameIndex[str]]  # kind -> NameIndex of the known card names
+    rules: dict[str, Any]
 
 
 @cache
 def catalog() -> Catalog:
     units = load_data(SYSTEM_ID, "units")
-    factions, unit_factions, alternates = {}, {}, []
+    factions: dict[str, dict[str, Any]] = {}
+    unit_factions: dict[str, list[str]] = {}
+    alternates: list[tuple[str, str]] = []
     for fac in units["factions"]:
         factions[fac["name"]] = {
             "name": fac["name"],
@@ -53,7 +56,7 @@ def catalog() -> Catalog:
             if "alternate" in u:
                 alternates.append((fac["name"], u["name"]))
     heroes = load_data(SYSTEM_ID, "heroes")["heroes"]
-    bases: dict[str, list] = {}
+    bases: dict[str, list[dict[str, Any]]] = {}
     for h in heroes:
         m = _QUALIFIED.match(h["name"])
         bases.setdefault(fold(m.group(1) if m else h["name"]), []).append(h)
@@ -77,7 +80,7 @@ class CardUse:
     kind: str  # abilities | artifacts | spells
     written: str
     known: str | None  # the canonical name when the data knows the card
-    path: tuple
+    path: tuple[str, int]
 
     @property
     def name(self) -> str:
@@ -89,12 +92,12 @@ class UnitUse:
     """One entry of ``units``, resolved against the faction's (or the neutral) unit cards."""
 
     index: int
-    path: tuple
+    path: tuple[str, int]
     written: str
     neutral: bool
     side: str | None  # Few | Pack as written; None for a neutral unit
     alternate: bool
-    unit: dict | None  # the data entry, None when unknown
+    unit: dict[str, Any] | None  # the data entry, None when unknown
     faction: str | None  # the faction the unit belongs to (None for a neutral unit)
 
     @property
@@ -106,7 +109,7 @@ class UnitUse:
         return f"{self.name} (neutral)" if self.neutral else self.name
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[bool, str]:
         """Identity of the unit: its regular and alternate cards are one unit (one miniature)."""
         return (self.neutral, fold(self.name))
 
@@ -115,14 +118,16 @@ class UnitUse:
         return self.alternate and (self.unit is None or "alternate" not in self.unit)
 
     @property
-    def card(self) -> dict | None:
+    def card(self) -> dict[str, Any] | None:
         """The statistics of the card the list uses (the side, or the neutral unit's one card)."""
         if self.unit is None or self.bad_alternate:
             return None
         if self.neutral:
-            return self.unit["card"]
+            one: dict[str, Any] = self.unit["card"]
+            return one
         cards = self.unit["alternate"] if self.alternate else self.unit
-        return cards[(self.side or "Pack").lower()]
+        side: dict[str, Any] = cards[(self.side or "Pack").lower()]
+        return side
 
     @property
     def side_label(self) -> str:
@@ -134,41 +139,44 @@ class UnitUse:
 
 @dataclass
 class Army:
-    data: dict
+    data: dict[str, Any]
     cat: Catalog
     mode: str
     length: str | None
     opponent: str | None
     faction_written: str
-    faction: dict | None
+    faction: dict[str, Any] | None
     hero_written: str
-    hero: dict | None
-    hero_candidates: list  # heroes of that name in other factions ("Tarnum")
+    hero: dict[str, Any] | None
+    hero_candidates: list[dict[str, Any]]  # heroes of that name in other factions ("Tarnum")
     hero_level: str | None
-    specialties: list  # [(level, path)]
-    cards: dict  # kind -> [CardUse]
-    units: list = field(default_factory=list)
+    specialties: list[tuple[str, tuple[str, int]]]  # [(level, path)]
+    cards: dict[str, list[CardUse]]  # kind -> [CardUse]
+    units: list[UnitUse] = field(default_factory=list)
 
     @property
-    def rules(self) -> dict:
+    def rules(self) -> dict[str, Any]:
         return self.cat.rules
 
     @property
-    def mode_rules(self) -> dict:
-        return self.rules["modes"][self.mode]
+    def mode_rules(self) -> dict[str, Any]:
+        rules: dict[str, Any] = self.rules["modes"][self.mode]
+        return rules
 
     @property
-    def skirmish(self) -> dict | None:
+    def skirmish(self) -> dict[str, Any] | None:
         """The Skirmish length's rules, or None in another mode."""
         if self.mode != "skirmish" or self.length is None:
             return None
-        return self.rules["skirmish"]["lengths"][self.length]
+        rules: dict[str, Any] = self.rules["skirmish"]["lengths"][self.length]
+        return rules
 
     @property
-    def adventure(self) -> dict | None:
+    def adventure(self) -> dict[str, Any] | None:
         if self.mode != "adventure" or self.length is None:
             return None
-        return self.rules["adventure"]["lengths"][self.length]
+        rules: dict[str, Any] = self.rules["adventure"]["lengths"][self.length]
+        return rules
 
     @property
     def length_title(self) -> str:
@@ -179,7 +187,7 @@ class Army:
 
     @property
     def unit_limit(self) -> int | None:
-        limit = self.mode_rules["unit_limit"]
+        limit: int | dict[str, int] | None = self.mode_rules["unit_limit"]  # by opponent, or one for all
         if isinstance(limit, dict):
             return limit.get(self.opponent) if self.opponent else None
         return limit
@@ -192,10 +200,12 @@ class Army:
     def hero_name(self) -> str:
         """The hero's name as the data spells it ("Tarnum" for a Tarnum of another faction)."""
         if self.hero is not None:
-            return self.hero["name"]
+            name: str = self.hero["name"]
+            return name
         if self.hero_candidates:
-            m = _QUALIFIED.match(self.hero_candidates[0]["name"])
-            return m.group(1) if m else self.hero_candidates[0]["name"]
+            full: str = self.hero_candidates[0]["name"]
+            m = _QUALIFIED.match(full)
+            return m.group(1) if m else full
         return self.hero_written
 
     def hero_specialty_levels(self) -> list[str] | None:
@@ -214,7 +224,9 @@ class Army:
         return [u for u in self.units if u.card is not None]
 
 
-def resolve_hero(cat: Catalog, written: str, faction: dict | None) -> tuple[dict | None, list]:
+def resolve_hero(
+    cat: Catalog, written: str, faction: dict[str, Any] | None
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """The hero for a written name; "Tarnum" finds "Tarnum (<faction>)". Else (None, same-name heroes)."""
     if written in cat.heroes:
         return cat.heroes[written], []
@@ -228,10 +240,11 @@ def resolve_hero(cat: Catalog, written: str, faction: dict | None) -> tuple[dict
     return None, candidates
 
 
-def resolve_unit(cat: Catalog, index: int, entry: dict, faction: dict | None) -> UnitUse:
+def resolve_unit(cat: Catalog, index: int, entry: dict[str, Any], faction: dict[str, Any] | None) -> UnitUse:
     written = str(entry["name"])
     neutral = bool(entry.get("neutral", False))
-    unit, owner = None, None
+    unit: dict[str, Any] | None = None
+    owner: str | None = None
     if neutral:
         if written in cat.neutral:
             unit = cat.neutral[written]
@@ -249,15 +262,15 @@ def resolve_unit(cat: Catalog, index: int, entry: dict, faction: dict | None) ->
     )
 
 
-def build(data: dict) -> Army:
+def build(data: dict[str, Any]) -> Army:
     cat = catalog()
     faction_written = str(data["faction"])
     faction = cat.factions.get(faction_written, None)
     hero_data = data["hero"]
     hero, candidates = resolve_hero(cat, str(hero_data["name"]), faction)
-    cards = {}
+    cards: dict[str, list[CardUse]] = {}
     for kind in CARD_KINDS:
-        uses = []
+        uses: list[CardUse] = []
         for i, written in enumerate(data.get(kind, [])):
             known = cat.cards[kind].canonical(written)
             uses.append(CardUse(kind, str(written), known, (kind, i)))

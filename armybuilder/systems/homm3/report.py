@@ -25,11 +25,13 @@ def cost_text(gold: int, valuables: int) -> str:
     return f"{gold} gold" + (f" + {valuables} valuable{'s' * (valuables != 1)}" if valuables else "")
 
 
-def unit_rows(army: Army) -> tuple[list[dict], dict]:
-    rows, totals = [], {"units": 0, "attack": 0, "defense": 0, "hp": 0, "gold": 0, "valuables": 0}
+def unit_rows(army: Army) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    rows: list[dict[str, Any]] = []
+    totals = {"units": 0, "attack": 0, "defense": 0, "hp": 0, "gold": 0, "valuables": 0}
     for use in army.known_units():
         card = use.card
-        row = {
+        assert card is not None and use.unit is not None  # known_units(): the units with a card (and so with data)
+        row: dict[str, Any] = {
             "name": use.name,
             "faction": use.faction,
             "neutral": use.neutral,
@@ -225,7 +227,7 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     return sections, details
 
 
-def _skirmish_detail(army: Army) -> dict | None:
+def _skirmish_detail(army: Army) -> dict[str, Any] | None:
     s = army.skirmish
     if s is None:
         return None

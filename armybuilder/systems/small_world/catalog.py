@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
@@ -12,7 +13,7 @@ from . import MANIFEST
 SW = MANIFEST.id
 
 
-def _minimum(v: dict) -> str:
+def _minimum(v: dict[str, Any]) -> str:
     return (
         f"never fewer than {v['tokens']} tokens in a region"
         + (" while active" if v.get("active") else "")
@@ -20,7 +21,8 @@ def _minimum(v: dict) -> str:
     )
 
 
-_SW_POWER = {
+# power key in races.yaml -> what its value (a mapping or a number) means, in a line
+_SW_POWER: dict[str, Callable[[Any], str]] = {
     "region_minimum": _minimum,
     "never_alone": _minimum,
     "decline_tokens_per_region": lambda v: (

@@ -22,23 +22,34 @@ free (the map is not data); race names match the race data without regard to cas
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from armybuilder.compose import base
-from armybuilder.compose.base import EditError, Opt, Part, Request, choice, find, known, number, put
+from armybuilder.compose.base import Doc, EditError, Opt, Part, Request, choice, find, known, number, put
 
 from . import MANIFEST
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.suggest import NameIndex
+
+    from .model import Race
+
+# What a compose part does: change the file's tree, say what it did in one line.
+Edit = Callable[[Doc, Request], str]
 
 SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 FACTIONS = ("Horde", "Alliance", "Neutral")
 
 
-def _races():
+def _races() -> NameIndex[Race]:
     from armybuilder.systems.small_world.model import catalog
 
     return catalog().races
 
 
-def template(name: str, points=None) -> list:
+def template(name: str, points: Any = None) -> list[tuple[str, Any]]:
     return [("system", SYSTEM_ID), ("name", name)]
 
 
@@ -56,7 +67,7 @@ def howto(file: str) -> list[str]:
     ]
 
 
-def _top(doc) -> list[str]:
+def _top(doc: Doc) -> list[str]:
     return base.schema_keys(doc.schema)
 
 
@@ -68,7 +79,7 @@ def _side_key(req: Request) -> str:
     return "decline" if req.opt("decline") else "active"
 
 
-def _block(doc, key: str):
+def _block(doc: Doc, key: str) -> dict[str, Any]:
     block = doc.tree.get(key)
     if isinstance(block, dict):
         return block
@@ -77,12 +88,12 @@ def _block(doc, key: str):
     raise EditError("the list has no race in decline: armybuilder set FILE decline RACE")
 
 
-def _keys(doc, key: str) -> list[str]:
+def _keys(doc: Doc, key: str) -> list[str]:
     return base.schema_keys(doc.schema, key)
 
 
-def _set_race(key: str):
-    def setter(doc, req: Request) -> str:
+def _set_race(key: str) -> Edit:
+    def setter(doc: Doc, req: Request) -> str:
         race = _race(req, req.take_name("a RACE"))
         power = req.opt("power")
         block = doc.tree.get(key)
@@ -99,7 +110,7 @@ def _set_race(key: str):
     return setter
 
 
-def set_power(doc, req: Request) -> str:
+def set_power(doc: Doc, req: Request) -> str:
     key = _side_key(req)
     block = _block(doc, key)
     power = req.take_name("a POWER name")
@@ -109,8 +120,8 @@ def set_power(doc, req: Request) -> str:
     return f"{block.get('race')}: power {power} (a free name: special powers are not checked)"
 
 
-def _set_count(field: str, what: str, maximum: int, side: str | None = "active"):
-    def setter(doc, req: Request) -> str:
+def _set_count(field: str, what: str, maximum: int, side: str | None = "active") -> Edit:
+    def setter(doc: Doc, req: Request) -> str:
         key = _side_key(req) if side is None else side
         block = _block(doc, key)
         n = req.take_int(what, 0, maximum)
@@ -120,8 +131,8 @@ def _set_count(field: str, what: str, maximum: int, side: str | None = "active")
     return setter
 
 
-def _remove_field(field: str, side: str | None = "active"):
-    def remover(doc, req: Request) -> str:
+def _remove_field(field: str, side: str | None = "active") -> Edit:
+    def remover(doc: Doc, req: Request) -> str:
         key = _side_key(req) if side is None else side
         block = _block(doc, key)
         if not base.drop(block, field):
@@ -131,13 +142,13 @@ def _remove_field(field: str, side: str | None = "active"):
     return remover
 
 
-def remove_decline(doc, req: Request) -> str:
+def remove_decline(doc: Doc, req: Request) -> str:
     block = _block(doc, "decline")
     base.remove(doc.tree, "decline")
     return f"removed the race in decline ({block.get('race')})"
 
 
-def set_name(doc, req: Request) -> str:
+def set_name(doc: Doc, req: Request) -> str:
     value = req.take_name("the position's NAME")
     if len(value) > 200:
         raise EditError("name is limited to 200 characters")
@@ -145,7 +156,7 @@ def set_name(doc, req: Request) -> str:
     return f"name: {value}"
 
 
-def remove_name(doc, req: Request) -> str:
+def remove_name(doc: Doc, req: Request) -> str:
     if not base.drop(doc.tree, "name"):
         raise EditError("the list has no name to remove")
     return "removed name"
@@ -162,7 +173,7 @@ def _region_name(req: Request) -> str:
     return name
 
 
-def add_region(doc, req: Request) -> str:
+def add_region(doc: Doc, req: Request) -> str:
     key = _side_key(req)
     block = _block(doc, key)
     name = _region_name(req)
@@ -182,12 +193,12 @@ def add_region(doc, req: Request) -> str:
     )
 
 
-def _regions(block):
+def _regions(block: dict[str, Any]) -> list[Any]:
     seq = block.get("regions")
     return seq if isinstance(seq, list) else []
 
 
-def set_region(doc, req: Request) -> str:
+def set_region(doc: Doc, req: Request) -> str:
     key = _side_key(req)
     block = _block(doc, key)
     regions = _regions(block)
@@ -206,7 +217,7 @@ def set_region(doc, req: Request) -> str:
     )
 
 
-def remove_region(doc, req: Request) -> str:
+def remove_region(doc: Doc, req: Request) -> str:
     key = _side_key(req)
     block = _block(doc, key)
     regions = _regions(block)
@@ -221,7 +232,7 @@ def remove_region(doc, req: Request) -> str:
 # Bombs and conquests
 
 
-def add_bomb(doc, req: Request) -> str:
+def add_bomb(doc: Doc, req: Request) -> str:
     block = _block(doc, "active")
     region = _region_name(req)
     opponent = req.opt("opponent")
@@ -233,16 +244,17 @@ def add_bomb(doc, req: Request) -> str:
     return f"{block.get('race')}: bomb in {region}" + (f" ({opponent})" if opponent else "")
 
 
-def remove_bomb(doc, req: Request) -> str:
+def remove_bomb(doc: Doc, req: Request) -> str:
     block = _block(doc, "active")
-    bombs = block.get("bombs") if isinstance(block.get("bombs"), list) else []
+    seq = block.get("bombs")
+    bombs = seq if isinstance(seq, list) else []
     region = _region_name(req)
     i = find(bombs, region, "bomb in region", f"{block.get('race')}", key="region")
     base.remove(bombs, i, block, "bombs")
     return f"{block.get('race')}: removed the bomb in {region}"
 
 
-def add_conquest(doc, req: Request) -> str:
+def add_conquest(doc: Doc, req: Request) -> str:
     region = _region_name(req)
     defender = req.opt("defender")
     if defender is not None:
@@ -282,7 +294,7 @@ def add_conquest(doc, req: Request) -> str:
     return said + (f", {tokens} tokens committed" if tokens else "")
 
 
-def remove_conquest(doc, req: Request) -> str:
+def remove_conquest(doc: Doc, req: Request) -> str:
     conquests = doc.tree.get("conquests") if isinstance(doc.tree.get("conquests"), list) else []
     region = _region_name(req)
     i = find(conquests, region, "conquest of region", key="region")
@@ -294,11 +306,11 @@ def remove_conquest(doc, req: Request) -> str:
 # Completion
 
 
-def race_names(data=None) -> list[str]:
+def race_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(_races())
 
 
-def region_names(data=None) -> list[str]:
+def region_names(data: dict[str, Any] | None = None) -> list[str]:
     data = data or {}
     out = []
     for key in ("active", "decline"):
@@ -308,16 +320,16 @@ def region_names(data=None) -> list[str]:
     return out
 
 
-def conquest_regions(data=None) -> list[str]:
+def conquest_regions(data: dict[str, Any] | None = None) -> list[str]:
     return base.names_in((data or {}).get("conquests"), key="region")
 
 
-def bomb_regions(data=None) -> list[str]:
+def bomb_regions(data: dict[str, Any] | None = None) -> list[str]:
     block = (data or {}).get("active")
     return base.names_in(block.get("bombs"), key="region") if isinstance(block, dict) else []
 
 
-def faction_names(data=None) -> list[str]:
+def faction_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(FACTIONS)
 
 

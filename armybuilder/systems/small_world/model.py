@@ -33,7 +33,7 @@ class Race:
     has_power: bool
     rule: str | None
     summary: str | None
-    power: dict
+    power: dict[str, Any]  # the race's power entries in races.yaml
 
     @property
     def faction_inferred(self) -> bool:
@@ -47,14 +47,15 @@ class Race:
 
 @dataclass(frozen=True)
 class Catalog:
-    races: NameIndex
-    base: dict
+    races: NameIndex[Race]
+    base: dict[str, Any]  # base-rules.yaml
 
     def value(self, key: str) -> Any:
         return self.base[key]["value"]
 
     def ref(self, key: str) -> str:
-        return self.base[key]["rule"]
+        rule: str = self.base[key]["rule"]
+        return rule
 
     def unverified(self, key: str) -> bool:
         return bool(self.base[key].get("unverified"))
@@ -63,7 +64,7 @@ class Catalog:
         return [r for r in self.races.values() if key in r.power]
 
 
-def _race(entry: dict) -> Race:
+def _race(entry: dict[str, Any]) -> Race:
     return Race(
         name=entry["name"],
         faction=entry.get("faction"),
@@ -89,7 +90,7 @@ class Region:
     name: str
     tokens: int
     magic: bool
-    path: tuple
+    path: tuple[Any, ...]
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Bomb:
     region: str
     opponent_written: str | None
     opponent: Race | None
-    path: tuple
+    path: tuple[Any, ...]
 
 
 @dataclass
@@ -113,7 +114,7 @@ class Side:
     bombs: list[Bomb]
     bombs_spent: int
     enlisted: int
-    path: tuple
+    path: tuple[Any, ...]
 
     @property
     def active(self) -> bool:
@@ -166,7 +167,7 @@ class Adjustment:
 @dataclass
 class Conquest:
     index: int
-    path: tuple
+    path: tuple[Any, ...]
     region: str
     defender_written: str | None
     defender: Race | None
@@ -215,7 +216,7 @@ class CoinLine:
 
 @dataclass
 class Position:
-    data: dict
+    data: dict[str, Any]
     cat: Catalog
     active: Side
     decline: Side | None
@@ -265,7 +266,7 @@ def _lookup(cat: Catalog, written: str | None) -> Race | None:
     return cat.races[written]
 
 
-def _side(key: str, block: dict, cat: Catalog) -> Side:
+def _side(key: str, block: dict[str, Any], cat: Catalog) -> Side:
     path = (key,)
     regions = [
         Region(r["name"], r["tokens"], bool(r.get("magic", False)), (*path, "regions", i))
@@ -289,7 +290,7 @@ def _side(key: str, block: dict, cat: Catalog) -> Side:
     )
 
 
-def build(data: dict) -> Position:
+def build(data: dict[str, Any]) -> Position:
     cat = catalog()
     active = _side("active", data["active"], cat)
     decline = _side("decline", data["decline"], cat) if "decline" in data else None
@@ -298,7 +299,7 @@ def build(data: dict) -> Position:
         defender = _lookup(cat, c.get("defender"))
         faction = c.get("defender_faction")
         from_data = faction is None and defender is not None
-        if from_data:
+        if from_data and defender is not None:
             faction = defender.faction
         conquests.append(
             Conquest(
@@ -346,6 +347,8 @@ def price(c: Conquest, attacker: Side, cat: Catalog) -> None:
     c.normal, c.parts, c.cost = normal, parts, normal
     c.minimum, c.minimum_rule = cat.value("reinforcement_die_minimum"), cat.ref("reinforcement_die_minimum")
     race = attacker.race
+    if race is None:
+        return  # an unknown race has no power to change the cost
     discount = attacker.power("conquest_discount", cat)
     if discount and (c.occupied or not discount["non_empty_only"]):
         new = max(c.cost - discount["tokens"], discount["minimum"])
@@ -379,7 +382,7 @@ def score(pos: Position) -> None:
         )
     a = pos.active
     bonus = a.power("conquest_bonus", cat)
-    if bonus:
+    if bonus and a.race is not None:  # (only a known race has a power)
         hits = [c for c in pos.conquests if c.occupied and c.faction == bonus["defender_faction"]]
         lines.append(
             CoinLine(
@@ -412,7 +415,7 @@ def score(pos: Position) -> None:
                 f"(a race in decline loses its power: {cat.ref('power_lost_in_decline')})."
             )
     enlist = a.power("enlist", cat)
-    if enlist and a.enlisted:
+    if enlist and a.enlisted and a.race is not None:
         lines.append(
             CoinLine(f"{a.name}: tokens enlisted (coins spent)", a.enlisted, -enlist["coins_per_token"], a.race.cite)
         )

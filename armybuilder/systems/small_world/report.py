@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from armybuilder.findings import Measure, Result, Section
+from typing import Any
 
-from .model import Position, Side, plural
+from armybuilder.findings import Measure, Result, Section
+from armybuilder.text import plural
+
+from .model import Position, Side
 
 
 def _faction(side: Side) -> str:
@@ -80,13 +83,13 @@ def conquests_section(pos: Position) -> Section:
     ]
     a = pos.active
     discount, least = a.power("conquest_discount", cat), a.power("conquest_minimum", cat)
-    if discount:
+    if discount and a.race is not None:  # (only a known race has a power)
         notes.append(
             f"The {a.name} pay {plural(discount['tokens'], 'token')} less"
             + (" for a region that is not empty" if discount["non_empty_only"] else "")
             + f", never less than {discount['minimum']} ({a.race.cite})."
         )
-    if least:
+    if least and a.race is not None:
         notes.append(f"The {a.name} never conquer with fewer than {least} tokens ({a.race.cite}).")
     if inferred:
         notes.append("* faction from the race data, inferred from World of Warcraft lore (not in the rule documents).")
@@ -100,7 +103,7 @@ def coins_section(pos: Position) -> Section:
     return Section("Victory coins this turn", ["Source", "Count", "Each", "Coins"], rows, list(pos.coin_notes))
 
 
-def details(pos: Position) -> dict:
+def details(pos: Position) -> dict[str, Any]:
     return {
         "races": [
             {

@@ -13,8 +13,9 @@ from . import MANIFEST
 TT = MANIFEST.id
 
 
-def _tt_rules() -> dict:
-    return load_data(TT, "rules")
+def _tt_rules() -> dict[str, Any]:
+    rules: dict[str, Any] = load_data(TT, "rules")
+    return rules
 
 
 def _tt_value(key: str) -> tuple[Any, str]:

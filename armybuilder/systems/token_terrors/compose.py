@@ -17,24 +17,28 @@ turns a new, empty army into a draft record.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, overload
+
 from armybuilder.compose import base
-from armybuilder.compose.base import EditError, Part, Request, known, number, put
-from armybuilder.suggest import fold, nearest
+from armybuilder.compose.base import Doc, EditError, Part, Request, known, number, put
+from armybuilder.suggest import NameIndex, fold, nearest
 
 from . import MANIFEST
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ruamel.yaml.comments import CommentedMap
 
 SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
 
 
-def _factions():
+def _factions() -> NameIndex[dict[str, Any]]:
     from armybuilder.resources import load_data
-    from armybuilder.suggest import NameIndex
 
     return NameIndex({f["name"]: f for f in load_data(SYSTEM_ID, "factions")["factions"]})
 
 
-def template(name: str, points=None) -> list:
+def template(name: str, points: Any = None) -> list[tuple[str, Any]]:
     return [("system", SYSTEM_ID), ("name", name), ("tokens", base.new_map({}, flow=True))]
 
 
@@ -50,11 +54,16 @@ def howto(file: str) -> list[str]:
     ]
 
 
-def _top(doc) -> list[str]:
+def _top(doc: Doc) -> list[str]:
     return base.schema_keys(doc.schema)
 
 
-def _faction_and_count(req: Request, what: str, need_count: bool, default: int | None = 1):
+@overload
+def _faction_and_count(req: Request, what: str, need_count: bool, default: int = 1) -> tuple[str, int]: ...
+@overload
+def _faction_and_count(req: Request, what: str, need_count: bool, default: None) -> tuple[str, int | None]: ...
+def _faction_and_count(req: Request, what: str, need_count: bool, default: int | None = 1) -> tuple[str, int | None]:
+    """The FACTION (one or more words) and its N (``default`` when not given)."""
     words = req.take_rest()
     if not words:
         raise EditError(f"'{req.verb} {req.part}' needs a FACTION; usage: {req.command}")
@@ -68,51 +77,54 @@ def _faction_and_count(req: Request, what: str, need_count: bool, default: int |
     return faction, (count if count is not None else default)
 
 
-def _army(doc):
+def _army(doc: Doc) -> CommentedMap | None:
     """The tokens mapping (None when the file has none yet)."""
+    from ruamel.yaml.comments import CommentedMap
+
     if isinstance(doc.tree.get("draft"), dict):
         raise EditError("this file is a draft record: add picks with armybuilder add FILE pick PLAYER FACTION N")
     tokens = doc.tree.get("tokens")
     if tokens is None:
         return None
-    if not isinstance(tokens, dict):
+    if not isinstance(tokens, CommentedMap):  # every mapping of the round-trip tree is a CommentedMap
         raise EditError("'tokens' in the file is not a mapping; fix it by hand first")
     if not len(tokens):
         tokens.fa.set_block_style()  # a new army's `tokens: {}` becomes one faction a line
     return tokens
 
 
-def _put_count(doc, tokens, key, faction: str, n: int) -> None:
+def _put_count(doc: Doc, tokens: CommentedMap | None, key: Any, faction: str, n: int) -> None:
     if tokens is None:
         put(doc.tree, "tokens", base.new_map({faction: n}), _top(doc))
     else:
         put(tokens, key if key is not None else faction, n)
 
 
-def _key_of(tokens, faction: str) -> str | None:
+def _key_of(tokens: CommentedMap, faction: str) -> Any:
+    """The faction's key as the file writes it (a YAML key), or None when the army has none."""
     for k in tokens:
         if fold(str(k)) == fold(faction):
             return k
     return None
 
 
-def _count(tokens, key) -> int:
+def _count(tokens: CommentedMap, key: Any) -> int:
     value = tokens.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise EditError(f"the file gives {key} no whole number of tokens; set it: armybuilder set FILE tokens {key} N")
     return int(value)
 
 
-def add_tokens(doc, req: Request) -> str:
+def add_tokens(doc: Doc, req: Request) -> str:
     faction, n = _faction_and_count(req, "tokens", need_count=False)
     tokens = _army(doc)
     key = _key_of(tokens, faction) if tokens is not None else None
-    now = n + (_count(tokens, key) if key is not None else 0)
+    now = n + (_count(tokens, key) if tokens is not None and key is not None else 0)
     _put_count(doc, tokens, key, faction, now)
     return f"{faction}: {now} tokens (+{n})"
 
 
-def set_tokens(doc, req: Request) -> str:
+def set_tokens(doc: Doc, req: Request) -> str:
     faction, n = _faction_and_count(req, "tokens", need_count=True)
     tokens = _army(doc)
     key = _key_of(tokens, faction) if tokens is not None else None
@@ -120,11 +132,11 @@ def set_tokens(doc, req: Request) -> str:
     return f"{faction}: {n} tokens"
 
 
-def remove_tokens(doc, req: Request) -> str:
+def remove_tokens(doc: Doc, req: Request) -> str:
     faction, n = _faction_and_count(req, "tokens", need_count=False, default=None)
     tokens = _army(doc)
     key = _key_of(tokens, faction) if tokens is not None else None
-    if key is None:
+    if tokens is None or key is None:
         present = [str(k) for k in tokens or []]
         near = nearest(faction, present)
         raise EditError(
@@ -139,7 +151,7 @@ def remove_tokens(doc, req: Request) -> str:
     return f"{faction}: {have - n} tokens (-{n})"
 
 
-def set_players(doc, req: Request) -> str:
+def set_players(doc: Doc, req: Request) -> str:
     first = req.take("the FIRST player")
     second = req.take("the SECOND player")
     if fold(first) == fold(second):
@@ -163,14 +175,14 @@ def set_players(doc, req: Request) -> str:
     return f"draft record: {first} picks first, then {second}"
 
 
-def _draft(doc):
+def _draft(doc: Doc) -> dict[str, Any]:
     draft = doc.tree.get("draft")
     if not isinstance(draft, dict):
         raise EditError("this file is not a draft record; name the players first: armybuilder set FILE players A B")
     return draft
 
 
-def add_pick(doc, req: Request) -> str:
+def add_pick(doc: Doc, req: Request) -> str:
     draft = _draft(doc)
     players = [str(p) for p in draft.get("players") or []]
     who = req.take("the PLAYER who picks")
@@ -192,7 +204,7 @@ def add_pick(doc, req: Request) -> str:
     return f"pick {len(picks)}: {match[0]} takes {n} {faction}"
 
 
-def remove_pick(doc, req: Request) -> str:
+def remove_pick(doc: Doc, req: Request) -> str:
     picks = _draft(doc).get("picks")
     if not isinstance(picks, list) or not picks:
         raise EditError("the draft has no picks to remove")
@@ -203,7 +215,7 @@ def remove_pick(doc, req: Request) -> str:
     return f"removed pick {i + 1} ({gone.get('player')}: {gone.get('tokens')} {gone.get('faction')})"
 
 
-def set_name(doc, req: Request) -> str:
+def set_name(doc: Doc, req: Request) -> str:
     value = req.take_name("the NAME")
     if len(value) > 200:
         raise EditError("name is limited to 200 characters")
@@ -211,16 +223,16 @@ def set_name(doc, req: Request) -> str:
     return f"name: {value}"
 
 
-def faction_names(data=None) -> list[str]:
+def faction_names(data: dict[str, Any] | None = None) -> list[str]:
     return list(_factions())
 
 
-def listed_factions(data=None) -> list[str]:
+def listed_factions(data: dict[str, Any] | None = None) -> list[str]:
     tokens = (data or {}).get("tokens")
     return [str(k) for k in tokens] if isinstance(tokens, dict) else []
 
 
-def players(data=None) -> list[str]:
+def players(data: dict[str, Any] | None = None) -> list[str]:
     draft = (data or {}).get("draft")
     return [str(p) for p in draft.get("players", [])] if isinstance(draft, dict) else []
 

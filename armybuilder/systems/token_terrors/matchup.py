@@ -11,6 +11,7 @@ exit code (0 valid, 1 any error, 2 usage error). The command itself is in ``cli`
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from armybuilder.findings import Result, Section
 from armybuilder.outcome import ExitCode, Outcome
@@ -84,7 +85,7 @@ def check_pair(first: Result, second: Result, *, allow_shared: bool = False) -> 
     return m
 
 
-def _factions_section(cat, ctx) -> Section:
+def _factions_section(cat: model.Catalog, ctx: model.Context) -> Section:
     first, second = ctx.armies
     section = Section("Factions", ["Faction", first.label, second.label, "Box holds"])
     order = first.present() + [f for f in second.present() if f not in first.present()]
@@ -99,7 +100,7 @@ def _factions_section(cat, ctx) -> Section:
     return section
 
 
-def _tactics_section(cat, army) -> Section:
+def _tactics_section(cat: model.Catalog, army: model.Army) -> Section:
     section = Section(f"{army.label}: Terrible Tactics", ["Tactic", "Factions", "Unlocked by"])
     unknown = False
     for t, partner_unknown in rules.tactics_in_reach.in_reach(cat, army.present()):
@@ -133,7 +134,7 @@ def matchup(
     if Format(fmt) is Format.json:
         from armybuilder.reporters.json_ import dumps
 
-        def full(r: Result) -> dict:
+        def full(r: Result) -> dict[str, Any]:
             item = r.to_dict()
             item["breakdown"] = r.details
             item["sections"] = [s.to_dict() for s in r.sections]

@@ -23,33 +23,38 @@ SYSTEM_ID = MANIFEST.id
 class Catalog:
     """The rulebook as data: factions, rarities, the army numbers, Tactics and Grudges."""
 
-    factions: NameIndex
-    rules: dict
-    rarities: dict
-    tactics: list
-    grudges: list
+    factions: NameIndex[dict[str, Any]]  # canonical name -> the faction's entry in factions.yaml
+    rules: dict[str, Any]  # rules.yaml
+    rarities: dict[str, dict[str, Any]]  # rarity name -> its entry in rules.yaml
+    tactics: list[dict[str, Any]]
+    grudges: list[dict[str, Any]]
 
     def value(self, key: str) -> Any:
         return self.rules[key]["value"]
 
     def ref(self, key: str) -> str:
-        return self.rules[key]["rule"]
+        rule: str = self.rules[key]["rule"]
+        return rule
 
-    def faction(self, name: str) -> dict:
+    def faction(self, name: str) -> dict[str, Any]:
         return self.factions[name]
 
     def slots_each(self, name: str) -> int | None:
         """Army slots one token of the faction uses; None when its rarity's size is unknown."""
-        return self.rarities[self.factions[name]["rarity"]]["slots"]
+        slots: int | None = self.rarities[self.factions[name]["rarity"]]["slots"]
+        return slots
 
     def supply(self, name: str) -> int | None:
-        return self.factions[name].get("box_supply")
+        supply: int | None = self.factions[name].get("box_supply")
+        return supply
 
     def names(self) -> str:
         return ", ".join(self.factions)
 
 
-def build_catalog(rules: dict, factions: list, tactics: list, grudges: list) -> Catalog:
+def build_catalog(
+    rules: dict[str, Any], factions: list[dict[str, Any]], tactics: list[dict[str, Any]], grudges: list[dict[str, Any]]
+) -> Catalog:
     return Catalog(
         factions=NameIndex({f["name"]: f for f in factions}),
         rules=rules,
@@ -74,14 +79,14 @@ class Army:
     """One player's tokens, by faction (known factions only, in the order they first appear)."""
 
     label: str  # how messages name it: "the army", a player, an army's name
-    where: tuple  # path of the army as a whole, for army-wide findings
-    counts: dict = field(default_factory=dict)  # canonical faction -> tokens
-    paths: dict = field(default_factory=dict)  # canonical faction -> path of its first entry
+    where: tuple[Any, ...]  # path of the army as a whole, for army-wide findings
+    counts: dict[str, int] = field(default_factory=dict)  # canonical faction -> tokens
+    paths: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # canonical faction -> path of its first entry
     player: int | None = None  # index into draft.players
     source: str | None = None  # the file, in a matchup
-    positions: Mapping | None = None
+    positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None  # the file's, in a matchup
 
-    def add(self, faction: str, tokens: int, path: tuple) -> None:
+    def add(self, faction: str, tokens: int, path: tuple[Any, ...]) -> None:
         self.counts[faction] = self.counts.get(faction, 0) + tokens
         self.paths.setdefault(faction, path)
 
@@ -114,7 +119,7 @@ class Entry:
     written: str
     faction: str | None
     tokens: int
-    path: tuple
+    path: tuple[Any, ...]
 
 
 @dataclass
@@ -122,7 +127,7 @@ class Pick:
     """One pick of a draft, with the state of the draft just before it."""
 
     index: int
-    path: tuple
+    path: tuple[Any, ...]
     player_written: str
     player: int | None
     faction_written: str
@@ -144,19 +149,19 @@ class Context:
 
     cat: Catalog
     kind: str  # army | draft | matchup | both | neither
-    data: dict = field(default_factory=dict)
-    armies: list = field(default_factory=list)
-    entries: list = field(default_factory=list)  # army: the tokens mapping, as written
-    players: list = field(default_factory=list)  # draft: the players' names
-    picks: list = field(default_factory=list)  # draft: every pick
-    unknown: list = field(default_factory=list)  # (written name, path) of unknown factions
+    data: dict[str, Any] = field(default_factory=dict)
+    armies: list[Army] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)  # army: the tokens mapping, as written
+    players: list[str] = field(default_factory=list)  # draft: the players' names
+    picks: list[Pick] = field(default_factory=list)  # draft: every pick
+    unknown: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)  # (written name, path) of unknown factions
     allow_shared: bool = False  # matchup: --allow-shared-factions
 
     def other(self, player: int) -> int:
         return 1 - player
 
 
-def read(data: dict, cat: Catalog | None = None) -> Context:
+def read(data: dict[str, Any], cat: Catalog | None = None) -> Context:
     """The context for a list already known to fit the list schema."""
     cat = cat or catalog()
     has_tokens, has_draft = "tokens" in data, "draft" in data
@@ -170,12 +175,12 @@ def read(data: dict, cat: Catalog | None = None) -> Context:
 
 
 def army_from_tokens(
-    tokens: Mapping,
+    tokens: Mapping[Any, int],  # the list's tokens mapping: faction as written -> tokens
     cat: Catalog,
     label: str,
     ctx: Context | None = None,
     source: str | None = None,
-    positions: Mapping | None = None,
+    positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None,
 ) -> Army:
     army = Army(label=label, where=("tokens",), source=source, positions=positions)
     for written, n in tokens.items():
@@ -190,7 +195,7 @@ def army_from_tokens(
     return army
 
 
-def _read_army(data: dict, cat: Catalog) -> Context:
+def _read_army(data: dict[str, Any], cat: Catalog) -> Context:
     ctx = Context(cat, "army", data)
     ctx.armies.append(army_from_tokens(data["tokens"], cat, "the army", ctx))
     return ctx
@@ -203,7 +208,7 @@ def player_index(players: list[str], written: str) -> int | None:
     return None
 
 
-def _read_draft(data: dict, cat: Catalog) -> Context:
+def _read_draft(data: dict[str, Any], cat: Catalog) -> Context:
     draft = data["draft"]
     ctx = Context(cat, "draft", data, players=list(draft["players"]))
     ctx.armies = [Army(label=p, where=("draft", "players", i), player=i) for i, p in enumerate(ctx.players)]

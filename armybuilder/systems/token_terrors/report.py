@@ -7,6 +7,7 @@ per player; a matchup gets both armies side by side.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from armybuilder.findings import Measure, Section
@@ -30,16 +31,16 @@ def slots_text(cat: Catalog, army: Army) -> str:
     return f"{slots} of {limit} slots{gap}"
 
 
-def limits_text(talent: dict) -> str:
+def limits_text(talent: dict[str, Any]) -> str:
     parts = list(talent["limits"])
     if talent.get("once_per_turn"):
         parts.append("once per turn")
     return "; ".join(parts)
 
 
-def grudges_in_reach(cat: Catalog, factions) -> list[tuple[dict, str, str]]:
+def grudges_in_reach(cat: Catalog, factions: Iterable[str]) -> list[tuple[dict[str, Any], str, str]]:
     have = set(factions)
-    out = []
+    out: list[tuple[dict[str, Any], str, str]] = []
     for g in cat.grudges:
         x, y = g["factions"]
         if x in have:
@@ -162,16 +163,17 @@ def grudges_live_section(cat: Catalog, first: Army, second: Army) -> Section:
     return section
 
 
-def grudges_live_details(cat: Catalog, first: Army, second: Army) -> list[dict]:
+def grudges_live_details(cat: Catalog, first: Army, second: Army) -> list[dict[str, Any]]:
     return [
         {"name": g["name"], "factions": [mine, theirs], "challenge": g["challenge"]}
         for g, mine, theirs in live(cat, first, second)
     ]
 
 
-def both_measure(cat: Catalog, armies) -> Measure:
+def both_measure(cat: Catalog, armies: Sequence[Army]) -> Measure:
     slots = [a.slots(cat) for a in armies]
-    total = None if any(s is None for s in slots) else sum(slots)
+    known = [s for s in slots if s is not None]
+    total = sum(known) if len(known) == len(slots) else None  # None: an army's size is unknown
     return Measure(total, cat.value("army_slots") * len(armies), "slots (both players)")
 
 

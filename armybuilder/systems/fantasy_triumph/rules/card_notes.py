@@ -4,9 +4,17 @@ For example: a Regenerate general's stand comes back as a normal stand, and the 
 still lost (FT 52).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR031"
 NAME = "card-notes"
@@ -14,12 +22,13 @@ SEVERITY = Severity.INFO
 RULE = "FT 52"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for use in army.all_uses():
         if not use.priced:
             continue
+        assert use.card is not None  # priced: a known card
         for n in use.card.get("notes", []):
             if holds(n["when"], army, use.owner, use):
                 yield finding(

@@ -5,9 +5,17 @@ Line, Charge Through) or how many stands of the class a card marks (Delayed Entr
 Entry number cannot be more than the stands of its class, and a hero is marked whole.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import card_rule, finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR009"
 NAME = "card-number"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 24-62"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
         if use.card is None or use.number is None:
             continue

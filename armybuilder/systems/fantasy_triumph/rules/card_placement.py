@@ -7,9 +7,17 @@ aside: its cost line names heroes); hero-only cards (Champion, Subcommander) onl
 Regenerate never on heroes (FT 52). A misplaced card is not priced.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import card_rule, finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR003"
 NAME = "card-placement"
@@ -25,11 +33,12 @@ _WHERE = {
 }
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
         if not use.misplaced:
             continue
         card = use.card
+        assert card is not None  # misplaced: a known card (placement_ok lets an unknown one be)
         if card["kind"] == "army" and card.get("marks"):
             marks = " or ".join("a class" if m == "stands" else "a hero" for m in card["marks"])
             why = f"marks stands{' and heroes' if 'heroes' in card['marks'] else ''}: list it on {marks}"

@@ -4,9 +4,17 @@ Hold the Line: at most three cards, bought separately for each class (FT 38). Ch
 Through: at most three cards, and only one class per army may have them (FT 29).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding, uses
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR013"
 NAME = "class-card-cap"
@@ -14,7 +22,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 38"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for card in army.cat.cards.values():
         caps = card.get("caps", {})
         if "max_per_class" not in caps and "max_classes" not in caps:
@@ -23,6 +31,7 @@ def check(army):
         for use in found:
             n = use.number if use.number is not None else 1
             if "max_per_class" in caps and n > caps["max_per_class"]:
+                assert use.owner is not None  # a priced card bought per class is on a class
                 yield finding(
                     __name__,
                     f"{n} {card['name']} cards for {use.owner.what}; at most {caps['max_per_class']}",

@@ -6,9 +6,17 @@ Hold the Line, Charge Through, Delayed Entry) are listed once, with the number.
 Cards that an army may buy only once are reported by FTR011 instead.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import card_rule, finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army, CardUse
 
 CODE = "FTR004"
 NAME = "duplicate-card"
@@ -16,10 +24,10 @@ SEVERITY = Severity.ERROR
 RULE = "army construction"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     owners = [(u.what, u.cards) for u in army.units()] + [("army_cards", army.army_cards)]
     for what, cards in owners:
-        seen = {}
+        seen: dict[str, CardUse] = {}
         for use in cards:
             if use.card is None:
                 continue

@@ -4,9 +4,17 @@ Mark the class that holds the general with ``general: true``; the general is one
 that class. A hero is never the general (army construction rules; unverified default).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR022"
 NAME = "general"
@@ -14,7 +22,7 @@ SEVERITY = Severity.ERROR
 RULE = "army construction"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     generals = army.general_units()
     want = army.cat.rule_value("generals")
     if not generals:

@@ -4,10 +4,18 @@ At most 8 points of heroes in all, each hero 1 point plus its cards (army constr
 rules; unverified default). Delayed Entry refunds do not lower this.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.text import fmt_points
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR024"
 NAME = "hero-points"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "army construction"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     cap = army.cat.rule_value("max_hero_points")
     total = sum((h.total for h in army.heroes), 0)
     if total > cap:

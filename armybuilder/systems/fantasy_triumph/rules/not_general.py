@@ -5,9 +5,17 @@ card on a class is on every stand, the general's too; Delayed Entry marking fewe
 the class has leaves the general's stand unmarked, and is allowed.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding, uses
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR014"
 NAME = "not-on-general"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 60"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for card in army.cat.cards.values():
         caps = card.get("caps", {})
         if not caps.get("not_general"):

@@ -4,9 +4,17 @@ Fortified Camp (FT 36) and Subcommander (FT 56, on one hero only) may be bought 
 army; No Camp and Pack Train and Herds are single army cards too.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding, uses
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR011"
 NAME = "once-per-army"
@@ -14,7 +22,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 56"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for card in army.cat.cards.values():
         cap = card.get("caps", {}).get("max_per_army")
         if cap is None:

@@ -8,10 +8,18 @@ cannot be priced. Terrain Affinity takes exactly two terrain types (FT 58.1).
 Write the option as ``{Flying: zoom}`` or ``{Spellblast: [unlimited, magical]}``.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.suggest import did_you_mean
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army, CardUse
 
 CODE = "FTR005"
 NAME = "option-invalid"
@@ -19,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 24-62"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
         card = use.card
         if card is None:
@@ -68,7 +76,7 @@ def check(army):
                 )
 
 
-def _holds(army, use, cond):
+def _holds(army: Army, use: CardUse, cond: dict[str, Any]) -> bool:
     from armybuilder.systems.fantasy_triumph.model import holds
 
     return holds(cond, army, use.owner, use)

@@ -6,9 +6,17 @@ Terrain Affinity stands choose two terrain types of their home topography (FT 58
 is priced without the choice, but an opponent needs to know it.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR006"
 NAME = "option-not-chosen"
@@ -16,7 +24,7 @@ SEVERITY = Severity.WARNING
 RULE = "FT 51.2"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
         if use.card is None:
             continue

@@ -4,10 +4,18 @@ Stands, heroes and army battle cards all count toward the army size (51 points u
 list or an event sets another). Delayed Entry refunds are taken off (FT 32).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.text import fmt_points
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR020"
 NAME = "over-limit"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 39.3.c"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     if army.total > army.limit:
         path = ("points",) if "points" in army.data else ()
         yield finding(

@@ -4,10 +4,18 @@ A stand never costs less than 1 point after its cards (army construction rules; 
 default). Cards that lower the cost below that save nothing more.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.text import fmt_points
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR026"
 NAME = "stand-floor"
@@ -15,7 +23,7 @@ SEVERITY = Severity.INFO
 RULE = "army construction"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for c in army.classes:
         if c.floored and c.troop is not None:
             yield finding(

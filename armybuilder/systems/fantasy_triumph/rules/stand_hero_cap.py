@@ -5,9 +5,17 @@ Delayed Entry: at most four stands and one hero (FT 32). A class's card is on ev
 the class, so a class of five Marksman stands is already too many.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding, uses
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR012"
 NAME = "stand-hero-cap"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "FT 60"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     from armybuilder.systems.fantasy_triumph.model import marked_count
 
     for card in army.cat.cards.values():

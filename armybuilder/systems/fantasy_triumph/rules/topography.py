@@ -6,9 +6,17 @@ A list with one of these cards must say its ``topography``. The topographies are
 unverified list kept in ``data/fantasy-triumph/topographies.yaml``.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR027"
 NAME = "topography"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "army construction"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     if army.topography_written is not None and army.topography is None:
         yield finding(
             __name__,
@@ -27,6 +35,7 @@ def check(army):
         )
     elif army.topography_written is None and army.needs_topography:
         use = army.needs_topography[0]
+        assert use.card is not None  # needs_topography holds priced uses: known cards
         yield finding(
             __name__,
             f"the price of {use.name} depends on the home topography: add 'topography:' "

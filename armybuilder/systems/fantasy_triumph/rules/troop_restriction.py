@@ -12,9 +12,17 @@ and Armored have their own exclusions (FT 30, 34, 38, 61, 25). The conditions ar
 ``data/fantasy-triumph/cards.yaml``.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army, CardUse, Unit
 
 CODE = "FTR007"
 NAME = "card-restriction"
@@ -22,13 +30,14 @@ SEVERITY = Severity.ERROR
 RULE = "FT 24-62"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for unit in army.units():
         for use in unit.cards:
             if not use.priced:
                 continue
+            assert use.card is not None  # priced: a known card
             for r in use.card.get("restrictions", []):
                 if r.get("applies_to") not in (None, unit.taker):
                     continue
@@ -38,6 +47,6 @@ def check(army):
                     yield _finding(unit, use, r)
 
 
-def _finding(unit, use, r):
+def _finding(unit: Unit, use: CardUse, r: dict[str, Any]) -> Finding:
     troop = f" ({unit.troop['name']})" if unit.troop else ""
     return finding(__name__, f"{use.name} on {unit.what}{troop}: {r['reason']}", use.path, r["rule"])

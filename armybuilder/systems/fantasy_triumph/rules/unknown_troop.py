@@ -6,9 +6,17 @@ Elephants or Behemoths), singular or plural, in any case. The message suggests t
 known type.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR001"
 NAME = "unknown-troop"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "Triumph! troop types"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for c in army.classes:
         if c.troop is None:
             yield finding(

@@ -3,10 +3,18 @@
 The army costs less than its limit. That is legal; it is said in case it was not meant.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.text import fmt_points
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR025"
 NAME = "unspent-points"
@@ -14,7 +22,7 @@ SEVERITY = Severity.INFO
 RULE = "FT 39.3.c"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     if army.total < army.limit:
         yield finding(
             __name__,

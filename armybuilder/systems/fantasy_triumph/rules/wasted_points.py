@@ -5,9 +5,17 @@ Spiked Carts: Spiked Carts already count as Armored (FT 55.2). Fortified Camp be
 and Herds: only one of them can be used in a battle (FT 36, 48). Legal, but probably not meant.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.systems.fantasy_triumph.model import Army
 
 CODE = "FTR030"
 NAME = "wasted-points"
@@ -15,12 +23,13 @@ SEVERITY = Severity.WARNING
 RULE = "FT 31.2"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for use in army.all_uses():
         if not use.priced:
             continue
+        assert use.card is not None  # priced: a known card
         for w in use.card.get("warnings", []):
             if holds(w["when"], army, use.owner, use):
                 where = f"{use.owner.what}: " if use.owner else ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
-from armybuilder.codes import rule_finding as finding  # noqa: F401 (the rule modules use it)
+from armybuilder.codes import rule_finding as finding
+
+__all__ = ["PREFIX", "finding"]  # finding: the rule modules use it
 
 PREFIX = "HoMM3 Battlefield "

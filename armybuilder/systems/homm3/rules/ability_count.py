@@ -6,9 +6,20 @@ starting Ability card (2. Setup, step 2) is not among them. The seed gives might
 heroes the same numbers. Adventure and the board have no fixed number.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB007"
 NAME = "ability-count"
@@ -17,11 +28,11 @@ RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 KIND = "abilities"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     yield from count_check(__name__, army, KIND)
 
 
-def count_check(module, army, kind):
+def count_check(module: str, army: Army, kind: str) -> Iterator[Finding]:
     from ..model import KIND_WORDS
 
     s = army.skirmish

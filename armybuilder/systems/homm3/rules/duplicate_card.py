@@ -5,11 +5,22 @@ Spell cards are drawn from their decks (2. Setup, step 3; 4. Skirmish Mode): eve
 listed once. Names are compared without regard to case.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 from armybuilder.suggest import fold
 
 from ..model import CARD_KINDS, KIND_WORDS
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army, CardUse
 
 CODE = "HMB013"
 NAME = "duplicate-card"
@@ -17,8 +28,8 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
-    seen = set()
+def check(army: Army) -> Iterator[Finding]:
+    seen: set[str] = set()
     for level, path in army.specialties:
         if level in seen:
             yield finding(
@@ -26,7 +37,7 @@ def check(army):
             )
         seen.add(level)
     for kind in CARD_KINDS:
-        first = {}
+        first: dict[str, CardUse] = {}
         for use in army.cards[kind]:
             key = fold(use.name)
             if key in first:

@@ -5,9 +5,20 @@ step 2), so a unit is listed at most once. Dungeon's Manticores and their altern
 one unit: list one of them.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army, UnitUse
 
 CODE = "HMB016"
 NAME = "duplicate-unit"
@@ -15,8 +26,8 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
-    seen = {}
+def check(army: Army) -> Iterator[Finding]:
+    seen: dict[tuple[bool, str], UnitUse] = {}
     for use in army.units:
         if use.unit is None:
             continue

@@ -5,10 +5,21 @@ heroes. A hero who exists in several factions (Tarnum, Lord Haart) is reported w
 them is of the list's faction.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ..model import join
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB004"
 NAME = "hero-faction"
@@ -16,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     if army.faction is None:
         return
     faction = army.faction["name"]
@@ -37,5 +48,5 @@ def check(army):
         )
 
 
-def _heroes_of(army, faction):
+def _heroes_of(army: Army, faction: str) -> list[str]:
     return [h["name"] for h in army.cat.heroes.values() if h["faction"] == faction]

@@ -6,9 +6,20 @@ Level VII (4. Skirmish Mode). Adventure starts the hero at Level I and levels it
 level is checked in Skirmish only.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB005"
 NAME = "hero-level"
@@ -16,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     s = army.skirmish
     if s is None:
         return

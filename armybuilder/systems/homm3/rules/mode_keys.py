@@ -7,10 +7,21 @@ game that only uses the Battlefield board (``mode: board``) has no length. ``opp
 regular games); Adventure and Skirmish are always one player against another.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from armybuilder.findings import Severity
 
 from ..model import join
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB001"
 NAME = "mode-keys"
@@ -18,7 +29,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 6. Board in regular games"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     """Which modes take a length, and which an opponent, is the modes' data (rules.yaml)."""
     data = army.data
     modes = army.rules["modes"]
@@ -40,6 +51,6 @@ def check(army):
         )
 
 
-def _by_opponent(mode_rules: dict) -> bool:
+def _by_opponent(mode_rules: dict[str, Any]) -> bool:
     """The mode's unit limit depends on the opponent (a player or neutral units)."""
     return isinstance(mode_rules["unit_limit"], dict)

@@ -6,9 +6,20 @@ A regular game on the Battlefield board (``mode: board``) does not refuse neutra
 the seed gives no army rule for regular games (rules.yaml marks this unverified).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB015"
 NAME = "neutral-unit"
@@ -16,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     rules = army.mode_rules
     if rules["neutral_units"]:
         return

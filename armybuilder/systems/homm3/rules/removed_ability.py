@@ -5,10 +5,21 @@ the Ability Deck (2. Setup, step 3), so neither can be drawn. A regular game on 
 them. The removed cards are data (rules.yaml, ``removed_abilities``).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ..model import join
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB008"
 NAME = "removed-ability"
@@ -16,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     removed = army.rules["setup"]["removed_abilities"]
     if army.mode not in removed["modes"]:
         return

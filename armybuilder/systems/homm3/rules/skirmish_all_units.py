@@ -6,11 +6,22 @@ Bronze and Silver units, Medium the Bronze, Silver and Golden units, Large all u
 missing unit is a warning, not an error.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 from armybuilder.suggest import fold
 
 from ..model import join
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB020"
 NAME = "skirmish-all-units"
@@ -18,7 +29,7 @@ SEVERITY = Severity.WARNING
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     s = army.skirmish
     if s is None or army.faction is None or not army.rules["skirmish"]["use_all_units"]:
         return

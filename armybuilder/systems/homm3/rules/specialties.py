@@ -6,10 +6,21 @@ a Large one all of the hero's Specialty cards (4. Skirmish Mode). In Adventure a
 the list may name any of the hero's Specialty cards. A card listed twice is HMB013.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ..model import join
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB006"
 NAME = "specialties"
@@ -17,7 +28,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     own = army.hero_specialty_levels()
     listed = []
     for level, path in army.specialties:

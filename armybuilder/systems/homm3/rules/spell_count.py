@@ -6,9 +6,20 @@ that changes it), so the hero's might or magic does not change the check. Advent
 board have no fixed number.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB011"
 NAME = "spell-count"
@@ -16,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     s = army.skirmish
     if s is None:
         return

@@ -6,9 +6,20 @@ with Diplomacy (Cyra) or Logistics (Dessa, Miriam, Monere). The seed does not sa
 hero's own card goes too: agree on it with your opponent. Information only.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB009"
 NAME = "starting-ability"
@@ -16,7 +27,7 @@ SEVERITY = Severity.INFO
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     removed = army.rules["setup"]["removed_abilities"]
     if army.hero is None or army.mode not in removed["modes"]:
         return

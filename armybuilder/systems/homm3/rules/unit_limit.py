@@ -6,19 +6,30 @@ units and a Combat against Neutral Units keeps the 5-unit limit (6. Board in reg
 the Faction units available (5. Combat). Every entry of ``units`` counts.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB019"
 NAME = "unit-limit"
 SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 6. Board in regular games"
 
-_FIGHT = {"player": "a player-versus-player Combat", "neutral": "a Combat against Neutral Units"}
+_FIGHT: dict[str | None, str] = {"player": "a player-versus-player Combat", "neutral": "a Combat against Neutral Units"}
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     limit = army.unit_limit
     if limit is None:
         return

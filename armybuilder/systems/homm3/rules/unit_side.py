@@ -5,9 +5,20 @@ A Short skirmish uses every unit on its Few side; Medium and Large ones on their
 with no Few or Pack side: leave ``side`` out.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB018"
 NAME = "unit-side"
@@ -15,7 +26,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     s = army.skirmish
     for use in army.units:
         if use.neutral:

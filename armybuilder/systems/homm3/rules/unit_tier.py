@@ -6,10 +6,21 @@ rewrite says Medium uses Bronze and Silver only; the seed wins, so Golden units 
 Adventure and the board allow every tier.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ..model import join
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB017"
 NAME = "unit-tier"
@@ -17,7 +28,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     s = army.skirmish
     if s is None:
         return

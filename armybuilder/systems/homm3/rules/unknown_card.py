@@ -7,10 +7,21 @@ name is accepted with this information, with the nearest known name when one is 
 typo is still easy to see.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ..model import CARD_KINDS, KIND_WORDS
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB012"
 NAME = "unknown-card"
@@ -18,7 +29,7 @@ SEVERITY = Severity.INFO
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     for kind in CARD_KINDS:
         index = army.cat.cards[kind]
         for use in army.cards[kind]:

@@ -6,9 +6,20 @@ Rampart, Fortress, Inferno, Stronghold, Conflux, Cove). Each player chooses a Fa
 to case; the message suggests the nearest faction.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB002"
 NAME = "unknown-faction"
@@ -16,7 +27,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     if army.faction is None:
         factions = army.cat.factions
         yield finding(

@@ -5,9 +5,20 @@ regard to case; a hero who exists in several factions (Tarnum, Lord Haart) is fo
 plain name together with the list's faction. The message suggests the nearest hero.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB003"
 NAME = "unknown-hero"
@@ -15,7 +26,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     if army.hero is None and not army.hero_candidates:
         yield finding(
             __name__,

@@ -7,10 +7,21 @@ Manticores have an alternate card (``alternate: true``). Names match without reg
 with the nearest name suggested.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from armybuilder.findings import Severity
 from armybuilder.suggest import fold
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+    from armybuilder.findings import Finding
+
+    from ..model import Army
 
 CODE = "HMB014"
 NAME = "unknown-unit"
@@ -18,7 +29,7 @@ SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 2. Setup"
 
 
-def check(army):
+def check(army: Army) -> Iterator[Finding]:
     cat = army.cat
     for use in army.units:
         if use.unit is None:

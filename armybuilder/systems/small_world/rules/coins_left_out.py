@@ -8,10 +8,14 @@ Faction Bonus out. Coins from special powers (a free name in the position) are l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW014"
 NAME = "coins-left-out"
@@ -19,7 +23,7 @@ SEVERITY = Severity.INFO
 RULE = "SWoW Orcs"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     if not ctx.conquests:
         return
     yield finding(

@@ -14,12 +14,15 @@ Only the last listed conquest may use the die.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
-from ..model import plural
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW008"
 NAME = "conquest-tokens"
@@ -27,7 +30,7 @@ SEVERITY = Severity.ERROR
 RULE = "Small World base rules (reference, unverified)"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     last = len(ctx.conquests) - 1
     name = ctx.active.name
     for c in ctx.conquests:

@@ -11,13 +11,17 @@ holds then, against the usual 1), and a lone Tauren token, which SWW011 reports.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
-from ..model import plural
 from ._base import under_own_minimum
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW006"
 NAME = "decline-tokens"
@@ -25,7 +29,7 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW Tauren"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     side = ctx.decline
     if side is None or side.race is None:
         return

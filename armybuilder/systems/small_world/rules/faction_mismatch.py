@@ -9,10 +9,14 @@ regions), and this warning asks you to check it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW009"
 NAME = "faction-mismatch"
@@ -20,7 +24,7 @@ SEVERITY = Severity.WARNING
 RULE = "SWoW races"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     for c in ctx.conquests:
         d = c.defender
         if d is None or c.faction_from_data or c.faction == d.faction:

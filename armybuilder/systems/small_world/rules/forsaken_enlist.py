@@ -11,12 +11,15 @@ score. The box supply (20) still caps them: SWW004.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
-from ..model import plural
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW013"
 NAME = "forsaken-enlist"
@@ -24,10 +27,10 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW Forsaken"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     side = ctx.active
     rule = side.power("enlist", ctx.cat)
-    if not rule or not side.enlisted:
+    if not rule or not side.enlisted or side.race is None:  # (only a known race has a power)
         return
     lost = ctx.losses()
     allowed = lost * rule["tokens_per_loss"]

@@ -13,13 +13,16 @@ active (a race may go into decline with a bomb on it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 from armybuilder.suggest import fold
+from armybuilder.text import plural
 
-from ..model import plural
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW012"
 NAME = "goblin-bombs"
@@ -27,10 +30,10 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW Goblins"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     side = ctx.active
     rule = side.power("bombs", ctx.cat)
-    if not rule:
+    if not rule or side.race is None:  # (only a known race has a power)
         return
     stack, per_region = rule["stack"], rule["per_region"]
     cite = side.race.cite

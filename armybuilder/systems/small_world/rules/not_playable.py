@@ -7,10 +7,14 @@ defender), but never stand as a player's active race or race in decline.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW002"
 NAME = "race-not-playable"
@@ -18,7 +22,7 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW races"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     for side in ctx.sides():
         if side.race is not None and not side.race.playable:
             yield finding(

@@ -11,13 +11,17 @@ SWW011's, not reported twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
-from ..model import plural
 from ._base import below_minimum, minimum
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW010"
 NAME = "orcs-region-minimum"
@@ -26,8 +30,8 @@ RULE = "SWoW Orcs"
 POWER = "region_minimum"
 
 
-def check(ctx) -> Iterable[Finding]:
-    for side, region, least in below_minimum(ctx, POWER):
+def check(ctx: Position) -> Iterator[Finding]:
+    for side, race, region, least in below_minimum(ctx, POWER):
         alone = minimum(side, "never_alone", ctx.cat)
         if alone is not None and region.tokens < alone:
             continue  # a lone token: SWW011 reports it
@@ -36,5 +40,5 @@ def check(ctx) -> Iterable[Finding]:
             f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
             f"the {side.name} never occupy a region with fewer than {least}",
             (*region.path, "tokens"),
-            side.race.cite,
+            race.cite,
         )

@@ -8,10 +8,14 @@ makes none.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW007"
 NAME = "power-not-this-race"
@@ -22,7 +26,7 @@ RULE = "SWoW Goblins, SWoW Forsaken"
 KEYS = {"bombs": "bombs", "bombs_spent": "bombs", "enlisted": "enlist"}
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     for side in ctx.sides():
         block = ctx.data[side.key]
         for key, power in KEYS.items():

@@ -7,11 +7,15 @@ without regard to case). This is Small World's base rule (reference, unverified)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 from armybuilder.suggest import fold
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW005"
 NAME = "region-listed-twice"
@@ -19,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "Small World base rules (reference, unverified)"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     seen: dict[str, str] = {}
     for side in ctx.sides():
         for region in side.regions:

@@ -6,10 +6,14 @@ never the race they have in decline.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW003"
 NAME = "same-race-twice"
@@ -17,7 +21,7 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW races (one of each race in the box)"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     a, d = ctx.active, ctx.decline
     if d is None or a.race is None or d.race is None or a.race is not d.race:
         return

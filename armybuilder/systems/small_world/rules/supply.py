@@ -8,12 +8,15 @@ them beyond their 20 tokens.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
-from ..model import plural
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW004"
 NAME = "over-supply"
@@ -21,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW races (box supply)"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     for side in ctx.sides():
         race = side.race
         if race is None or side.total <= race.supply:

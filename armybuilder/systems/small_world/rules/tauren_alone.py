@@ -8,12 +8,16 @@ power's ``tokens`` (2: no lone token); declined Tauren leave exactly 2 a region 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
 
 from ._base import below_minimum
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW011"
 NAME = "tauren-alone"
@@ -22,13 +26,13 @@ RULE = "SWoW Tauren"
 POWER = "never_alone"
 
 
-def check(ctx) -> Iterable[Finding]:
-    for side, region, least in below_minimum(ctx, POWER):
+def check(ctx: Position) -> Iterator[Finding]:
+    for side, race, region, least in below_minimum(ctx, POWER):
         token = f"{'an' if side.name[:1] in 'AEIOU' else 'a'} {side.name} token"
         yield finding(
             __name__,
             f"{region.name}: {token} is left alone ({side.label}); {token} is never "
             f"alone: move it to a region the player already holds (at least {least} a region)",
             (*region.path, "tokens"),
-            side.race.cite,
+            race.cite,
         )

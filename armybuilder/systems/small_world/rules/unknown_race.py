@@ -9,10 +9,14 @@ near miss gets a "did you mean".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Position
 
 CODE = "SWW001"
 NAME = "unknown-race"
@@ -20,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "SWoW races"
 
 
-def check(ctx) -> Iterable[Finding]:
+def check(ctx: Position) -> Iterator[Finding]:
     races = ctx.cat.races
     for side in ctx.sides():
         if side.race is None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from armybuilder.codes import rule_finding
 from armybuilder.findings import Finding, locate
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Army
 
-def finding(module: str, message: str, path: tuple, rule: str | None = None, army=None) -> Finding:
+
+def finding(
+    module: str, message: str, path: tuple[Any, ...], rule: str | None = None, army: Army | None = None
+) -> Finding:
     """A finding with the code, severity and rule of the rule module named ``module``.
 
     In a matchup the finding is about one of the two files (``army.source``): it names that
@@ -20,5 +28,5 @@ def finding(module: str, message: str, path: tuple, rule: str | None = None, arm
     return f
 
 
-def pair(factions) -> str:
+def pair(factions: Iterable[str | None]) -> str:
     return " and ".join(f if f else "???" for f in factions)

@@ -11,9 +11,17 @@ When the army has a token whose rarity's slot size is unknown (TTB007), the tota
 known and is not checked.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB006"
 NAME = "army-slots"
@@ -21,7 +29,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     limit = ctx.cat.value("army_slots")
     if ctx.kind == "army":
         army = ctx.armies[0]

@@ -5,9 +5,17 @@ with a split of 5/5 or 6/4." For an army of two factions that fills its slots, t
 whether it is that mix, and if not, why not. (Armies of three or more factions: TTB021.)
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB020"
 NAME = "beginner-mix"
@@ -15,7 +23,7 @@ SEVERITY = Severity.INFO
 RULE = "TT Core Concept: Tokens"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     advice = ctx.cat.rules["advice"]["beginner_mix"]
     limit = ctx.cat.value("army_slots")
     styles = sorted(advice["battle_styles"])

@@ -6,9 +6,17 @@ from one box, so a draft never takes more of a faction than the box holds; nor d
 pre-built armies played with shared factions (``armybuilder matchup --allow-shared-factions``).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB014"
 NAME = "box-supply"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Table of Contents"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind == "draft":
         for p in ctx.picks:
             if p.faction is None or p.tokens < 1:

@@ -6,9 +6,17 @@ faction adjacent, so this will provide a tougher challenge." Said of any army of
 more factions.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB021"
 NAME = "challenging-mix"
@@ -16,7 +24,7 @@ SEVERITY = Severity.INFO
 RULE = "TT Core Concept: Tokens"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     examples = ctx.cat.rules["advice"]["challenging_mixes"]["examples"]
     named = " or ".join("/".join(str(n) for n in e) for e in examples)
     for army in ctx.armies:

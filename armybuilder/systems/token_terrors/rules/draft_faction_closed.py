@@ -6,9 +6,17 @@ already selected can still be drafted by you later." So a player may come back t
 they hold, but never take one the other player holds.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB013"
 NAME = "draft-faction-closed"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "draft":
         return
     for p in ctx.picks:

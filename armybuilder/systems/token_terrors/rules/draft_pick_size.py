@@ -5,9 +5,17 @@ does not close the faction to the opponent); a pick of 7 or more is too big even
 with none of that faction yet.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB012"
 NAME = "draft-pick-size"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "draft":
         return
     low, high = ctx.cat.value("pick_min"), ctx.cat.value("pick_max")

@@ -5,10 +5,18 @@ pick names one of them (in any case). Two players with the same name cannot be t
 Picks by an unknown player are left out of every other check.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 from armybuilder.suggest import did_you_mean, fold
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB010"
 NAME = "draft-players"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "draft":
         return
     if fold(ctx.players[0]) == fold(ctx.players[1]):

@@ -8,9 +8,17 @@ more, so once one player is full the other makes the remaining picks. (Picks aft
 players are full are TTB006's.)
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB011"
 NAME = "draft-turn-order"
@@ -18,11 +26,11 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "draft":
         return
     limit = ctx.cat.value("army_slots")
-    expected = 0
+    expected: int | None = 0  # the player whose turn it is; None: cannot be told
     for p in ctx.picks:
         if p.player is None:
             expected = None  # unknown picker (TTB010): the next turn cannot be told
@@ -45,7 +53,7 @@ def check(ctx):
         expected = None if all(full) else (p.player if full[1] else other)
 
 
-def _slots_after(ctx, player, index):
+def _slots_after(ctx: Context, player: int, index: int) -> int | None:
     """The slots ``player`` holds once pick ``index`` is made."""
     total = 0
     for q in ctx.picks[: index + 1]:

@@ -4,9 +4,17 @@ Faction names match in any case, so ``Wyverns: 3`` and ``wyverns: 2`` name the s
 List each faction once, with all its tokens. The other checks count both entries together.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB003"
 NAME = "duplicate-faction"
@@ -14,10 +22,10 @@ SEVERITY = Severity.ERROR
 RULE = "list format"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "army":
         return
-    seen = {}
+    seen: dict[str, str] = {}  # canonical faction -> its first entry, as written
     for e in ctx.entries:
         if e.faction is None:
             continue

@@ -5,9 +5,17 @@ build until you have a large squadron then swarm and attack". An army with Flyin
 but fewer than 6 of them is told so. (The advice is data: ``advised_tokens`` of a faction.)
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB022"
 NAME = "faction-advice"
@@ -15,7 +23,7 @@ SEVERITY = Severity.INFO
 RULE = "TT Token Terrors Factions: Flying Machines"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for army in ctx.armies:
         for faction in army.present():
             data = ctx.cat.faction(faction)

@@ -5,9 +5,17 @@ marked. In a draft record, every pick that leaves its player with more than 6 to
 faction is marked (whatever the pick itself takes).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB005"
 NAME = "faction-cap"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     cap = ctx.cat.value("max_per_faction")
     if ctx.kind == "army":
         army = ctx.armies[0]

@@ -7,9 +7,17 @@ challenge that unlocks its card; in play it is active while a token of each riva
 on the Battleground.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Army, Catalog, Context
 
 CODE = "TTB031"
 NAME = "grudge-live"
@@ -17,7 +25,7 @@ SEVERITY = Severity.INFO
 RULE = "TT Gruesome Grudge Challenges"
 
 
-def live(cat, first, second):
+def live(cat: Catalog, first: Army, second: Army) -> list[tuple[dict[str, Any], str, str]]:
     """(grudge, first's faction, second's faction) for each Grudge live between two armies."""
     a, b = set(first.present()), set(second.present())
     out = []
@@ -30,7 +38,7 @@ def live(cat, first, second):
     return out
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind not in ("draft", "matchup") or len(ctx.armies) != 2:
         return
     first, second = ctx.armies

@@ -6,9 +6,17 @@ in order). A file with both is refused, and nothing else in it is checked until 
 file with neither is refused by the list schema: it asks for ``tokens``.)
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB001"
 NAME = "army-or-draft"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "list format"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind == "both":
         yield finding(
             __name__,

@@ -7,9 +7,17 @@ when they share a faction, unless both players agree (``--allow-shared-factions`
 box supplies both armies (TTB014).
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB030"
 NAME = "shared-faction"
@@ -17,7 +25,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army: shared factions"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "matchup" or ctx.allow_shared:
         return
     first, second = ctx.armies

@@ -7,9 +7,17 @@ unlocks it. Two cards name one faction and "???" for the other; an army with the
 faction is told that the partner is unknown.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding, pair
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Catalog, Context
 
 CODE = "TTB023"
 NAME = "tactics-in-reach"
@@ -17,7 +25,7 @@ SEVERITY = Severity.INFO
 RULE = "TT Terrible Tactics"
 
 
-def in_reach(cat, factions):
+def in_reach(cat: Catalog, factions: Iterable[str]) -> list[tuple[dict[str, Any], bool]]:
     """(tactic, partner_unknown) for each Tactic the factions can use (or might, partner unknown)."""
     have = set(factions)
     out = []
@@ -29,7 +37,7 @@ def in_reach(cat, factions):
     return out
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for army in ctx.armies:
         who = "this army" if ctx.kind == "army" else army.label
         for t, unknown in in_reach(ctx.cat, army.present()):

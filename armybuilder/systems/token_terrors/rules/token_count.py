@@ -5,9 +5,17 @@ with 0 tokens is not part of the army: take it out, or give it its tokens. (A ne
 fractional number is refused by the list schema.)
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB004"
 NAME = "token-count"
@@ -15,7 +23,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind != "army":
         return
     for e in ctx.entries:

@@ -6,9 +6,17 @@ Names match in any case ("flying machines"); the message suggests the nearest kn
 Tokens of an unknown faction count toward nothing else.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB002"
 NAME = "unknown-faction"
@@ -16,7 +24,7 @@ SEVERITY = Severity.ERROR
 RULE = "TT Token Terrors Season 1: Primeval"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for written, path in ctx.unknown:
         where = f"pick {path[2] + 1}: " if ctx.kind == "draft" else ""
         yield finding(

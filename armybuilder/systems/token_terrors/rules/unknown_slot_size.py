@@ -7,9 +7,17 @@ total checked. This is a warning: the data leaves the size unknown (null) until 
 gives it.
 """
 
-from armybuilder.findings import Severity
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model import Context
 
 CODE = "TTB007"
 NAME = "unknown-slot-size"
@@ -17,7 +25,7 @@ SEVERITY = Severity.WARNING
 RULE = "TT Factions"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     limit = ctx.cat.value("army_slots")
     for army in ctx.armies:
         for faction in army.unknown_sizes(ctx.cat):
