@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from armybuilder.check import PackLike, check_path, points_refusal
+from armybuilder.check import PackLike, check_path, event_pack_refusal, points_refusal
 from armybuilder.findings import Result
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.reporters import Format, reporter
@@ -43,6 +43,9 @@ def _checked(files: Sequence[Path], points: float | None, event: Path | None) ->
         except events.PackError as exc:
             return Outcome("", exc.lines(), ExitCode.USAGE)
     results = check_all(files, points, pack)
+    swapped = event_pack_refusal(results)
+    if swapped:
+        return Outcome.usage(f"armybuilder: {swapped}")
     if points is not None:
         why = points_refusal(results)
         if why:
@@ -68,6 +71,7 @@ def cost(files: Sequence[Path], fmt: Format, points: float | None = None, color:
 
 def systems_report(fmt: Format) -> Outcome:
     from armybuilder import systems
+    from armybuilder.text import not_checked_text
 
     rows = []
     for m in systems.manifests():
@@ -80,6 +84,7 @@ def systems_report(fmt: Format) -> Outcome:
                 "measure": m.measure,
                 "points_limit": m.points_limit,
                 "checks": s.meta.get("checks", []),
+                "not_checked": [not_checked_text(i) for i in s.not_checked],
             }
         )
     return Outcome(reporter(fmt).systems(rows))

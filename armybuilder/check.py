@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from armybuilder import schema, systems
 from armybuilder.findings import Finding, Result, Severity
 from armybuilder.suggest import did_you_mean
+from armybuilder.text import one_line
 from armybuilder.yamlio import Document, LoadError, load_file, loads
 
 
@@ -72,6 +73,7 @@ def check(
     if system is None:
         return result
     result.system = system.id
+    result.not_checked = system.not_checked
     if isinstance(doc.data.get("name"), str):
         result.name = doc.data["name"]
     overridden = options.points is not None
@@ -84,13 +86,69 @@ def check(
         result.add(shape)
     else:
         system.check(doc.data, result, options)
+    result.add(data_version_finding(doc.data, system))
     if pack is not None:
         pack.apply(result, points_overridden=overridden)
     return result
 
 
+def pinned_version(data: Any) -> str | None:
+    """The game data version a list pins (its ``data_version:``), as text; None when it pins none."""
+    value = data.get("data_version") if isinstance(data, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    return str(value)
+
+
+def data_version_finding(data: Any, system: systems.System) -> list[Finding]:
+    """ABL040 when the list pins another data version than the installed one (any system)."""
+    pinned = pinned_version(data)
+    if pinned is None or pinned == system.data_version:
+        return []
+    return [
+        Finding(
+            "ABL040",
+            Severity.WARNING,
+            f"the list was built with {system.id} data version {one_line(pinned)}; armybuilder has data version "
+            f"{system.data_version}, so its costs and verdict may differ from those it was built with",
+            "list format",
+            ("data_version",),
+        )
+    ]
+
+
+def is_event_pack(data: Any) -> bool:
+    """A mapping with a top-level ``event`` key is an event pack: no list format has that key."""
+    return isinstance(data, dict) and "event" in data
+
+
+def event_pack_refusal(results: list[Result]) -> str | None:
+    """The line that says a file given as a list is an event pack (exit 2), or None."""
+    for r in results:
+        if r.system is None and is_event_pack(r.document):
+            return one_line(
+                f"{r.file} is an event pack, not a list; check lists against it with: "
+                f"armybuilder validate LIST... --event {r.file}"
+            )
+    return None
+
+
 def _system(data: Any, result: Result) -> systems.System | None:
     """The system a list names, or None with the finding that says why there is none."""
+    if is_event_pack(data):
+        result.add(
+            [
+                Finding(
+                    "ABL005",
+                    Severity.ERROR,
+                    "this file is an event pack (it has an 'event' key), not a list; give it with --event, "
+                    "or as a tournament's PACK",
+                    "list schema",
+                    ("event",),
+                )
+            ]
+        )
+        return None
     if not isinstance(data, dict):
         result.add(
             [

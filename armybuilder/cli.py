@@ -9,6 +9,8 @@ when asked for (:class:`GeneratedHelp`), and a system's own commands come from i
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -145,14 +147,30 @@ def tournament(
     report: list[Path] = typer.Option(
         [], "--report", "-r", help="Write a report: .md, .json, .csv or .xml (JUnit). Repeatable."
     ),
-    force: bool = typer.Option(False, "--force", help="Overwrite report files that exist."),
+    force: bool = typer.Option(False, "--force", help="Overwrite report or packet files that exist."),
     fmt: Format = FormatOpt,
+    packet: Path | None = typer.Option(
+        None, "--packet", metavar="FILE.pdf", help="Write the organiser's packet: a summary page, then every list."
+    ),
+    anonymous: bool = typer.Option(
+        False, "--anonymous", help="In the packet, number the lists and leave out player and list names."
+    ),
 ) -> None:
     """Check every submitted list against an event pack; exit 1 when any list is illegal."""
     from armybuilder import tournament as t
 
     finish(
-        t.command(pack, lists, report, force=force, fmt=Format(fmt).value, progress=stderr_is_terminal(), color=color())
+        t.command(
+            pack,
+            lists,
+            report,
+            force=force,
+            fmt=Format(fmt).value,
+            progress=stderr_is_terminal(),
+            color=color(),
+            packet=packet,
+            anonymous=anonymous,
+        )
     )
 
 
@@ -204,6 +222,19 @@ def fingerprint(files: list[Path] = FilesArg) -> None:
     from armybuilder.fingerprint import report
 
     finish(report(files))
+
+
+@app.command()
+def verify(
+    roster: Path = typer.Argument(..., help="A roster: PDF, Markdown or JSON.", exists=True, dir_okay=False),
+    event: Path | None = typer.Option(
+        None, "--event", help="Also check the list against this event pack.", exists=True, dir_okay=False
+    ),
+) -> None:
+    """Check a roster against the list it carries: fingerprint, status and total; exit 1 when they differ."""
+    from armybuilder.verify import command
+
+    finish(command(roster, event))
 
 
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)
@@ -291,6 +322,32 @@ def compose_explain(
     finish(explain(system, " ".join(name), fmt))
 
 
+@app.command()
+def serve(
+    folder: Path = typer.Argument(
+        Path("."),
+        metavar="FOLDER",
+        help="The folder of list files to serve (default: this one).",
+        file_okay=False,
+        exists=True,
+    ),
+    host: str = typer.Option(
+        "127.0.0.1",
+        "--host",
+        metavar="HOST",
+        help="The address to listen on; any other than 127.0.0.1 is warned about.",
+    ),
+    port: int = typer.Option(8000, "--port", metavar="PORT", min=0, max=65535, help="The port (0: any free one)."),
+    open_browser: bool = typer.Option(
+        True, "--open/--no-open", help="Open the builder in a browser (when there is a graphical session)."
+    ),
+) -> None:
+    """Build lists in the browser: a local web builder for the list files in FOLDER."""
+    from armybuilder.web.server import serve as run
+
+    finish(run(folder, host, port, open_browser))
+
+
 def _system_commands() -> None:
     """The commands a game system adds (its manifest's ``commands``: modules with ``register(app)``)."""
     import importlib
@@ -305,12 +362,46 @@ def _system_commands() -> None:
 _system_commands()
 
 
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EBADF, errno.EDQUOT}
+
+
 def main() -> None:
+    """The ``armybuilder`` program: the app, with a last line of defence around it.
+
+    An exception no command turned into a message is a bug in armybuilder: it is printed as one
+    line on stderr and the program exits 2 (``ARMYBUILDER_DEBUG=1`` shows the traceback). Only
+    here, in the installed program: the tests call ``app`` themselves (Typer's ``CliRunner``) and
+    see every traceback, with ``catch_exceptions=False`` as usual.
+    """
+    import os
+
     try:
         app()
-    except BrokenPipeError:  # `armybuilder ... | head -1`
-        import os
+    except BrokenPipeError:  # `armybuilder ... | head -1` outside `finish`: the reader stopped
+        from armybuilder.cli_io import drop_stdout
 
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(1)
+        drop_stdout()
+        sys.exit(2)
+    except Exception as exc:  # the last line of defence: a bug is one line and exit 2
+        from armybuilder.cli_io import drop_stdout, stdout_failed
+
+        if isinstance(exc, OSError) and (exc.errno in _OUTPUT_ERRNOS or stdout_failed()):
+            # --help, --version or a usage message into a full disk: the commands' own file writes
+            # catch their errors, so what gets here is the output itself
+            drop_stdout()
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                sys.stderr.write(f"armybuilder: cannot write the output ({exc.strerror or exc})\n")
+            sys.exit(2)
+        if os.environ.get("ARMYBUILDER_DEBUG"):
+            raise
+        from armybuilder.text import one_line
+
+        message = one_line(f"{type(exc).__name__}: {exc}")
+        if len(message) > 300:
+            message = message[:299] + "…"
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # no stderr to say it on
+            sys.stderr.write(
+                f"armybuilder: internal error ({message}); this is a bug in armybuilder: please report it with "
+                "the command and the file (ARMYBUILDER_DEBUG=1 shows the traceback)\n"
+            )
+        sys.exit(2)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import typing
 
 import typer
 
@@ -15,23 +16,82 @@ from armybuilder.outcome import Outcome
 
 
 def finish(outcome: Outcome) -> None:
-    """Report on stdout, messages on stderr, then exit with the outcome's code."""
-    if isinstance(outcome.stdout, bytes):
-        if outcome.stdout:
-            sys.stdout.buffer.write(outcome.stdout)
-    elif outcome.stdout:
-        sys.stdout.write(outcome.stdout)
-    sys.stdout.flush()
-    for line in outcome.stderr:
-        sys.stderr.write(line + "\n")
-    raise typer.Exit(int(outcome.code))
+    """Report on stdout, messages on stderr, then exit with the outcome's code.
+
+    The one way out to the terminal: every text report and message passes through
+    :func:`armybuilder.text.terminal` (no control character or escape sequence from a list file,
+    a file name or an event pack reaches the terminal, whatever the reporter did; colour codes
+    pass only when the output is coloured). Bytes (a PDF into a pipe) are written as they are.
+
+    A stdout that cannot be written (a full disk, ``>&-``, a reader that went away) ends the
+    command with exit code 2 and, unless the reader just stopped reading, one line on stderr;
+    a command that already did its work (an edit written: ``outcome.done``) says so there, so
+    a written edit is never taken for a failed one.
+    """
+    from armybuilder.text import terminal
+
+    code = int(outcome.code)
+    errors = list(outcome.stderr)
+    try:
+        if isinstance(outcome.stdout, bytes):
+            if outcome.stdout:
+                _stdout().buffer.write(outcome.stdout)
+        elif outcome.stdout:
+            _stdout().write(terminal(outcome.stdout, colour=color()))
+        _stdout().flush()
+    except (OSError, ValueError, AttributeError) as exc:  # ENOSPC, EPIPE, a closed or missing stdout
+        drop_stdout()
+        code = 2
+        if not isinstance(exc, BrokenPipeError):
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is closed"
+            errors.append(f"armybuilder: cannot write to standard output ({why}); the report was not printed")
+        if outcome.done:
+            errors.append(f"armybuilder: {outcome.done}")
+    try:
+        for line in errors:
+            sys.stderr.write(terminal(line) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # nowhere left to say anything
+        pass
+    raise typer.Exit(code)
+
+
+def _stdout() -> typing.TextIO:
+    out = sys.stdout
+    if out is None:  # started with stdout closed (`>&-`)
+        raise AttributeError("stdout is closed")
+    return out
+
+
+def stdout_failed() -> bool:
+    """Whether stdout cannot take what is written to it (flushing it fails)."""
+    try:
+        _stdout().flush()
+    except (OSError, ValueError, AttributeError):
+        return True
+    return False
+
+
+def drop_stdout() -> None:
+    """Point the process's stdout at the null device, so what is still buffered for it cannot fail
+    again when Python exits (an "Exception ignored" message and exit code 120)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # none, or not a real file (a test's capture)
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:  # pragma: no cover - no null device
+        pass
 
 
 def color() -> bool:
     """Colour on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it."""
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
-    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
+    return bool(os.environ.get("FORCE_COLOR")) or stdout_is_terminal()
 
 
 def stdout_is_terminal() -> bool:

@@ -26,6 +26,7 @@ class Code:
     severity: Severity
     rule: str | None
     doc: str
+    retired: str | None = None  # since when and why the code is no longer reported ("before release 0.1.0: ...")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -34,6 +35,7 @@ class Code:
             "severity": self.severity.value,
             "rule": self.rule,
             "doc": self.doc,
+            "retired": self.retired,
         }
 
 
@@ -54,7 +56,8 @@ GENERIC = [
         "not-a-list",
         E,
         "list schema",
-        "The file is empty, or its top level is not a mapping with a `system` key.",
+        "The file is empty, or its top level is not a mapping with a `system` key, or it is an event pack "
+        "(a top-level `event` key): give a pack with `--event`, or as a tournament's PACK.",
     ),
     Code(
         "ABL006",
@@ -84,13 +87,28 @@ GENERIC = [
         "YAML",
         "The file nests deeper than 32 levels or holds more than 10,000 values.",
     ),
-    Code("ABL010", "bad-number", E, "YAML", "A number that cannot be read (too many digits, infinite, not a number)."),
+    Code(
+        "ABL010",
+        "bad-number",
+        E,
+        "YAML",
+        "A number that cannot be read: longer than 100 characters, a whole number beyond ±(2^53 - 1), infinite, "
+        "not a number, or a value its explicit tag cannot read (`!!int` with nothing after it, `!!bool maybe`).",
+    ),
     Code(
         "ABL011",
         "many-documents",
         E,
         "YAML",
         "The file holds more than one YAML document (`---`); a list file holds one.",
+    ),
+    Code(
+        "ABL012",
+        "not-a-regular-file",
+        E,
+        "YAML",
+        "The path names a FIFO, a device or a socket (`/dev/zero`, a named pipe), not a file on disk. It is "
+        "refused before it is read: reading it could block or never end.",
     ),
     Code(
         "ABL020", "wrong-type", E, "list schema", "A value has the wrong type, e.g. text where a whole number belongs."
@@ -116,14 +134,35 @@ GENERIC = [
     Code(
         "ABL031", "unknown-system", E, "list schema", "The `system` key names a game system armybuilder does not know."
     ),
+    Code(
+        "ABL040",
+        "list-data-version",
+        Severity.WARNING,
+        "list format",
+        "The list pins a game data version (`data_version:`) other than the one armybuilder has "
+        "(`armybuilder systems` shows it). The list is checked with the data installed, so its costs and "
+        "verdict may differ from those of the data it was built with: update armybuilder, or check the "
+        "list again and change its `data_version`. `armybuilder new` writes the installed version.",
+    ),
 ]
 
 
 def code_of(module: ModuleType) -> Code:
-    """The :class:`Code` of a rule module (constants CODE, NAME, SEVERITY, RULE; docstring = doc)."""
+    """The :class:`Code` of a rule module (constants CODE, NAME, SEVERITY, RULE; docstring = doc).
+
+    A retired code keeps its module, listed in its system's ``ALL`` but not in ``REGISTRY``, with
+    ``RETIRED`` saying why: ``armybuilder rule`` still explains it, and it is never reused.
+    """
     import inspect
 
-    return Code(module.CODE, module.NAME, module.SEVERITY, module.RULE, inspect.cleandoc(module.__doc__ or ""))
+    return Code(
+        module.CODE,
+        module.NAME,
+        module.SEVERITY,
+        module.RULE,
+        inspect.cleandoc(module.__doc__ or ""),
+        getattr(module, "RETIRED", None),
+    )
 
 
 def rule_finding(module: str, message: str, path: Path = (), rule: str | None = None) -> Finding:

@@ -191,6 +191,9 @@ def command(old: Path, new: Path, fmt: str = "text", points: float | None = None
         except OSError as exc:  # a missing file, a folder: the caller's usage error
             return Outcome.usage(one_line(f"{path}: cannot read the file: {exc.strerror or exc}"))
     before, after = results
+    swapped = check.event_pack_refusal(results)
+    if swapped:
+        return Outcome.usage(swapped)
     if before.system is not None and after.system is not None and before.system != after.system:
         return Outcome.usage(
             one_line(

@@ -124,6 +124,7 @@ class Result:
     document: Any = None  # the parsed list, when it parsed
     positions: Positions | None = None
     model: Any = None  # the system's own model of the list, for later steps (inventory, export)
+    not_checked: list[dict[str, Any]] = field(default_factory=list)  # what the system does not check
 
     @property
     def valid(self) -> bool:
@@ -152,6 +153,7 @@ class Result:
             "valid": self.valid,
             "points": self.measure.to_dict(),
             "findings": [f.to_dict() for f in self.sorted_findings()],
+            "not_checked": [{"text": i["text"], "rule": i.get("rule")} for i in self.not_checked],
         }
 
 

@@ -25,6 +25,14 @@ The canonical content (form 1) of a list file is built like this:
    hexadecimal digits of the digest.
 
 Every key counts, including ``name`` and ``note`` entries: an edited note is an edited file.
+
+The findings digest (form 1) says what a check of the list found, so a roster whose errors were
+cut out no longer matches the list it carries. Each finding becomes the JSON array
+``[code, severity, message, path]`` (``path``: the keys and list indexes of the finding's place
+in the list data, so the digest does not depend on the file's layout any more than the
+fingerprint does; a line number would); the arrays are sorted by their canonical text, written
+as one JSON array in the canonical form above, encoded as UTF-8 and hashed with SHA-256 (64
+lowercase hexadecimal digits). No findings at all is the digest of ``[]``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
+    from armybuilder.findings import Finding
     from armybuilder.outcome import Outcome
 
 import hashlib
@@ -81,9 +92,48 @@ def canonical_bytes(data: Any) -> bytes:
     )
 
 
+def carried_bytes(data: Any) -> bytes:
+    """The list as a roster carries it: its content in the canonical form above, but with each
+    mapping's keys in the order the file gives them, so that checking it again says what the check
+    of the file said (some messages name a list's entries in its order). Its fingerprint is the
+    fingerprint of the data it holds."""
+    return json.dumps(_value(data), ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def fingerprint_and_carried(data: Any) -> tuple[str, bytes]:
+    """:func:`of_data` and :func:`carried_bytes` of the same data, normalised once (a roster needs both)."""
+    value = _value(data)
+    canonical = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    carried = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return of_canonical(canonical.encode("utf-8")), carried.encode("utf-8")
+
+
 def of_data(data: Any) -> str:
     """The fingerprint of parsed list data: 64 lowercase hex digits."""
-    return hashlib.sha256(canonical_bytes(data)).hexdigest()
+    return of_canonical(canonical_bytes(data))
+
+
+def of_canonical(canonical: bytes) -> str:
+    """The fingerprint of a list's canonical content (:func:`canonical_bytes`)."""
+    return hashlib.sha256(canonical).hexdigest()
+
+
+DIGEST_FORM = 1  # the findings digest described above
+
+
+def findings_digest(findings: Iterable[Finding]) -> str:
+    """The findings digest of a check (see the module documentation): 64 lowercase hex digits."""
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+    rows = sorted(dumps([f.code, f.severity.value, f.message, [_part(p) for p in f.path]]) for f in findings)
+    # sorted as text by code point, which is the order of their UTF-8 bytes
+    return hashlib.sha256(("[" + ",".join(rows) + "]").encode("utf-8")).hexdigest()
+
+
+def _part(part: Any) -> Any:
+    """A path part as the canonical form writes it (a key that is not text or a number: its text)."""
+    if isinstance(part, float) and math.isfinite(part) and part == int(part):
+        return int(part)
+    return part if part is None or isinstance(part, (str, int, float, bool)) else str(part)
 
 
 def of_file(path: str | Path) -> str:

@@ -36,6 +36,7 @@ class Outcome:
     stdout: str | bytes = ""
     stderr: list[str] = field(default_factory=list)
     code: ExitCode = ExitCode.OK
+    done: str = ""  # what the command already did (an edit written), said even when stdout cannot be written
 
     @classmethod
     def usage(cls, *messages: str) -> Outcome:

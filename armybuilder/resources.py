@@ -63,10 +63,22 @@ def schema_path(name: str) -> Path:
 
 @cache
 def load_data(system: str, name: str) -> Any:
-    """One YAML data file of a game system, e.g. ``load_data(system_id, "cards")`` for ``data/<id>/cards.yaml``."""
-    from armybuilder.yamlio import load_data_file
+    """One YAML data file of a game system, e.g. ``load_data(system_id, "cards")`` for ``data/<id>/cards.yaml``.
 
-    return load_data_file(system_data_dir(system) / f"{name}.yaml")
+    Parsed once per content: the parsed data is kept in the per-user cache (:mod:`armybuilder.cache`,
+    keyed by a hash of the file's bytes, so an edited file is parsed again), which is several times
+    faster to read back than YAML.
+    """
+    from armybuilder import cache as store
+
+    path = system_data_dir(system) / f"{name}.yaml"
+
+    def parse() -> Any:
+        from armybuilder.yamlio import load_data_file  # PyYAML only when the cache cannot answer
+
+        return load_data_file(path)
+
+    return store.marshalled(store.key("data", path.read_bytes()), parse)
 
 
 @cache

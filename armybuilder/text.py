@@ -1,8 +1,13 @@
 """Text helpers every reporter shares: terminal-safe lines, Markdown escaping, widths, counts, tables.
 
-One rule each: :func:`one_line` is the one place that cleans text bound for a terminal (a list
-file's control characters never reach it), :func:`md` the one Markdown escaper, :func:`width`
-the one measure of a cell (wide East Asian characters take two columns, combining marks none).
+One rule each: :func:`one_line` is the one place that cleans a piece of text bound for a
+terminal (a list file's control characters never reach it, nor its line breaks), :func:`md` the
+one Markdown escaper, :func:`width` the one measure of a cell (wide East Asian characters take two
+columns, combining marks none). :func:`terminal` cleans a whole report on its way out
+(:func:`armybuilder.cli_io.finish` passes every line of every command through it), so a field a
+reporter forgot cannot reach the terminal either; :func:`json_text` does the same for JSON
+(the value kept, escaped), and :func:`utf8` encodes text that may hold a file name that is not
+UTF-8 (its undecodable bytes become U+FFFD).
 """
 
 from __future__ import annotations
@@ -13,8 +18,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+# C0 and C1 control characters, and lone surrogates (the bytes of a file name that is not UTF-8,
+# as Python decodes them): never printed as they are.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
+# A whole report: colour codes (SGR, ESC [ ... m) are the only escape sequences that may pass,
+# and only when the command colours its output; line breaks and tabs are kept.
+_TERMINAL = re.compile("\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_JSON_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")  # what json.dumps(ensure_ascii=False) leaves raw
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def one_line(text: Any) -> str:
@@ -23,8 +35,41 @@ def one_line(text: Any) -> str:
 
 
 def md(text: Any) -> str:
-    """Text safe inside Markdown: a table cell or a list item (no markup, no HTML, one line)."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+    """Text safe inside Markdown: a table cell or a list item (no markup, no HTML, one line, no
+    control characters: a roster shown with ``cat`` cannot drive the terminal)."""
+    return _CONTROL.sub("\ufffd", _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split())))
+
+
+def terminal(text: str, colour: bool = False) -> str:
+    """A whole report as a terminal may show it: every control character but the line break and
+    the tab becomes U+FFFD, and so does every escape sequence, except colour codes when ``colour``."""
+
+    def clean(m: re.Match[str]) -> str:
+        return m.group() if colour and len(m.group()) > 1 else "\ufffd"
+
+    return _TERMINAL.sub(clean, text)
+
+
+def json_text(text: str) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with the C1 control characters it
+    leaves raw escaped (``\\u009b``: the same value, but no terminal acts on it) and a file name's
+    undecodable bytes as U+FFFD (so it can be written as UTF-8)."""
+
+    def escape(m: re.Match[str]) -> str:
+        ch = m.group()
+        return "\ufffd" if "\ud800" <= ch <= "\udfff" else f"\\u{ord(ch):04x}"
+
+    return _JSON_RAW.sub(escape, text)
+
+
+def utf8(text: str) -> bytes:
+    """``text`` as UTF-8; the undecodable bytes of a file name in it (lone surrogates) as U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+
+
+def printable(text: str) -> str:
+    """``text`` with the undecodable bytes of a file name (lone surrogates) as U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def width(text: str) -> int:
@@ -96,3 +141,9 @@ def cell_text(value: Any) -> str:
 def cell(value: Any) -> str:
     """A table cell for a terminal."""
     return one_line(cell_text(value))
+
+
+def not_checked_text(item: Mapping[str, Any]) -> str:
+    """One entry of a system's ``not_checked`` (system.yaml) as a line: ``text (rule)``."""
+    rule = item.get("rule")
+    return str(item["text"]) + (f" ({rule})" if rule else "")

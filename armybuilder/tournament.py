@@ -10,12 +10,15 @@ This module finds and checks the lists; the reporters print them (the table and 
 :mod:`armybuilder.reporters.tournament_reports`).
 
 Which files are lists
-    A file named on the command line is always checked. In a folder (searched recursively),
-    every ``*.yaml`` / ``*.yml`` file is a submitted list, except hidden files and folders
-    (``.git``, ``.pre-commit-config.yaml``), the pack itself, and other event packs (a
-    top-level ``event:`` key). Files are *not* filtered on a ``system:`` key: a submission
-    that is not YAML, or lacks its ``system:`` key, must show up as a broken (illegal) list,
-    never be skipped in silence. Keep files that are not lists out of the folder.
+    A file named on the command line is always checked (unless it is the pack itself). In a
+    folder (searched recursively), every ``*.yaml`` / ``*.yml`` file is a submitted list, except
+    hidden files and folders (``.git``, ``.pre-commit-config.yaml``), the pack itself, what is
+    not a regular file (a FIFO would hang the run), and other event packs: a file with a
+    top-level ``event:`` key that reads as a valid event pack (a list with a stray ``event:``
+    key is still a list, and is reported). Files are *not* filtered on a ``system:`` key: a
+    submission that is not YAML, or lacks its ``system:`` key, shows up as a broken (illegal)
+    list. Nothing is skipped in silence: every file found and not checked is listed, with the
+    reason, in the table, the JSON and every report (:class:`Skipped`).
 
 A list that cannot be read (not YAML, wrong shape, unknown system) is one illegal list with
 status ``broken``; an internal error in a check becomes an ``EVT090`` finding on that list.
@@ -27,17 +30,17 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from armybuilder.check import check_path
-from armybuilder.events import Pack, PackError, is_broken, load
+from armybuilder.check import check_path, pinned_version
+from armybuilder.events import NotAPack, Pack, PackError, is_broken, load
 from armybuilder.events.rules import check_failed
 from armybuilder.findings import Finding, Result, Severity
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.systems import CheckOptions
-from armybuilder.text import one_line, plural
+from armybuilder.text import one_line, plural, utf8
 
 LIST_SUFFIXES = (".yaml", ".yml")
 PROGRESS_MIN_LISTS = 10  # a progress bar for runs longer than this, on a terminal
@@ -51,21 +54,34 @@ class Entry:
     index: int
     result: Result
     player: str | None = None
+    data_version: str | None = None  # the game data version the list pins (its data_version:)
 
     @classmethod
     def of(cls, index: int, result: Result) -> Entry:
         doc = result.document
         player = doc.get("player") if isinstance(doc, dict) and isinstance(doc.get("player"), str) else None
+        pinned = pinned_version(doc)
         # A run holds every result until the reports are written: keep findings, measure and
         # names, drop the parsed list and the system's model (they made the garbage collector's
         # work, and so the time per list, grow with the number of lists).
         result.document = result.positions = result.model = None
         result.sections, result.details = [], {}
-        return cls(index, result, player)
+        return cls(index, result, player, pinned)
 
     @property
     def file(self) -> str:
         return self.result.file
+
+    def event_data_version(self, pack: Pack) -> str | None:
+        """The data version the event plays the list's system on, when the pack says."""
+        rules = pack.rules_for(self.result.system)
+        return rules.data_version if rules is not None else None
+
+    def data_versions(self, pack: Pack) -> str:
+        """The list's pinned data version beside the event's: ``list 1, event 1``; ``-`` when neither says."""
+        event = self.event_data_version(pack)
+        shown = ([f"list {self.data_version}"] if self.data_version else []) + ([f"event {event}"] if event else [])
+        return ", ".join(shown) or "-"
 
     @property
     def label(self) -> str:
@@ -96,10 +112,19 @@ class Entry:
         return [f for f in self.result.sorted_findings() if f.severity.rank <= min_severity.rank]
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A file found among the submissions and not checked, and why (shown in every report)."""
+
+    file: str
+    reason: str
+
+
 @dataclass
 class Tournament:
     pack: Pack
     entries: list[Entry]
+    skipped: list[Skipped] = field(default_factory=list)
 
     def summary(self) -> dict[str, int]:
         statuses = [e.status for e in self.entries]
@@ -113,9 +138,10 @@ class Tournament:
     def summary_line(self) -> str:
         s = self.summary()
         broken = f" ({plural(s['broken'], 'broken file')})" if s["broken"] else ""
+        skipped = f"; {plural(len(self.skipped), 'file')} skipped (listed in the report)" if self.skipped else ""
         return one_line(
             f"{self.pack.event}: {plural(s['lists'], 'list')} checked: "
-            f"{s['legal']} legal, {s['illegal']} illegal{broken}"
+            f"{s['legal']} legal, {s['illegal']} illegal{broken}{skipped}"
         )
 
     @property
@@ -127,12 +153,20 @@ class Tournament:
 
 
 def _is_event_pack(path: Path) -> bool:
+    """A top-level ``event:`` key, and the file reads as a valid event pack (a list with a stray
+    ``event:`` key does not: it is checked, and its findings say what is wrong)."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(4096)
     except OSError:
         return False
-    return bool(_EVENT_KEY.search(head))
+    if not _EVENT_KEY.search(head):
+        return False
+    try:
+        load(path)
+    except (PackError, OSError):
+        return False
+    return True
 
 
 def _same_file(a: Path, b: Path | None) -> bool:
@@ -146,31 +180,58 @@ def _same_file(a: Path, b: Path | None) -> bool:
 
 def collect(paths: Sequence[Path], pack_file: Path | None = None) -> list[Path]:
     """The list files to check, in a stable order (see the module docstring for which)."""
+    return discover(paths, pack_file)[0]
+
+
+def discover(paths: Sequence[Path], pack_file: Path | None = None) -> tuple[list[Path], list[Skipped]]:
+    """The list files to check, in a stable order, and every other file found, with the reason."""
     out: list[Path] = []
-    seen: set[str] = set()
+    skipped: list[Skipped] = []
+    seen: dict[str, Path] = {}
 
     def add(p: Path) -> None:
+        if _same_file(p, pack_file):
+            skipped.append(Skipped(str(p), "the event pack of this run"))
+            return
         key = os.path.realpath(p)
-        if key not in seen and not _same_file(p, pack_file):
-            seen.add(key)
-            out.append(p)
+        if key in seen:
+            if str(seen[key]) != str(p):  # the same file by another name (a link): say so
+                skipped.append(Skipped(str(p), f"the same file as {seen[key]}, checked once"))
+            return
+        seen[key] = p
+        out.append(p)
 
     for path in paths:
         if not path.is_dir():
             add(path)
             continue
-        found: list[Path] = []
+        found: list[tuple[Path, str | None]] = []  # (file, why it is skipped, or None for a list)
         for root, dirs, files in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            here = Path(root)
+            for d in dirs:
+                if d.startswith("."):
+                    found.append((here / d, "a hidden folder: not searched"))
+                elif os.path.islink(here / d):
+                    found.append((here / d, "a link to a folder: not followed"))
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not os.path.islink(here / d))
             for name in files:
-                if name.startswith(".") or not name.lower().endswith(LIST_SUFFIXES):
-                    continue
-                if os.path.isfile(os.path.join(root, name)):  # not a FIFO or a device: reading it could hang
-                    found.append(Path(root) / name)
-        for f in sorted(found, key=lambda p: p.relative_to(path).as_posix()):
-            if not _is_event_pack(f):
+                f = here / name
+                if name.startswith("."):
+                    found.append((f, "a hidden file"))
+                elif not name.lower().endswith(LIST_SUFFIXES):
+                    found.append((f, "not a .yaml or .yml file"))
+                elif not os.path.isfile(f):  # a FIFO or a device: reading it could hang
+                    found.append((f, "not a regular file (a FIFO, a device, a socket or a broken link)"))
+                else:
+                    found.append((f, None))
+        for f, why in sorted(found, key=lambda item: item[0].relative_to(path).as_posix()):
+            if why is None and _is_event_pack(f) and not _same_file(f, pack_file):
+                why = "an event pack (it reads as one), not a list"
+            if why is None:
                 add(f)
-    return out
+            else:
+                skipped.append(Skipped(str(f), why))
+    return out, skipped
 
 
 # -- checking --------------------------------------------------------------------------------
@@ -236,7 +297,7 @@ def report_kind(path: Path) -> str | None:
 def render_report(kind: str, t: Tournament) -> bytes:
     from armybuilder.reporters import tournament_reports
 
-    return tournament_reports.render(kind, t).encode("utf-8")
+    return utf8(tournament_reports.render(kind, t))
 
 
 def _write(path: Path, data: bytes, force: bool) -> None:
@@ -253,11 +314,14 @@ def command(
     fmt: str = "text",
     progress: bool = False,
     color: bool = False,
+    packet: Path | None = None,
+    anonymous: bool = False,
 ) -> Outcome:
-    """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr."""
+    """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr;
+    ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names)."""
     from armybuilder.reporters import reporter
 
-    errors: list[str] = []
+    errors: list[str] = _packet_problems(packet, anonymous, force)
     for r in reports:
         if report_kind(r) is None:
             errors.append(
@@ -273,12 +337,23 @@ def command(
         return Outcome.usage(*errors)
     try:
         pack = load(pack_file)
+    except NotAPack as exc:  # the arguments the wrong way round: its one line says so
+        return Outcome.usage(*exc.lines())
     except PackError as exc:
         return Outcome.usage(*exc.lines(), f"{pack_file}: the event pack cannot be used; no list was checked")
-    files = collect(paths, pack_file)
+    files, skipped = discover(paths, pack_file)
     if not files:
         return Outcome.usage(f"no list files (*.yaml, *.yml) in {', '.join(str(p) for p in paths)}")
+    inputs = [pack_file, *files]
+    for r in [*reports, *([packet] if packet is not None else [])]:  # even with --force, never an input
+        hit = next((f for f in inputs if _same_file(r, f)), None)
+        if hit is not None:
+            what = "the event pack" if hit is pack_file else "a list of this run"
+            errors.append(f"{r} is {what} ({hit}); write the report somewhere else")
+    if errors:
+        return Outcome.usage(*errors)
     t = run(pack, files, progress=progress)
+    t.skipped = skipped
     out = reporter(fmt, color=color).tournament(t)
     lines = [t.summary_line()]
     for r in reports:
@@ -293,4 +368,136 @@ def command(
             lines.append(f"{r}: cannot write the report: {exc.strerror or exc}")
             return Outcome(out, lines, ExitCode.USAGE)
         lines.append(f"wrote {kind} report {r}")
+    if packet is not None:
+        written, said = write_packet(t, packet, anonymous, force)
+        lines.append(said)
+        if not written:
+            return Outcome(out, lines, ExitCode.USAGE)
     return Outcome(out, lines, ExitCode.of(t.all_legal))
+
+
+# -- the organiser's packet ------------------------------------------------------------------
+
+
+def _packet_problems(packet: Path | None, anonymous: bool, force: bool) -> list[str]:
+    if packet is None:
+        return ["--anonymous applies to the packet: add --packet FILE.pdf"] if anonymous else []
+    if packet.suffix.lower() != ".pdf":
+        return [f"{packet}: the packet is a PDF; give a file name ending in .pdf"]
+    if packet.is_dir():
+        return [f"{packet}: is a folder; give the packet's file name"]
+    if packet.exists() and not force:
+        return [f"{packet} already exists; use --force to overwrite it"]
+    if not packet.parent.is_dir():
+        return [f"{packet}: the folder {packet.parent} does not exist"]
+    return []
+
+
+def _rules_text(rules: Any) -> str:
+    """One system's event rules in a line, for the packet's summary."""
+    from armybuilder.text import fmt_points
+
+    parts = []
+    if rules.points is not None:
+        parts.append(f"{fmt_points(rules.points)} points")
+    if rules.data_version is not None:
+        parts.append(f"data version {rules.data_version}")
+    if rules.ban:
+        parts.append("banned: " + ", ".join(e.name for e in rules.ban))
+    if rules.limit:
+        parts.append("at most " + ", ".join(f"{fmt_points(e.value)} {e.name}" for e in rules.limit))
+    parts += [f"at least {fmt_points(e.value)} {e.name.replace('_', ' ')}" for e in rules.minimum]
+    parts += [f"at most {fmt_points(e.value)} {e.name.replace('_', ' ')}" for e in rules.maximum]
+    if rules.include:
+        parts.append("every list holds " + ", ".join(e.name for e in rules.include))
+    parts += [f"{e.name}: {e.value}" for e in rules.settings]
+    return "; ".join(parts) or "the game's own rules"
+
+
+def packet_of(t: Tournament, anonymous: bool = False) -> Any:
+    """The packet of a run (:class:`armybuilder.export.packet.Packet`): each list checked again
+    against the pack for its roster (a run keeps only what the reports need). With ``anonymous``
+    the lists are numbered in fingerprint order, not the order of their files (which may follow
+    the players' names), and carry no player or list name."""
+    import hashlib
+
+    from armybuilder.export.packet import Packet, PacketList
+    from armybuilder.export.roster import build, from_result
+
+    base = os.path.commonpath([os.path.dirname(e.file) or "." for e in t.entries]) if t.entries else ""
+    made = []
+    for e in t.entries:
+        try:
+            roster = build(Path(e.file), pack=t.pack)[0]
+        except Exception:  # noqa: BLE001 - one list that cannot be laid out must not lose the packet
+            roster = from_result(e.result, None)
+        key = roster.fingerprint
+        if key is None:
+            try:
+                key = hashlib.sha256(Path(e.file).read_bytes()).hexdigest()
+            except OSError:
+                key = ""
+        made.append((e, roster, key))
+    if anonymous:
+        made.sort(key=lambda m: (m[2], m[0].index))
+    lists = []
+    for number, (e, roster, _) in enumerate(made, 1):
+        if anonymous:
+            roster.name, roster.file, label = f"List {number}", "(left out: anonymous)", f"List {number}"
+            _unnamed(roster, e.file)
+        else:
+            who = e.player or (os.path.relpath(e.file, base) if base else e.file)
+            label = who + (f": {e.result.name}" if e.result.name else "")
+        total = roster.measure_text if roster.measure.total is not None else "-"
+        reasons = [f"{f.code}: {f.message}" for f in roster.errors]
+        lists.append(PacketList(number, label, e.status, total, reasons, roster, e.result.system or "-"))
+    shown = (("date", "Date"), ("organiser", "Organiser"), ("url", "Web"))
+    facts = [(label, str(t.pack.data[key])) for key, label in shown if key in t.pack.data]
+    facts.append(("Event pack", os.path.basename(t.pack.file)))
+    facts += [(f"Rules: {sid}", _rules_text(r)) for sid, r in t.pack.rules.items()]
+    if anonymous:
+        facts.append(
+            (
+                "Anonymous",
+                "player and list names are left out; the lists are numbered in fingerprint order "
+                "(armybuilder fingerprint FILE gives a file's fingerprint, printed at the foot of its pages)",
+            )
+        )
+    return Packet(t.pack.event, facts, lists, len(t.pack.system_ids) > 1, anonymous, t.summary())
+
+
+def _unnamed(roster: Any, file: str) -> None:
+    """An anonymous roster's findings without the file's name (a message may quote its path)."""
+    from dataclasses import replace
+
+    names = sorted({file, os.path.basename(file)} - {""}, key=len, reverse=True)
+
+    def clean(f: Finding) -> Finding:
+        message = f.message
+        for name in names:
+            message = message.replace(name, "the file")
+        return replace(f, message=message, source=None if f.source == file else f.source)
+
+    roster.errors = [clean(f) for f in roster.errors]
+    roster.notices = [clean(f) for f in roster.notices]
+
+
+def write_packet(t: Tournament, path: Path, anonymous: bool, force: bool) -> tuple[bool, str]:
+    """Write the packet: whether it was written, and the line that says so (or why not)."""
+    from armybuilder.export import ExportError
+    from armybuilder.export.packet import render
+    from armybuilder.fsutil import atomic_write
+
+    try:
+        data, warnings = render(packet_of(t, anonymous))
+    except ExportError as exc:
+        return False, one_line(f"{path}: cannot lay out the packet: {exc}")
+    try:
+        atomic_write(path, data, force=force)
+    except FileExistsError:
+        return False, one_line(f"{path} already exists; use --force to overwrite it")
+    except OSError as exc:
+        return False, one_line(f"{path}: cannot write the packet: {exc.strerror or exc}")
+    how = ", anonymous" if anonymous else ""
+    extra = "".join(f"; {w}" for w in warnings)
+    return True, one_line(f"wrote packet {path} ({plural(len(t.entries), 'list')}{how}){extra}")

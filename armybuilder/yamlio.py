@@ -7,7 +7,11 @@ straight from the YAML event stream, in one pass and without recursion, so that:
 * anchors and aliases are refused before anything is expanded (no alias bombs);
 * duplicate keys are errors, not silently the last one;
 * the line and column of every value are kept, for findings;
-* size, depth and value-count limits stop absurd files early.
+* size, depth and value-count limits stop absurd files early;
+* only regular files are read (a FIFO or a device would block or never end), at most
+  ``MAX_BYTES + 1`` bytes of them;
+* numbers stay numbers every command can print and compute with: a numeric value is at most
+  ``MAX_NUMBER_CHARS`` characters long and a whole number at most ``MAX_INT`` in size.
 
 The C event parser is used where libyaml is present (5-8x faster than pure Python).
 """
@@ -15,6 +19,8 @@ The C event parser is used where libyaml is present (5-8x faster than pure Pytho
 from __future__ import annotations
 
 import math
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,9 +41,13 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_BYTES = 1024 * 1024  # a real list is a few KiB
 MAX_DEPTH = 32
 MAX_VALUES = 10_000
+MAX_INT = 2**53 - 1  # the largest whole number a JSON reader or a float holds exactly
+MAX_NUMBER_CHARS = 100  # a number longer than this is not a list's number (and 1:2:3:... costs time)
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+_NUMBER_TAGS = {_CORE + "int", _CORE + "float"}
+_TAG_WORDS = {_CORE + "int": "a whole number", _CORE + "float": "a number", _CORE + "bool": "true or false"}
 _STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _NODES = (yaml.ScalarEvent, *_STARTS)  # the events that make a value (and may carry an anchor)
 _resolver = Resolver()
@@ -79,17 +89,65 @@ def _pos(mark: _Mark | None) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
 
 
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(path: str | FsPath, mode: int) -> LoadError:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return LoadError("ABL012", f"{os.fspath(path)!s} is {kind}, not a regular file; a list is a file on disk")
+
+
+def _check_kind(path: str | FsPath, mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "Is a directory", os.fspath(path))
+    if not stat.S_ISREG(mode):
+        raise _not_regular(path, mode)
+
+
+def _too_large(size: int | None, max_bytes: int) -> LoadError:
+    shown = f"{size:,} bytes" if size is not None else f"more than {max_bytes:,} bytes"
+    return LoadError("ABL002", f"the file is {shown}; list files are limited to {max_bytes:,} bytes")
+
+
+def read_bytes(path: str | FsPath, max_bytes: int = MAX_BYTES) -> bytes:
+    """The file's bytes: a regular file of at most ``max_bytes``, else :class:`LoadError`.
+
+    A directory raises ``IsADirectoryError`` and a missing file ``FileNotFoundError`` (the caller's
+    usage errors). A FIFO, device or socket is refused before it is opened, and checked again on
+    the open file (opened without blocking), so ``/dev/zero`` or a pipe never hangs a command; at
+    most ``max_bytes + 1`` bytes are read, so a file that grows meanwhile is refused too.
+    """
+    _check_kind(path, os.stat(path).st_mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        _check_kind(path, info.st_mode)  # replaced between the stat and the open
+        if info.st_size > max_bytes:
+            raise _too_large(info.st_size, max_bytes)
+        chunks: list[bytes] = []
+        got = 0
+        while got <= max_bytes:
+            chunk = os.read(fd, max_bytes + 1 - got)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    finally:
+        os.close(fd)
+    if got > max_bytes:  # the read stopped one byte past the limit: how far the file goes is not known
+        raise _too_large(None, max_bytes)
+    return b"".join(chunks)
+
+
 def read_text(path: str | FsPath, max_bytes: int = MAX_BYTES) -> str:
-    """The file's text, refusing huge and non-UTF-8 files with a position."""
-    p = FsPath(path)
-    size = p.stat().st_size
-    if size > max_bytes:
-        raise LoadError(
-            "ABL002",
-            f"the file is {size:,} bytes; list files are limited to {max_bytes:,} bytes",
-        )
-    raw = p.read_bytes()
-    return decode(raw)
+    """The file's text, refusing huge, non-UTF-8 and non-regular files with a position."""
+    return decode(read_bytes(path, max_bytes))
 
 
 def decode(raw: bytes) -> str:
@@ -119,12 +177,27 @@ def _scalar(event: yaml.ScalarEvent) -> Any:
             f"the tag {tag!r} is not allowed in a list file (only plain values)",
             *_pos(event.start_mark),
         )
+    if tag == _CORE + "str":
+        return event.value
     node = ScalarNode(tag, event.value)
+    if tag in _NUMBER_TAGS and len(event.value) > MAX_NUMBER_CHARS:
+        raise LoadError(
+            "ABL010",
+            f"{event.value[:40]!r}... is {len(event.value):,} characters long; a number in a list file "
+            f"is at most {MAX_NUMBER_CHARS}",
+            *_pos(event.start_mark),
+        )
     try:
-        if tag == _CORE + "str":
-            return event.value
         if tag == _CORE + "int":
-            return _constructor.construct_yaml_int(node)
+            number = _constructor.construct_yaml_int(node)
+            if abs(number) > MAX_INT:
+                raise LoadError(
+                    "ABL010",
+                    f"{event.value[:40]!r} is too large a number; list files hold whole numbers "
+                    f"from {-MAX_INT:,} to {MAX_INT:,}",
+                    *_pos(event.start_mark),
+                )
+            return number
         if tag == _CORE + "float":
             value = _constructor.construct_yaml_float(node)
             if math.isnan(value) or math.isinf(value):
@@ -136,10 +209,11 @@ def _scalar(event: yaml.ScalarEvent) -> Any:
             return None
     except LoadError:
         raise
-    except (ValueError, TypeError, yaml.YAMLError):
+    except (ValueError, TypeError, IndexError, KeyError, OverflowError, yaml.YAMLError):
+        # an explicit tag on a value it cannot read: `!!int` (empty), `!!float ""`, `!!bool maybe`
         raise LoadError(
             "ABL010",
-            f"{event.value[:40]!r} cannot be read as a {tag.rsplit(':', 1)[-1]}",
+            f"{event.value[:40]!r} cannot be read as {_TAG_WORDS.get(tag, 'a ' + tag.rsplit(':', 1)[-1])}",
             *_pos(event.start_mark),
         ) from None
     raise LoadError("ABL008", f"the value {event.value[:40]!r} has the tag {tag!r}", *_pos(event.start_mark))

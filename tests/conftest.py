@@ -11,11 +11,15 @@ which has no ``__init__.py``, so pytest puts ``tests/`` on ``sys.path``: the sha
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The per-user cache (parsed data, compiled validators) of the test run is its own, fresh one.
+os.environ["ARMYBUILDER_CACHE_DIR"] = tempfile.mkdtemp(prefix="armybuilder-test-cache-")
 
 # Deterministic output whatever the terminal the tests run in.
 os.environ.setdefault("NO_COLOR", "1")

@@ -152,12 +152,12 @@ def number(
         raise EditError(f"{what} must be a {'whole ' if whole else ''}number, not '{raw}'") from None
     if value != value or value in (float("inf"), float("-inf")):
         raise EditError(f"{what} must be a finite number, not '{raw}'")
+    if not (minimum <= value <= maximum):  # first: 1e308 * 2 below would overflow
+        raise EditError(f"{what} must be from {minimum:g} to {maximum:g}, not '{raw}'")
     if whole and value != int(value):
         raise EditError(f"{what} must be a whole number, not '{raw}'")
     if halves and value * 2 != int(value * 2):
         raise EditError(f"{what} must be a whole or half number (like 48 or 48.5), not '{raw}'")
-    if not (minimum <= value <= maximum):
-        raise EditError(f"{what} must be from {minimum:g} to {maximum:g}, not '{raw}'")
     return int(value) if value == int(value) else value
 
 
@@ -200,12 +200,24 @@ def choice(value: str, choices: Sequence[str], what: str) -> str:
 def find(
     items: Sequence[Any], name: str, what: str, where: str = "the list", key: Callable[[Any], str | None] | str = "name"
 ) -> int:
-    """The index of the entry named ``name`` (any case); refused with a suggestion when absent."""
+    """The index of the entry named ``name``: the entry written exactly so, else the one that
+    matches without regard to case (:func:`armybuilder.suggest.fold`). With classes ``A`` and
+    ``a``, ``a`` is the second. Two entries written the same, or, with no exact match, two that
+    match without regard to case (``Light Foot`` and ``light foot`` asked for as ``LIGHT FOOT``),
+    are refused as ambiguous. A name no entry has is refused with a suggestion."""
     getter = (lambda e: e.get(key) if isinstance(e, Mapping) else None) if isinstance(key, str) else key
     names = [getter(e) for e in items]
-    for i, n in enumerate(names):
-        if n is not None and fold(str(n)) == fold(name):
-            return i
+    exact = [i for i, n in enumerate(names) if n is not None and str(n) == name]
+    folded = [i for i, n in enumerate(names) if n is not None and fold(str(n)) == fold(name)]
+    hits = exact or folded
+    if len(hits) > 1:
+        shown = ", ".join(f"'{names[i]}' (entry {i + 1})" for i in hits)
+        raise EditError(
+            f"{where} has more than one {what} that '{name}' names: {shown}; "
+            f"give each {what} its own name in the file, then edit it again"
+        )
+    if hits:
+        return hits[0]
     present = [str(n) for n in names if n is not None]
     near = nearest(name, present)
     if near:

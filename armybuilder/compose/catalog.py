@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from armybuilder.outcome import Outcome
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
-from armybuilder.text import columns, fmt_points
+from armybuilder.text import columns, fmt_points, not_checked_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.reporters import Format
@@ -47,6 +47,7 @@ class Entry:
     notes: list[str] = field(default_factory=list)
     data: Any = None  # the data entry as it is
     aliases: list[str] = field(default_factory=list)  # other names explain finds it by
+    not_checked: list[str] = field(default_factory=list)  # what armybuilder does not check about it
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -60,6 +61,7 @@ class Entry:
             "excludes": self.excludes,
             "options": self.options,
             "notes": self.notes,
+            "not_checked": self.not_checked,
             "data": self.data,
         }
 
@@ -210,6 +212,10 @@ def explain_entries(system: str, name: str) -> list[Entry]:
     if not hits:
         hint = did_you_mean(name, sorted({n for e in every for n in [e.name, *e.aliases]}))
         raise CatalogError(f"nothing named '{name}' in {system}{hint}; see: armybuilder catalog {system}")
+    items = load_data(system, "system").get("not_checked", [])
+    for e in hits:  # what the system declares it does not check about this entry (system.yaml)
+        names = {fold(n) for n in [e.name, *e.aliases]}
+        e.not_checked = [not_checked_text(i) for i in items if names & {fold(a) for a in i.get("about", [])}]
     return hits
 
 
@@ -228,6 +234,7 @@ def explain_text(hits: list[Entry]) -> str:
             ("excludes", e.excludes),
             ("options", e.options),
             ("notes", e.notes),
+            ("unchecked", e.not_checked),  # "unchecked:" fits the 10-character label column
         ]
         for title, items in sections:
             for n, item in enumerate(items):

@@ -23,7 +23,8 @@ import io
 import os
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -65,17 +66,14 @@ def every_part() -> list[parts.Part]:
 
 def read_list(path: Path) -> tuple[bytes, str, dict[str, Any]]:
     """The file's bytes, text and plain data; EditError when it cannot be read as a list."""
-    from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
+    from armybuilder.yamlio import LoadError, decode, loads, read_bytes
 
     if not path.exists():
         raise EditError(f"{path}: no such file; start a list with: armybuilder new SYSTEM {path}")
     if path.is_dir():
         raise EditError(f"{path}: is a directory, not a list file")
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise LoadError("ABL002", f"the file is {size:,} bytes; list files are limited to {MAX_BYTES:,} bytes")
-        raw = path.read_bytes()
+        raw = read_bytes(path)  # a regular file within the size limit (a FIFO never hangs an edit)
         text = decode(raw)
         doc = loads(text)
     except LoadError as exc:
@@ -117,26 +115,35 @@ def guess_layout(text: str) -> tuple[int, int, int]:
     """
     mapping = sequence = offset = None
     lines = text.splitlines()
+    # The line each key's block starts on is the next one that is neither blank nor a comment:
+    # found once for every line, from the end (looking ahead from each key made 4,000 keys over
+    # a blank megabyte take 40 s).
+    following: list[int | None] = [None] * len(lines)
+    after_this: int | None = None
+    for back in range(len(lines) - 1, -1, -1):
+        following[back] = after_this
+        stripped = lines[back].strip()
+        if stripped and not stripped.startswith("#"):
+            after_this = back
     for i, line in enumerate(lines):
         m = _KEY_LINE.match(line)
         if not m:
             continue
         key_col = len(m.group(1)) + len(m.group(2))
-        for nxt in lines[i + 1 :]:
+        block = following[i]
+        if block is not None:
+            nxt = lines[block]
             stripped = nxt.strip()
-            if not stripped or stripped.startswith("#"):
-                continue
             indent = len(nxt) - len(nxt.lstrip(" "))
             if indent <= key_col and not stripped.startswith("-"):
-                break
-            if stripped.startswith("- ") or stripped == "-":
+                pass  # the key's value is on its own line, or empty: no block to learn from
+            elif stripped.startswith("- ") or stripped == "-":
                 if offset is None and indent >= key_col:
                     offset = indent - key_col
                     after = len(stripped) - len(stripped[1:].lstrip(" "))
                     sequence = offset + after
             elif mapping is None and indent > key_col:
                 mapping = indent - key_col
-            break
         if mapping is not None and offset is not None:
             break
     mapping = mapping or 2
@@ -257,8 +264,9 @@ def ensure_readable(new_text: str) -> None:
         ) from None
 
 
-def write(path: Path, original: bytes, data: bytes, force: bool = True) -> None:
-    """Write atomically over ``path`` (through a symbolic link, to its target)."""
+def write(path: Path, original: bytes, data: bytes, force: bool = True) -> list[str]:
+    """Write atomically over ``path`` (through a symbolic link, to its target); notes on what of
+    the old file (owner, group, hard links) could not be kept."""
     target = Path(os.path.realpath(path))
     if original is not None:
         try:
@@ -268,15 +276,40 @@ def write(path: Path, original: bytes, data: bytes, force: bool = True) -> None:
         if now != original:
             raise EditError(f"{path} changed while it was being edited; nothing was written (run the edit again)")
     try:
-        _atomic_write(target, data, force)
+        return _atomic_write(target, data, force)
     except OSError as exc:
         raise EditError(f"{path} cannot be written ({exc.strerror or exc}); the file was not changed") from None
 
 
-def _atomic_write(path: Path, data: bytes, force: bool) -> None:
+def _atomic_write(path: Path, data: bytes, force: bool) -> list[str]:
     from armybuilder.fsutil import atomic_write
 
-    atomic_write(path, data, force=force)
+    return atomic_write(path, data, force=force)
+
+
+@contextmanager
+def edit_lock(path: Path) -> Iterator[None]:
+    """The file's edit lock (:func:`armybuilder.fsutil.locked`), held from the read to the replace:
+    two edits of one file at once take turns, and neither loses the other's change."""
+    from armybuilder.fsutil import Busy, locked
+
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(locked(os.path.realpath(path)))
+        except Busy as exc:
+            raise EditError(f"{exc}; the file was not changed") from None
+        except OSError:  # no lock file in a folder that cannot be written: nor can the edit, which says so
+            pass
+        yield
+
+
+def read_only(path: Path) -> bool:
+    """Whether the file is marked read-only (no write permission bit, or none for this user)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (mode & 0o222) or not os.access(path, os.W_OK)
 
 
 # ---------------------------------------------------------------------------
@@ -332,44 +365,58 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
 def run_edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
     """``armybuilder add|remove|set FILE PART ARGS...``: the words after PART are read with the
     part's declared options (:func:`armybuilder.compose.parts.parse`)."""
-    from armybuilder.check import check_text
-
     path = Path(path)
     try:
-        raw, text, data = read_list(path)
-        system_id = system_of(path, data)
-        mod = adapter(system_id)
-        the_part = find_part(mod, verb, part, system_id)
-        parsed = parts.parse(the_part, words, system_id, every_part)
-        as_written = bool(parsed.opts.pop("as_written", False))
-        req = Request(
-            verb=verb,
-            part=the_part.name,
-            args=parsed.args,
-            opts=parsed.opts,
-            usage=the_part.usage,
-            system=system_id,
-            as_written=as_written,
-        )
-        before = check_text(text, file=str(path))
-        rt = roundtrip(text)
-        faithful = check_faithful(rt, text, data)
-        from armybuilder.resources import load_schema
-
-        doc = Doc(
-            tree=rt.tree, data=data, system=system_id, schema=load_schema(systems.manifest(system_id).list_schema)
-        )
-        said = the_part.func(doc, req)
-        req.finish()
-        new_text = rt.dump()
-        if new_text == text:
-            return Outcome(_lines([f"{said} (no change: the file already says so)"]), [], ExitCode.of(before.valid))
-        ensure_readable(new_text)
-        write(path, raw, new_text.encode("utf-8"))
+        with edit_lock(path):
+            return _edit(path, verb, part, words)
     except EditError as exc:
         return Outcome.usage(f"armybuilder {verb}: {exc.message}")
+
+
+def _edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
+    """The edit, under the file's lock; EditError when it is refused (nothing written)."""
+    from armybuilder.check import check_text
+
+    raw, text, data = read_list(path)
+    system_id = system_of(path, data)
+    mod = adapter(system_id)
+    the_part = find_part(mod, verb, part, system_id)
+    parsed = parts.parse(the_part, words, system_id, every_part)
+    as_written = bool(parsed.opts.pop("as_written", False))
+    force = bool(parsed.opts.pop("force", False))
+    locked_file = read_only(path)
+    if locked_file and not force:
+        raise EditError(
+            f"{path} is read-only; the file was not changed (use --force to edit it anyway: it stays read-only)"
+        )
+    req = Request(
+        verb=verb,
+        part=the_part.name,
+        args=parsed.args,
+        opts=parsed.opts,
+        usage=the_part.usage,
+        system=system_id,
+        as_written=as_written,
+    )
+    before = check_text(text, file=str(path))
+    rt = roundtrip(text)
+    faithful = check_faithful(rt, text, data)
+    from armybuilder.resources import load_schema
+
+    doc = Doc(tree=rt.tree, data=data, system=system_id, schema=load_schema(systems.manifest(system_id).list_schema))
+    said = the_part.func(doc, req)
+    req.finish()
+    new_text = rt.dump()
+    if new_text == text:
+        return Outcome(_lines([f"{said} (no change: the file already says so)"]), [], ExitCode.of(before.valid))
+    ensure_readable(new_text)
+    notes = write(path, raw, new_text.encode("utf-8"))
     after = check_text(new_text, file=str(path))
     done = report(path, said, before, after)
+    done.done = f"the edit was made: {path} was written"
+    if locked_file:
+        notes.insert(0, f"{path} is read-only: written because of --force, and it stays read-only")
+    done.stderr += [f"armybuilder {verb}: note: {n}" for n in notes]
     if not faithful:
         done.stderr.append(
             f"armybuilder {verb}: note: ruamel.yaml could not keep {path}'s layout exactly in places "
@@ -427,12 +474,22 @@ def pick_system(word: str) -> str:
     return found
 
 
+def with_data_version(pairs: Sequence[tuple[str, Any]], version: str) -> list[tuple[str, Any]]:
+    """A new list's keys with ``data_version:`` (the installed data's) after ``system:``: the list pins
+    the data it is built with, and is warned (ABL040) when checked with other data."""
+    out = list(pairs)
+    at = next((i + 1 for i, (k, _) in enumerate(out) if k == "system"), 0)
+    out.insert(at, ("data_version", version))
+    return out
+
+
 def run_new(system: str, path: Path, name: str | None, points: float | None, force: bool) -> Outcome:
     """``armybuilder new SYSTEM FILE [--name NAME] [--points N] [--force]``."""
     import shlex
 
     from armybuilder.check import check_text
     from armybuilder.fsutil import OverwriteRefused
+    from armybuilder.text import printable
 
     path = Path(path)
     try:
@@ -449,20 +506,22 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
             raise EditError(
                 f"{system_id} lists are measured in {m.measure}, not points against a limit; leave out --points"
             )
-        name = " ".join((name or default_name(path)).split())
+        if name is not None and printable(name) != name:
+            raise EditError("--name is not UTF-8 text; a list file holds UTF-8 names")
+        name = " ".join((name or printable(default_name(path))).split())
         if not name or len(name) > 200:
             raise EditError("--name must be 1 to 200 characters")
         if points is not None:
             points = base.number(points, "--points", 0.5, 1000, whole=False, halves=True)
         header = [f"# yaml-language-server: $schema={schema_ref(system_id, path)}"]
-        shown = shlex.quote(str(path))
+        shown = shlex.quote(printable(str(path)))  # a file name that is not UTF-8 is shown with U+FFFD
         header += ["# " + line if line else "#" for line in mod.howto(shown)]
         from ruamel.yaml import YAML
 
         yaml = YAML(typ="rt")
         yaml.width = 4096
         yaml.indent(mapping=2, sequence=4, offset=2)
-        body = base.new_map(mod.template(name, points))
+        body = base.new_map(with_data_version(mod.template(name, points), systems.get(system_id).data_version))
         buf = io.StringIO()
         yaml.dump(body, buf)
         text = "\n".join(header) + "\n" + buf.getvalue()
@@ -477,5 +536,6 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         return Outcome.usage(f"armybuilder new: {exc.message}")
     after = check_text(text, file=str(path))
     done = report(path, f"created {path} ({system_id}): the next steps are in its opening comment", None, after)
+    done.done = f"{path} was created"
     done.code = ExitCode.OK  # a new list is a start, not a finished list: its findings are a to-do list
     return done

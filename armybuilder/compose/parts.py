@@ -12,7 +12,8 @@ This module stays light (no ruamel, no game data): completion and ``--help`` imp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.compose.base import Doc, Request
 
 NameSource = Callable[[Any], list[str]]  # (the list's plain data, or None) -> names to complete
+# (the list's plain data, or None; the values chosen so far for the other arguments: option keys,
+# and "args" for the positional arguments in order) -> the names that fit those choices. Declared
+# where the data narrows a choice (the cards a class's troop type may take); the browser builder
+# (armybuilder serve) offers these instead of every name.
+FitSource = Callable[[Any, Mapping[str, Any]], list[str]]
 KINDS = ("text", "int", "flag", "switch", "many")
 
 
@@ -45,6 +51,7 @@ class Opt:
     kind: str = "text"
     metavar: str = ""  # the value's name in help: CLASS
     names: NameSource | None = None  # completion of the value
+    fits: FitSource | None = None  # the values that fit the other choices (see FitSource)
     also: tuple[str, ...] = ()  # other spellings: ("--from",)
 
     def __post_init__(self) -> None:
@@ -87,6 +94,7 @@ class Part:
     aliases: tuple[str, ...] = ()
     names: tuple[NameSource | None, ...] = ()  # completion of the positional arguments, in order
     options: tuple[Opt, ...] = ()
+    fits: tuple[FitSource | None, ...] = ()  # the positional arguments that fit the other choices, in order
 
     def option(self, spelling: str) -> tuple[Opt, bool] | None:
         """The option a command-line word names, and its value for a switch (``--no-x``: False)."""
@@ -102,7 +110,11 @@ def flag(key: str) -> str:
 
 
 # Options every edit takes, whatever the system and part.
-COMMON = (Opt("as_written", "keep a name the data does not know, as typed", "flag"),)
+COMMON = (
+    Opt("as_written", "keep a name the data does not know, as typed", "flag"),
+    Opt("force", "edit the file even if it is read-only (it stays read-only)", "flag"),
+)
+_NOT_UTF8 = re.compile("[\ud800-\udfff]")  # bytes of a command line that are not UTF-8 text
 
 
 @dataclass
@@ -121,6 +133,10 @@ def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], It
     out = Parsed()
     usage = f"armybuilder {part.verb} FILE {part.usage}".rstrip()
     words = list(words)
+    for w in words:
+        if _NOT_UTF8.search(str(w)):
+            shown = str(w).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise EditError(f"'{shown}' is not UTF-8 text; a list file holds UTF-8 names; usage: {usage}")
     i = 0
     while i < len(words):
         word = str(words[i])

@@ -10,14 +10,16 @@ A pack is a small YAML file (``schemas/event.schema.json``)::
     limit: {Unreliable: 2, heroes: 1}  # caps on a name's count or on a total
     require:                           # what the event adds
       min_stands: 12                   # min_<total> / max_<total>
-      include: [General]               # names every list must hold
+      include: [Subcommander]          # names every list must hold
       settings: {topography: Forest}   # top-level list keys that must have this value
 
 A games day with several systems uses ``systems:`` (system id → the same rule keys) instead
 of ``system:``; rule keys at the top then apply to every system.
 
-This module reads a pack (:func:`load`) with the safe loader and checks it against its schema;
-every problem is a finding whose ``source`` is the pack and whose line is the pack's. The checks
+This module reads a pack (:func:`load`) with the safe loader and checks it against its schema,
+then resolves every name of its rules against the game data (:mod:`armybuilder.events.names`,
+EVT003: a typo would check nothing); every problem is a finding whose ``source`` is the pack and
+whose line is the pack's. A file that is a list, not a pack, is :class:`NotAPack` (one finding). The checks
 a pack makes of a list are one module per code in :mod:`armybuilder.events.rules`; the pipeline
 (:func:`armybuilder.check.check`) asks the pack for its points (:meth:`Pack.points_for`) and then
 applies it (:meth:`Pack.apply`). The pack's ``points`` apply only to a system whose manifest says
@@ -36,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import schema, systems
 from armybuilder.check import load_failure
+from armybuilder.events import names
 from armybuilder.events import rules as event_rules
 from armybuilder.events.inventory import count_text, inventory_of, is_broken
 from armybuilder.events.rules._base import Context
@@ -46,7 +49,7 @@ from armybuilder.yamlio import LoadError, load_file
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder import findings
 
-__all__ = ["Entry", "Pack", "PackError", "Rules", "inventory_of", "is_broken", "load"]
+__all__ = ["Entry", "NotAPack", "Pack", "PackError", "Rules", "inventory_of", "is_broken", "load"]
 
 SCHEMA = "event"  # schemas/event.schema.json
 
@@ -63,6 +66,10 @@ class PackError(Exception):
         from armybuilder.reporters.text import finding_line
 
         return [finding_line(Result(file=f.source or ""), f) for f in sorted(self.findings, key=Finding.sort_key)]
+
+
+class NotAPack(PackError):
+    """The file is a list, not an event pack (arguments given the wrong way round): one finding."""
 
 
 @dataclass
@@ -218,6 +225,10 @@ def load(path: str | Path) -> Pack:
                 )
             ]
         )
+    if "event" not in data:
+        swapped = _a_list(data)
+        if swapped is not None:
+            raise NotAPack([finding("EVT001", swapped)])
     shape = schema.check(data, SCHEMA, doc.key_positions)
     if shape:
         out = []
@@ -227,7 +238,7 @@ def load(path: str | Path) -> Pack:
                 message += " (require takes include, settings, min_<total> and max_<total>)"
             at = (f.line, f.column) if f.line is not None else locate(doc.positions, f.path)
             out.append(finding("EVT001", message, f.path, at))
-        raise PackError(out)
+        raise PackError(out + list(_bounds(data, finding)))
 
     problems: list[Finding] = []
     known = list(systems.REGISTRY)
@@ -269,9 +280,50 @@ def load(path: str | Path) -> Pack:
         r = _merge(str(sid), top, _parse_block(block, ("systems", sid)) if "systems" in data else None)
         rules[str(sid)] = r
         problems.extend(_conflicts(r, finding))
+    problems.extend(names.resolve(rules, "systems" in data, finding))
     if problems:
         raise PackError(_dedupe(problems))
     return Pack(file, data["event"], rules, system_path, data, doc.positions, doc.key_positions)
+
+
+def _a_list(data: dict[str, Any]) -> str | None:
+    """Why a mapping with no 'event' key is a list rather than a pack, or None when it is not one."""
+    system_id = data.get("system")
+    if not isinstance(system_id, str) or system_id not in systems.available():
+        return None
+    list_keys = set(schema.properties(systems.manifest(system_id).list_schema)) - set(schema.properties(SCHEMA))
+    if not any(k in list_keys for k in data):
+        return None
+    return (
+        f"this file is a {system_id} list, not an event pack (a pack starts with 'event: NAME'); "
+        "give the event pack first and the lists after it"
+    )
+
+
+def _bounds(data: dict[str, Any], finding: Callable[[str, str, findings.Path], Finding]) -> Iterator[Finding]:
+    """``min_X`` above ``max_X`` in one ``require`` block, found even when the pack has other
+    shape errors (a complete pack gets it from :func:`_conflicts`, after the blocks are merged)."""
+    blocks: list[tuple[findings.Path, Any]] = [((), data)]
+    if isinstance(data.get("systems"), dict):
+        blocks += [(("systems", sid), block) for sid, block in data["systems"].items()]
+    for prefix, block in blocks:
+        require = block.get("require") if isinstance(block, dict) else None
+        if not isinstance(require, dict):
+            continue
+        for key, low in require.items():
+            if not (isinstance(key, str) and key.startswith("min_")):
+                continue
+            high = require.get("max_" + key[4:])
+            if _is_count(low) and _is_count(high) and low > high:
+                yield finding(
+                    "EVT002",
+                    f"{key} ({count_text(low)}) is above max_{key[4:]} ({count_text(high)})",
+                    (*prefix, "require", key),
+                )
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _parse_block(block: dict[str, Any], prefix: findings.Path) -> Rules:

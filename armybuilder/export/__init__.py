@@ -146,8 +146,8 @@ def run(
         return _usage(f"cannot export {file} as {fmt.value}: {exc}")
     code = ExitCode.of(roster.valid)
     messages = [status_line(result)] + [f"{file}: {w}" for w in exp.warnings]
-    if to_stdout:
-        return Outcome(data, messages, code)
+    if to_stdout:  # text goes out as text, so that finish cleans it for the terminal like every report
+        return Outcome(data if exp.binary else data.decode("utf-8"), messages, code)
     try:
         atomic_write(output, data, force=force)
     except OverwriteRefused as exc:

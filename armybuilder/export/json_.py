@@ -6,6 +6,7 @@ import json
 
 from armybuilder.export import Exporter, ExportOptions
 from armybuilder.export.roster import Roster
+from armybuilder.text import json_text, utf8
 
 
 class JsonExporter(Exporter):
@@ -14,4 +15,4 @@ class JsonExporter(Exporter):
 
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
         text = json.dumps(roster.to_dict(), indent=2, ensure_ascii=False, allow_nan=False)
-        return (text + "\n").encode("utf-8")
+        return utf8(json_text(text) + "\n")

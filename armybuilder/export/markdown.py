@@ -8,10 +8,12 @@ fingerprint). Text from the list is escaped so a name cannot turn into Markdown 
 
 from __future__ import annotations
 
+import re
+
 from armybuilder.export import Exporter, ExportOptions
 from armybuilder.export.roster import Roster, Table, finding_text
+from armybuilder.text import json_text, pad, utf8, width
 from armybuilder.text import md as escape
-from armybuilder.text import pad, width
 
 
 def table(t: Table) -> list[str]:
@@ -34,7 +36,7 @@ class MarkdownExporter(Exporter):
     suffix = ".md"
 
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
-        return self.text(roster).encode("utf-8")
+        return utf8(self.text(roster))
 
     def text(self, r: Roster) -> str:
         out: list[str] = [f"# {escape(r.title)}", ""]
@@ -63,6 +65,10 @@ class MarkdownExporter(Exporter):
             out += ["## Warnings and notes", ""]
             out += [f"- {escape(finding_text(f, with_severity=True))}" for f in r.notices]
             out.append("")
+        if r.not_checked:  # what a VALID does not cover
+            out += ["## Not checked", ""]
+            out += [f"- {escape(n)}" for n in r.not_checked]
+            out.append("")
         out += ["---", ""]
         out.append(f"- {r.status}: {escape(r.title)}, {escape(r.measure_text)}")
         out.append(f"- Exported by armybuilder {r.version}; {escape(r.data_label)}")
@@ -73,4 +79,31 @@ class MarkdownExporter(Exporter):
             )
         else:
             out.append("- Fingerprint: none (the file cannot be read as a list)")
+        if r.findings_digest:
+            out.append(f"- Findings digest: `{r.findings_digest}` (SHA-256 of what the check found)")
+        out += carried_block(r)
         return "\n".join(out) + "\n"
+
+
+LIST_INFO = "json armybuilder-list"  # the info string of the fenced block that carries the list
+_SAFE = re.compile("[`<>&\u2028\u2029]")  # never JSON syntax: only ever inside a string
+
+
+def carried_block(r: Roster) -> list[str]:
+    """The list the roster was made from (:func:`armybuilder.fingerprint.carried_bytes`) in a fenced block that
+    ``armybuilder verify`` reads back. Backticks, ``<``, ``>``, ``&``, the line separators and the
+    C1 control characters are written as JSON escapes (the same value), so no text of the list can
+    close the block, become HTML or break a line."""
+    text = r.carried_text
+    if text is None:
+        return []
+    text = _SAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text(text))
+    fence = "```"  # the list has no backtick left to close it early
+    return [
+        "",
+        "The list this roster was made from (`armybuilder verify` checks it again):",
+        "",
+        f"{fence}{LIST_INFO}",
+        text,
+        fence,
+    ]

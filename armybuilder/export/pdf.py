@@ -9,6 +9,12 @@ right-aligned), with its notes; the warnings and info findings; and the export f
 name, its status, its measure, the fingerprint and "page N of M"; the pages of an invalid list
 also carry a pale "INVALID" across them, so no page of it passes for a legal list.
 
+Every text is cut to ``MAX_TEXT`` characters (with an ellipsis, and a warning) before layout:
+reportlab's line breaking takes time with the square of a paragraph's length, and a list file
+(up to 1 MiB) may hold a name of a million characters. At most ``MAX_FINDINGS`` errors (and as
+many warnings and notes) are printed, then how many more there are. So every list a command
+accepts exports in a second or two.
+
 Text is set in DejaVu Sans, bundled in ``armybuilder/fonts`` (accented, Greek and Cyrillic
 names print as written). Characters the font lacks are reported as warnings instead of silently
 printing as boxes. The document is built in reportlab's invariant mode: the same roster gives
@@ -36,9 +42,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+LIST_FILE = "armybuilder-list.json"  # the embedded file that holds the list a roster was made from
 MARGIN_MM = 15
 INSET = 6  # points: platypus frames pad their content by 6 points on each side
 REGULAR, BOLD = "ArmybuilderSans", "ArmybuilderSans-Bold"
+MAX_TEXT = 1000  # characters of one text (a name, a cell, a finding) laid out; the rest is cut
+MAX_FINDINGS = 100  # errors, and warnings and notes, printed; the rest are counted (validate lists them)
 
 _registered: tuple[str, str, TTFont | None] | None = None
 
@@ -89,7 +98,9 @@ class PdfExporter(Exporter):
         from reportlab.platypus import SimpleDocTemplate
 
         self._chars: set[str] = set()
+        self._cut = 0  # texts cut to MAX_TEXT characters
         self._roster_valid = roster.valid
+        self._attachment = roster.carried  # the list the roster carries: an embedded file
         regular, bold, face = fonts()
         self.font, self.bold = regular, bold
         self._styles()
@@ -103,7 +114,7 @@ class PdfExporter(Exporter):
             rightMargin=MARGIN_MM * mm,
             topMargin=MARGIN_MM * mm,
             bottomMargin=22 * mm,
-            title=roster.title,
+            title=self._short(roster.title),
             author="armybuilder",
             creator=f"armybuilder {roster.version}",
             subject=f"{roster.system_label} roster: {roster.status}, {roster.measure_text}",
@@ -119,6 +130,11 @@ class PdfExporter(Exporter):
         except LayoutError as exc:
             raise ExportError(f"the roster does not fit the page ({exc})") from None
         self._check_glyphs(face)
+        if self._cut:
+            self.warnings.append(
+                f"{self._cut} text{'s' if self._cut > 1 else ''} longer than {MAX_TEXT:,} characters "
+                f"{'were' if self._cut > 1 else 'was'} cut short (…) in the PDF"
+            )
         return buf.getvalue()
 
     # --- text and styles -------------------------------------------------------------------
@@ -158,9 +174,16 @@ class PdfExporter(Exporter):
         """A paragraph of text from the roster (escaped: a name is never markup)."""
         from reportlab.platypus import Paragraph
 
-        text = str(text)
+        text = self._short(str(text))
         self._chars.update(text)
         return Paragraph(_xml(text), self.s[style], bulletText=bullet)
+
+    def _short(self, text: str) -> str:
+        """``text``, cut to MAX_TEXT characters with an ellipsis (counted for the warning)."""
+        if len(text) <= MAX_TEXT:
+            return text
+        self._cut += 1
+        return text[: MAX_TEXT - 1] + "…"
 
     def _width(self, text: str, font: str, size: float) -> float:
         from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -220,7 +243,7 @@ class PdfExporter(Exporter):
 
         if r.errors:
             story += self._heading(f"Errors ({len(r.errors)})")
-            story.append(self._box([finding_text(f) for f in r.errors], avail, RED, PALE_RED))
+            story.append(self._box(self._findings(r.errors, "errors"), avail, RED, PALE_RED))
 
         for t in r.tables:
             story += self._heading(t.title)
@@ -232,7 +255,11 @@ class PdfExporter(Exporter):
 
         if r.notices:
             story += self._heading("Warnings and notes")
-            story.append(self._box([finding_text(f, with_severity=True) for f in r.notices], avail, AMBER, PALE_AMBER))
+            story.append(self._box(self._findings(r.notices, "warnings and notes", True), avail, AMBER, PALE_AMBER))
+
+        if r.not_checked:  # what a VALID does not cover
+            story += self._heading("Not checked")
+            story += [self._p(n, "note", bullet="•") for n in r.not_checked]
 
         end = [
             f"{r.status}: {r.title}, {r.measure_text}.",
@@ -244,6 +271,16 @@ class PdfExporter(Exporter):
                 else "Fingerprint: none (the file cannot be read as a list)."
             ),
         ]
+        if r.findings_digest:
+            carried = getattr(self, "_attachment", None) is not None
+            end.append(
+                f"Findings digest: {r.findings_digest}"
+                + (
+                    " (this PDF carries the list it was made from: armybuilder verify FILE checks it again)."
+                    if carried
+                    else "."
+                )
+            )
         block = RLTable([[self._p(line, "small")] for line in end], colWidths=[avail])
         block.setStyle(
             TableStyle(
@@ -258,6 +295,17 @@ class PdfExporter(Exporter):
         )
         story.append(KeepTogether([Spacer(1, 6 * mm), block]))
         return story
+
+    def _findings(self, found: list[Any], what: str, with_severity: bool = False) -> list[str]:
+        """The lines of a findings box: the first MAX_FINDINGS, then how many more there are."""
+        lines = [finding_text(f, with_severity=with_severity) for f in found[:MAX_FINDINGS]]
+        more = len(found) - MAX_FINDINGS
+        if more > 0:
+            lines.append(f"… and {more:,} more (armybuilder validate lists them all)")
+            self.warnings.append(
+                f"the PDF shows the first {MAX_FINDINGS} of {len(found):,} {what}; armybuilder validate lists them all"
+            )
+        return lines
 
     def _box(self, lines: list[str], avail: float, edge: str, fill: str) -> RLTable:
         from reportlab.lib import colors
@@ -285,7 +333,7 @@ class PdfExporter(Exporter):
         from reportlab.platypus import TableStyle
 
         numeric = t.numeric()
-        rows = t.text_rows()
+        rows = [[self._short(c) for c in row] for row in t.text_rows()]
         widths = self._col_widths(t.columns, rows, avail)
         data = [[self._p(c, "head_r" if numeric[i] else "head") for i, c in enumerate(t.columns)]]
         data += [[self._p(c, "cell_r" if numeric[i] else "cell") for i, c in enumerate(row)] for row in rows]
@@ -337,7 +385,7 @@ class PdfExporter(Exporter):
     # --- every page --------------------------------------------------------------------------
 
     def _footer_text(self, r: Roster) -> None:
-        self._foot1 = f"{r.title} · {r.status} · {r.measure_text}"
+        self._foot1 = f"{self._short(r.title)} · {r.status} · {r.measure_text}"
         data = f"{r.system_id} data version {r.data_version}" if r.data_version else "no game data"
         self._foot2 = f"armybuilder {r.version} · {data} · "
         self._foot2_tail = f"fingerprint {r.fingerprint or 'none'}"  # never shortened
@@ -381,9 +429,44 @@ class PdfExporter(Exporter):
                     self.__dict__.update(state)
                     exporter._draw_footer(self, total, colors, mm)
                     Canvas.showPage(self)
+                exporter._attach(self)
                 Canvas.save(self)
 
         return FooterCanvas
+
+    def _attach(self, canvas: Canvas) -> None:
+        """Embed the list the roster was made from (``LIST_FILE``: its content, as
+        :func:`armybuilder.fingerprint.carried_bytes` writes it) as a file
+        attachment: the catalog's ``EmbeddedFiles`` name tree (PDF 1.7, 7.11.4). reportlab has no
+        API for it, so the objects are made with its ``pdfdoc`` classes."""
+        data = getattr(self, "_attachment", None)
+        if data is None:
+            return
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+
+        doc = canvas._doc  # type: ignore[attr-defined]  # the canvas's PDFDocument, private: not in types-reportlab
+        stream = PDFStream(
+            PDFDictionary(
+                {
+                    "Type": PDFName("EmbeddedFile"),
+                    "Subtype": "/application#2Fjson",  # a PDF name, written with its '/' escaped
+                    "Params": PDFDictionary({"Size": len(data)}),
+                }
+            ),
+            data,
+        )
+        spec = PDFDictionary(
+            {
+                "Type": PDFName("Filespec"),
+                "F": PDFString(LIST_FILE),
+                "UF": PDFString(LIST_FILE),
+                "Desc": PDFString("The list this roster was made from (armybuilder verify checks it again)"),
+                "EF": PDFDictionary({"F": doc.Reference(stream)}),
+                "AFRelationship": PDFName("Source"),
+            }
+        )
+        tree = PDFDictionary({"Names": PDFArray([PDFString(LIST_FILE), doc.Reference(spec)])})
+        doc.Catalog.Names = PDFDictionary({"EmbeddedFiles": tree})
 
     def _draw_footer(self, canvas: Canvas, total: int, colors: ModuleType, mm: float) -> None:
         w, _ = canvas._pagesize  # type: ignore[attr-defined]  # the page's own size, private: not in types-reportlab
@@ -408,11 +491,18 @@ class PdfExporter(Exporter):
         canvas.restoreState()
 
     def _fit(self, text: str, font: str, size: float, room: float) -> str:
+        """``text``, or its longest beginning that fits ``room`` with an ellipsis (a binary search:
+        one character at a time took a second per page for a long name)."""
         if self._width(text, font, size) <= room:
             return text
-        while text and self._width(text + "…", font, size) > room:
-            text = text[:-1]
-        return text + "…"
+        low, high = 0, len(text)  # text[:low] + "…" fits; text[:high] + "…" may not
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self._width(text[:mid] + "…", font, size) <= room:
+                low = mid
+            else:
+                high = mid - 1
+        return text[:low] + "…"
 
     # --- what the font cannot print --------------------------------------------------------
 

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import __version__
 from armybuilder.findings import Finding, Measure, Result, Section, Severity, number
-from armybuilder.text import cell_text, plural, tally
+from armybuilder.text import cell_text, not_checked_text, plural, tally
 
 if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.check import PackLike
     from armybuilder.systems import CheckOptions
 
 ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
@@ -112,6 +113,9 @@ class Roster:
     fingerprint: str | None
     date: str | None = None
     version: str = __version__
+    not_checked: list[str] = field(default_factory=list)  # what the system does not check (system.yaml)
+    carried: bytes | None = None  # the list it was made from (fingerprint.carried_bytes); None: unreadable
+    findings_digest: str | None = None  # fingerprint.findings_digest of the check's findings
 
     @property
     def title(self) -> str:
@@ -175,14 +179,28 @@ class Roster:
             "notices": [finding_dict(f) for f in self.notices],
             "tables": [t.to_dict() for t in self.tables],
             "details": plain(self.details),
+            "not_checked": list(self.not_checked),
+            "list": self.carried_list(),
             "footer": {
                 "armybuilder_version": self.version,
                 "data_version": self.data_version,
                 "fingerprint": self.fingerprint,
                 "fingerprint_algorithm": "sha256",
+                "findings_digest": self.findings_digest,
                 "date": self.date,
             },
         }
+
+    def carried_list(self) -> Any:
+        """The list the roster carries, as data, for ``armybuilder verify``."""
+        import json
+
+        return json.loads(self.carried) if self.carried is not None else None
+
+    @property
+    def carried_text(self) -> str | None:
+        """The list the roster carries as text: one line of JSON (:func:`armybuilder.fingerprint.carried_bytes`)."""
+        return self.carried.decode("utf-8") if self.carried is not None else None
 
 
 def finding_dict(f: Finding) -> dict[str, Any]:
@@ -227,8 +245,13 @@ def _system_meta(system_id: str | None) -> tuple[str | None, str | None]:
         return system_id, None
 
 
-def from_result(result: Result, fingerprint: str | None, date: str | None = None) -> Roster:
-    """The roster of a checked list."""
+def from_result(
+    result: Result, fingerprint: str | None, date: str | None = None, carried: bytes | None = None
+) -> Roster:
+    """The roster of a checked list; ``carried``: the list's content (:func:`armybuilder.fingerprint.carried_bytes`),
+    which the roster carries for ``armybuilder verify``."""
+    from armybuilder.fingerprint import findings_digest
+
     title, data_version = _system_meta(result.system)
     found = result.sorted_findings()
     errors = [f for f in found if f.severity is Severity.ERROR]
@@ -250,27 +273,33 @@ def from_result(result: Result, fingerprint: str | None, date: str | None = None
         details=result.details or {},
         fingerprint=fingerprint,
         date=date,
+        not_checked=[not_checked_text(i) for i in result.not_checked],
+        carried=carried,
+        findings_digest=findings_digest(result.findings),
     )
 
 
-def build(path: str | Path, date: str | None = None, options: CheckOptions | None = None) -> tuple[Roster, Result]:
-    """Read, fingerprint and check one list file; its roster and the result.
+def build(
+    path: str | Path, date: str | None = None, options: CheckOptions | None = None, pack: PackLike | None = None
+) -> tuple[Roster, Result]:
+    """Read, fingerprint and check one list file (against ``pack`` too, when given); its roster,
+    which carries the list's canonical content, and the result.
 
     Raises FileNotFoundError / IsADirectoryError / PermissionError for the caller.
     """
     from armybuilder.check import check, load, load_failure
-    from armybuilder.fingerprint import CanonicalError, of_data
+    from armybuilder.fingerprint import CanonicalError, fingerprint_and_carried
     from armybuilder.yamlio import LoadError
 
-    fingerprint = None
+    fingerprint = carried = None
     try:
         doc = load(path)
     except LoadError as exc:
         result = Result(file=str(path), findings=[load_failure(exc, str(path))])
     else:
         try:
-            fingerprint = of_data(doc.data)  # before the check, from the data as read
+            fingerprint, carried = fingerprint_and_carried(doc.data)  # before the check, from the data as read
         except CanonicalError:
-            fingerprint = None
-        result = check(doc, str(path), options)
-    return from_result(result, fingerprint, date), result
+            carried = fingerprint = None
+        result = check(doc, str(path), options, pack)
+    return from_result(result, fingerprint, date, carried), result

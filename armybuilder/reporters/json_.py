@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Result, number
 from armybuilder.reporters import Reporter
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.codes import Code
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False, default=number) + "\n"
+    return json_text(json.dumps(obj, indent=2, ensure_ascii=False, default=number)) + "\n"
 
 
 class JsonReporter(Reporter):
@@ -100,10 +101,13 @@ def tournament_dict(t: Tournament) -> dict[str, Any]:
                 "status": e.status,
                 "legal": e.legal,
                 "points": e.result.measure.to_dict(),
+                "data_version": e.data_version,
+                "event_data_version": e.event_data_version(t.pack),
                 "errors": e.errors,
                 "warnings": e.warnings,
                 "findings": _findings(e.file, e.result.sorted_findings()),
             }
             for e in t.entries
         ],
+        "skipped": [{"file": s.file, "reason": s.reason} for s in t.skipped],
     }

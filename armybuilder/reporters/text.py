@@ -79,13 +79,20 @@ class TextReporter(Reporter):
                 f"{r['id']}  {r['title']}  (data version {r['data_version']}; measured in {r['measure']}{takes})"
             )
             out.extend(f"  - {c}" for c in r["checks"])
+            if r.get("not_checked"):
+                out.append("  not checked:")
+                out.extend(f"    - {c}" for c in r["not_checked"])
         return "\n".join(out) + "\n"
 
     def codes(self, codes: list[Code], one: bool = False) -> str:
         if one:
             c = codes[0]
+            if c.retired:
+                return f"{c.code} {c.name} [retired {c.retired}] ({c.rule})\n\n{c.doc}\n"
             return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{c.doc}\n"
-        return "".join(f"{c.code}  {c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes)
+        return "".join(
+            f"{c.code}  {'retired' if c.retired else c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes
+        )
 
     def __init__(self, color: bool = False, width: int = 100, **_: Any):
         self.color = color
@@ -180,15 +187,17 @@ class TextReporter(Reporter):
         """
         several = len(t.pack.system_ids) > 1
         base = common_folder([e.file for e in t.entries])
-        head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors"]
+        head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Data", "Status", "Errors"]
         rows = []
         for e in t.entries:
             shown = e.player or (os.path.relpath(e.file, base) if base else e.file)
             row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
             if several:
                 row.append(one_line(e.result.system or "-"))
-            rows.append([*row, total_text(e.result.measure), e.status, str(e.errors)])
-        table = columns(head, rows, right=(0, len(head) - 3, len(head) - 1))  # #, Total, Errors
+            rows.append(
+                [*row, total_text(e.result.measure), one_line(e.data_versions(t.pack)), e.status, str(e.errors)]
+            )
+        table = columns(head, rows, right=(0, len(head) - 4, len(head) - 1))  # #, Total, Errors
         paint = _painter(self.color)
         status_size = max(width(r[-2]) for r in [head, *rows])
         title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
@@ -200,6 +209,9 @@ class TextReporter(Reporter):
             who = f" ({one_line(e.player)})" if e.player else ""
             out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
             out += ["  " + finding_line(e.result, f) for f in e.findings(Severity.ERROR)]
+        if t.skipped:
+            out += ["", f"not checked ({len(t.skipped)}):"]
+            out += [f"  {one_line(os.path.relpath(s.file, base) if base else s.file)}: {s.reason}" for s in t.skipped]
         return "\n".join(out) + "\n"
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.findings import Finding, Severity, number
 from armybuilder.reporters.json_ import JsonReporter
 from armybuilder.reporters.text import total_text
-from armybuilder.text import fmt_points, md, plural
+from armybuilder.text import fmt_points, md, one_line, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.tournament import Entry, Tournament
@@ -58,12 +58,15 @@ CSV_COLUMNS = [
     "warnings",
     "codes",
     "messages",
+    "data_version",
+    "event_data_version",
 ]
 
 
 def _cell(value: Any) -> str:
-    """Text for a spreadsheet cell; a leading = + - @ is quoted so no formula ever runs."""
-    text = "" if value is None else str(value)
+    """Text for a spreadsheet cell, on one line and without control characters; a leading = + - @
+    is quoted so no formula ever runs."""
+    text = "" if value is None else one_line(value)
     if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + text
     return text
@@ -91,8 +94,12 @@ def csv_report(t: Tournament) -> str:
                 e.warnings,
                 " ".join(f.code for f in shown),
                 _cell(" | ".join(f.message for f in shown if f.severity is Severity.ERROR)),
+                _cell(e.data_version),
+                _cell(e.event_data_version(t.pack)),
             ]
         )
+    for s in t.skipped:  # a file found and not checked: a row of its own, the reason as its message
+        w.writerow(["", "", _cell(s.file), "", "", "", "", "", "skipped", "", "", "", _cell(s.reason)])
     return buf.getvalue()
 
 
@@ -146,8 +153,9 @@ def markdown(t: Tournament) -> str:
         f"**{plural(s['lists'], 'list')}: {s['legal']} legal, {s['illegal']} illegal{broken}.**",
         "",
     ]
-    head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Status", "Errors", "Warnings"]
-    align = ["--:", "---", "---"] + (["---"] if several else []) + ["--:", "---", "--:", "--:"]
+    head = ["#", "Player / file", "List"] + (["System"] if several else [])
+    head += ["Total", "Data version", "Status", "Errors", "Warnings"]
+    align = ["--:", "---", "---"] + (["---"] if several else []) + ["--:", "---", "---", "--:", "--:"]
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "|".join(align) + "|")
     for e in t.entries:
@@ -155,7 +163,7 @@ def markdown(t: Tournament) -> str:
         row = [str(e.index), md(e.label), md(e.result.name or "")]
         if several:
             row.append(md(e.result.system or "-"))
-        row += [md(total_text(e.result.measure)), status, str(e.errors), str(e.warnings)]
+        row += [md(total_text(e.result.measure)), md(e.data_versions(t.pack)), status, str(e.errors), str(e.warnings)]
         out.append("| " + " | ".join(row) + " |")
     flagged = [e for e in t.entries if not e.legal or e.warnings]
     if flagged:
@@ -167,6 +175,8 @@ def markdown(t: Tournament) -> str:
             for f in e.findings(Severity.WARNING):
                 rule = f" ({md(f.rule)})" if f.rule else ""
                 out.append(f"- **{f.code}** {f.severity.value} at {md(_where(e, f))}: {md(f.message)}{rule}")
+    if t.skipped:
+        out += ["", "## Not checked", ""] + [f"- {md(s.file)}: {md(s.reason)}" for s in t.skipped]
     return "\n".join(out) + "\n"
 
 
@@ -196,7 +206,7 @@ def junit(t: Tournament) -> str:
         tests=str(s["lists"]),
         failures=str(failures),
         errors=str(errors),
-        skipped="0",
+        skipped=str(len(t.skipped)),
     )
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="event_pack", value=_x(t.pack.file))
@@ -221,5 +231,8 @@ def junit(t: Tournament) -> str:
         if warns:
             out = ET.SubElement(case, "system-out")
             out.text = _x("\n".join(f"{_where(e, f)}: {f.code} [{f.severity.value}] {f.message}" for f in warns))
+    for skip in t.skipped:
+        case = ET.SubElement(suite, "testcase", name=_x(skip.file), classname="not checked", file=_x(skip.file))
+        ET.SubElement(case, "skipped", message=_x(skip.reason))
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"

@@ -8,8 +8,9 @@ What the package holds, by convention (each module imported only when it is need
 
 * ``__init__.py`` - ``MANIFEST``, a :class:`Manifest`: plain declarations, cheap to import, read
   at start-up (help texts, ``--points``, the system-contributed commands).
-* ``system.py`` - ``SYSTEM``, a :class:`System`: the check (model, rules, cost breakdown) and
-  the inventory, imported when a list of that system is checked.
+* ``system.py`` - ``SYSTEM``, a :class:`System`: the check (model, rules, cost breakdown), the
+  inventory and the names it can hold, imported when a list of that system is checked (or an
+  event pack for it is read).
 * ``rules/`` - one module per finding code (``CODE``, ``NAME``, ``SEVERITY``, ``RULE``, its
   docstring as its documentation, ``check(...)`` yielding findings made by
   :func:`armybuilder.codes.rule_finding`); ``REGISTRY`` lists what a list check runs, ``ALL`` every
@@ -92,6 +93,23 @@ class Item:
     path: findings.Path = ()
 
 
+@dataclass(frozen=True)
+class Names:
+    """The names a system's lists can hold, for event packs (:meth:`System.names`).
+
+    ``kinds`` maps each kind of :class:`Item` ("card", "troop", "faction", "unit", ...) to the names
+    the game data gives it, each written name (aliases too) mapped to the canonical one, as
+    :meth:`System.inventory` names it. ``totals`` are the names of the totals the inventory counts
+    ("stands", "heroes"; what a list is measured in is added by the caller, from the manifest).
+    ``list_kinds`` are the kinds whose names a list gives itself (a class, a hero the player names):
+    no data knows them, so a pack may ban any such name that is not a near miss of a data name.
+    """
+
+    kinds: dict[str, dict[str, str]]
+    totals: tuple[str, ...] = ()
+    list_kinds: tuple[str, ...] = ()
+
+
 @dataclass
 class CheckOptions:
     """What a caller may change about a check: an outside points limit (``--points``, an event's).
@@ -124,6 +142,14 @@ class System:
         return meta
 
     @property
+    def not_checked(self) -> list[dict[str, Any]]:
+        """What a green result does not cover (``not_checked`` in system.yaml): play-time rules,
+        choices a list does not record, figures marked unverified. Each ``{text, rule?, about?}``;
+        ``about`` names the catalog entries ``explain`` shows it with."""
+        items: list[dict[str, Any]] = list(self.meta.get("not_checked", []))
+        return items
+
+    @property
     def title(self) -> str:
         return str(self.meta["title"])
 
@@ -145,6 +171,12 @@ class System:
         and limit items by name, and diffs compare inventories.
         """
         return []
+
+    def names(self) -> Names | None:
+        """Every name :meth:`inventory` can give, from the data (:class:`Names`), so an event pack's
+        bans, limits and requirements are checked for typos when the pack is read. None: the
+        system does not say (a pack's names are then taken as written)."""
+        return None
 
     def check(self, data: dict[str, Any], result: Result, options: CheckOptions) -> None:
         """Check a list already known to fit the list schema.

@@ -70,7 +70,7 @@ def fantasy_triumph(data: dict, f: str) -> list[list[str]]:
     if "points" in data:
         new += ["--points", str(data["points"])]
     cmds = [new]
-    for key in ("player", "topography", "note"):
+    for key in ("player", "topography", "note", "invasion", "maneuver"):
         if key in data:
             cmds.append(["set", f, key, str(data[key])])
     for c in data["classes"]:

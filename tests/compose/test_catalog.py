@@ -119,8 +119,21 @@ def test_explain_every_system(run, system, name, kind, words):
         "excludes",
         "options",
         "notes",
+        "not_checked",
         "data",
     }
+
+
+def test_explain_shows_what_is_not_checked_about_an_entry(run):
+    # data/fantasy-triumph/system.yaml names Illusion in a not_checked entry (FT 39: "Illusion
+    # cannot be applied to heroes or generals"; the list does not say which stands are illusions).
+    r = run("explain", "fantasy-triumph", "Illusion")
+    assert "  unchecked: that Illusion is never on heroes or generals, nor disguises Flying" in r.stdout
+    j = json.loads(run("explain", "fantasy-triumph", "Illusion", "--format", "json").stdout)
+    (line,) = j["entries"][0]["not_checked"]
+    assert line.endswith("(FT 39, FT 39.2)")
+    j = json.loads(run("explain", "fantasy-triumph", "Deadly", "--format", "json").stdout)
+    assert j["entries"][0]["not_checked"] == []  # nothing declared about Deadly
 
 
 def test_explain_shows_every_entry_of_a_name(run):

@@ -181,14 +181,18 @@ def test_killed_mid_write_leaves_the_old_file(host):
     proc = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, cwd=ROOT)
     try:
         assert proc.stdout.readline().strip() == b"written"  # blocks until the temporary file is written
-        temps = [p for p in host.parent.iterdir() if p.name != "host.yaml"]
+        temps = [p for p in host.parent.iterdir() if p.name.endswith(".tmp")]  # not the edit's .host.yaml.lock
         assert temps and b"name: Sage" in temps[0].read_bytes()
-        proc.send_signal(signal.SIGKILL)
     finally:
+        proc.send_signal(signal.SIGKILL)  # also when an assertion failed: never wait for the hour-long sleep
         proc.wait()
         proc.stdout.close()
     assert proc.returncode == -signal.SIGKILL
     assert host.read_bytes() == GREENWOOD.read_bytes()
+    # The next edit removes what the killed one left (its temporary file and its lock file).
+    assert edit.run_edit(host, "add", "hero", ["Sage"]).code == 1
+    assert [p.name for p in host.parent.iterdir()] == ["host.yaml"]
+    assert "name: Sage" in host.read_text(encoding="utf-8")
 
 
 def test_file_changed_during_the_edit_is_not_overwritten(run, host, monkeypatch):

@@ -39,7 +39,7 @@ def test_new_refuses_to_overwrite_without_force(run, tmp_path):
     assert f.read_text(encoding="utf-8") == "keep me\n"
     r = run("new", "token-terrors", f, "--force", "--name", "Ozzy's Muster")
     assert r.exit_code == 0
-    assert load_file(f).data == {"system": "token-terrors", "name": "Ozzy's Muster", "tokens": {}}
+    assert load_file(f).data == {"system": "token-terrors", "data_version": "1", "name": "Ozzy's Muster", "tokens": {}}
 
 
 def test_new_points_and_names(run, tmp_path):

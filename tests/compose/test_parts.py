@@ -119,7 +119,7 @@ def test_ft_classes_stands_general_troop(run, tmp_path):
     assert classes[1]["general"] is True and "general" not in classes[0]
     run("set", f, "troop", "Eagles", "archers")
     assert data(f)["classes"][1]["troop"] == "Shooters"
-    refused(run("add", f, "class", "wardens", "--troop", "Spear"), "already has a class 'wardens'")
+    refused(run("add", f, "class", "wardens", "--troop", "Spear"), "already has a class 'Wardens'", "set FILE stands")
     assert run("remove", f, "class", "Archers of the Eaves").exit_code == 1
     assert [c["name"] for c in data(f)["classes"]] == ["Wardens", "Eagles", "Rangers"]
 
@@ -254,6 +254,56 @@ def test_small_world_regions_and_races(run, tmp_path):
     assert data(f)["active"]["race"] == "Trolls" and data(f)["active"]["power"] == "Forest"
     run("remove", f, "conquest", "crossroads")
     assert "conquests" not in data(f)
+
+
+def test_add_refuses_a_second_class_or_hero_of_a_name_and_points_to_set(run, tmp_path):
+    # issue 15: duplicate class and hero names (matched without case) are errors (FTR015), and
+    # add refuses to create one and points to set. Nothing is written.
+    f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
+    before = f.read_bytes()
+    refused(
+        run("add", f, "class", "RANGERS", "--troop", "Spear"),
+        "already has a class 'Rangers'",
+        "armybuilder set FILE stands 'Rangers' N, or set FILE troop 'Rangers' TROOP",
+    )
+    refused(run("add", f, "hero", "archmage"), "already has a hero 'Archmage'", "set FILE card CARD --hero 'Archmage'")
+    refused(run("add", f, "hero", "Eagles"), "already has a class 'Eagles'", "give the new hero another name")
+    refused(run("add", f, "class", "Archmage", "--troop", "Spear"), "already has a hero 'Archmage'")
+    assert f.read_bytes() == before
+
+
+def test_an_edit_of_a_name_two_classes_share_is_refused_not_made_to_the_first(run, tmp_path):
+    # issue 15: "add ... card Deadly --to Legion edits the first" of two classes called Legion.
+    f = tmp_path / "legion.yaml"
+    f.write_text(
+        "system: fantasy-triumph\nname: Twins\nclasses:\n"
+        "  - {name: Legion, troop: Spear, stands: 4, general: true}\n"
+        "  - {name: Legion, troop: Spear, stands: 4}\n",
+        encoding="utf-8",
+    )
+    before = f.read_bytes()
+    r = run("validate", f)
+    assert r.exit_code == 1 and "FTR015" in r.stdout
+    refused(run("add", f, "card", "Deadly", "--to", "Legion"), "more than one class", "entry 1", "entry 2")
+    assert f.read_bytes() == before
+
+
+def test_add_refuses_a_region_the_position_already_lists(run, tmp_path):
+    # issue 15: "add sw.yaml region durotar --tokens 1 writes a second Durotar beside the existing one."
+    f = copy(tmp_path, "small-world-of-warcraft/thrall-turn-4.yaml")
+    before = f.read_bytes()
+    refused(
+        run("add", f, "region", "durotar", "--tokens", "1"),
+        "already lists Durotar (under Orcs)",
+        "armybuilder set FILE region 'Durotar' --tokens N",
+    )
+    # a region held by the race in decline is the same region for the active race
+    refused(run("add", f, "region", "MULGORE", "--tokens", "1"), "(under Tauren)", "--tokens N --decline")
+    assert f.read_bytes() == before
+    # the validator says the same of a file written by hand (SWW005)
+    f.write_text(before.decode().replace("{name: Crossroads,", "{name: durotar,"), encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 1 and "SWW005" in r.stdout
 
 
 def test_small_world_bombs_and_counts(run, tmp_path):

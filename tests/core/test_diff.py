@@ -67,6 +67,19 @@ def test_diff_across_systems_is_refused(run):
     assert "fantasy-triumph" in line and "token-terrors" in line
 
 
+def test_diff_across_systems_is_refused_in_json_too_with_nothing_on_stdout(run):
+    # issue 15: "diff ft.yaml tt.yaml prints 'slots: 50½ of 51 → 10 of 10 (-40½)' and exits 0."
+    r = run(
+        "diff",
+        "--format",
+        "json",
+        "examples/fantasy-triumph/greenwood-host.yaml",
+        "examples/token-terrors/wrens-host.yaml",
+    )
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "two versions of a list are for one game system" in r.stderr
+
+
 def test_diff_command_returns_an_outcome():
     from armybuilder import diff
     from armybuilder.outcome import ExitCode

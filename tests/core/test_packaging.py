@@ -21,6 +21,11 @@ def test_wheel_carries_data_schemas_and_package(tmp_path):
     assert "armybuilder/cli.py" in names
     assert "armybuilder/fonts/DejaVuSans.ttf" in names
     assert "armybuilder/_schemas/roster.schema.json" in names
+    # armybuilder serve: its pages and static files ship in the package (no CDN, no network)
+    for web_file in sorted((ROOT / "armybuilder" / "web").glob("*/*")):
+        if web_file.suffix in (".html", ".css", ".js"):
+            assert f"armybuilder/web/{web_file.parent.name}/{web_file.name}" in names
+    assert "armybuilder/web/templates/list.html" in names and "armybuilder/web/static/app.js" in names
     for data_file in (ROOT / "data").glob("*/*.yaml"):
         assert f"armybuilder/_data/{data_file.parent.name}/{data_file.name}" in names
 

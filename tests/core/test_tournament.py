@@ -44,6 +44,13 @@ EXPECTED = {
     "tt/unknown-faction.yaml": ("illegal", "TTB002"),
     "tt/wren-legal.yaml": ("legal", None),
 }
+# What else is in that folder: never checked, and every report says so (issue 12, fault 6).
+SKIPPED = {
+    ".drafts": "a hidden folder: not searched",
+    ".hidden.yaml": "a hidden file",
+    "readme.txt": "not a .yaml or .yml file",
+    "spring-pack.yaml": "an event pack (it reads as one), not a list",
+}
 SYSTEM_OF = {
     "ft": "fantasy-triumph",
     "tt": "token-terrors",
@@ -122,6 +129,7 @@ def test_cli_writes_every_report_format(run, tmp_path):
     r = run(*args)
     assert r.exit_code == 1
     assert "Club Games Day: 19 lists checked" in r.stderr
+    assert "4 files skipped (listed in the report)" in r.stderr
     assert all(f"report {p}" in r.stderr for p in reports.values())
     n = len(EXPECTED)
 
@@ -136,9 +144,13 @@ def test_cli_writes_every_report_format(run, tmp_path):
     assert carol["player"] == "Carol Caster" and carol["points"] == {"total": 43, "limit": 48, "unit": "points"}
     banned = next(f for f in carol["findings"] if f["code"] == "EVT011")
     assert banned["file"] == ALL and banned["line"] == 7
+    assert {Path(s["file"]).relative_to(LISTS).as_posix(): s["reason"] for s in data["skipped"]} == SKIPPED
 
     rows = list(csv.DictReader(io.StringIO(reports["csv"].read_text(encoding="utf-8"))))
+    skipped_rows = [row for row in rows if row["status"] == "skipped"]
+    rows = [row for row in rows if row["status"] != "skipped"]
     assert len(rows) == n and list(rows[0]) == tournament_csv_columns()
+    assert {Path(row["file"]).relative_to(LISTS).as_posix(): row["messages"] for row in skipped_rows} == SKIPPED
     csv_by_file = {Path(row["file"]).relative_to(LISTS).as_posix(): row for row in rows}
     for rel, (status, code) in expected_for_installed().items():
         assert csv_by_file[rel]["status"] == status
@@ -149,8 +161,9 @@ def test_cli_writes_every_report_format(run, tmp_path):
     root = ET.parse(reports["xml"]).getroot()
     assert root.tag == "testsuites"
     [suite] = root.findall("testsuite")
-    cases = suite.findall("testcase")
+    cases = [c for c in suite.findall("testcase") if c.find("skipped") is None]
     assert len(cases) == n and suite.get("tests") == str(n)
+    assert suite.get("skipped") == "4" and len(suite.findall("testcase/skipped")) == 4
     assert int(suite.get("errors")) == 7 == sum(1 for c in cases if c.find("error") is not None)
     failures = sum(1 for c in cases if c.find("failure") is not None)
     assert int(suite.get("failures")) == failures
@@ -163,6 +176,7 @@ def test_cli_writes_every_report_format(run, tmp_path):
     md = reports["md"].read_text(encoding="utf-8")
     assert md.startswith("# Club Games Day\n") and "| System |" in md
     assert md.count("\n| ") == n + 1  # the header and one row a list
+    assert "## Not checked" in md and all(reason in md for reason in SKIPPED.values())
 
 
 def tournament_csv_columns():
@@ -290,7 +304,7 @@ def test_markdown_escapes_what_players_type(write):
     text = markdown(tournament.run(pack, [lst]))
     row = next(line for line in text.splitlines() if line.startswith("| 1 |"))
     assert "\\<b\\>Pipe \\| \\*star\\*\\</b\\>" in row and "\\[x\\](http://e.invalid)" in row
-    assert row.count(" | ") == 6  # the pipe in the name did not add a column
+    assert row.count(" | ") == 7  # the pipe in the name did not add a column
 
 
 def test_csv_never_starts_a_cell_with_a_formula(write):

@@ -153,6 +153,7 @@ def test_pack_error_lines_are_path_line_col(write):
 EVT_CODES = [
     "EVT001",
     "EVT002",
+    "EVT003",
     "EVT010",
     "EVT011",
     "EVT012",

@@ -139,23 +139,27 @@ def test_require_min_points_uses_the_lists_measure(check):
     assert "at least 49 points; the list has 48" in f.message
 
 
-def test_require_a_total_the_system_does_not_count_is_a_warning(check):
-    r = check(FT + "require: {min_gold: 3}\n")
-    f = only(r, "EVT018")
-    assert f.severity is Severity.WARNING and r.valid
-    assert "does not count 'gold'" in f.message and "stands" in f.message
+def test_require_a_total_the_system_does_not_count_is_refused_when_the_pack_is_read(write):
+    from armybuilder import events
+
+    with pytest.raises(events.PackError) as info:
+        events.load(write("pack.yaml", FT + "require: {min_gold: 3}\n"))
+    [f] = info.value.findings
+    assert f.code == "EVT003" and (f.line, f.column) == (3, 11)
+    assert "counts no total 'gold'" in f.message and "stands" in f.message
 
 
 # -- require: include --------------------------------------------------------------------------
 
 
 def test_require_include_pass(check):
-    assert codes(check(FT + "require: {include: [archmage, Elite Foot]}\n")) == []
+    # alice-legal.yaml: the Archmage carries Spellblast, the Wardens are Elite Foot
+    assert codes(check(FT + "require: {include: [spellblast, Elite Foot]}\n")) == []
 
 
 def test_require_include_fail(check):
-    f = only(check(FT + "require: {include: [Druid]}\n"), "EVT015")
-    assert "requires 'Druid' in every list" in f.message
+    f = only(check(FT + "require: {include: [Terror]}\n"), "EVT015")
+    assert "requires 'Terror' in every list" in f.message
 
 
 # -- require: settings -------------------------------------------------------------------------

@@ -62,12 +62,13 @@ def test_invalid_list_is_impossible_to_miss():
     roster, _ = build(INVALID)
     text = render(roster, "markdown").decode("utf-8")
     head = text.split("## ", 1)[0]
-    assert "INVALID: 4 errors; this list is not legal as written" in head
-    assert "- Status: **INVALID** (4 errors, 1 warning, 0 info)" in head
+    assert "INVALID: 5 errors; this list is not legal as written" in head
+    assert "- Status: **INVALID** (5 errors, 0 warnings, 0 info)" in head
     errors = text.split("## Errors\n", 1)[1].split("## ", 1)[0]
-    assert [line[2:8] for line in errors.strip().splitlines()] == ["FTR020", "FTR022", "FTR002", "FTR007"]
-    notes = text.split("## Warnings and notes\n", 1)[1]
-    assert "FTR006 (warning, line 19)" in notes
+    # FTR006: Ranged Attack with no physical or magical chosen, an error since FT 51.2 "must choose"
+    assert [line[2:8] for line in errors.strip().splitlines()] == ["FTR020", "FTR022", "FTR002", "FTR006", "FTR007"]
+    assert "FTR006 (line 19)" in errors
+    assert "## Warnings and notes" not in text
 
 
 def test_names_cannot_become_markdown_or_html():

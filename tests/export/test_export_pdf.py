@@ -58,7 +58,9 @@ def test_fantasy_triumph_classes_heroes_cards_and_total():
         "51 of 51 points",
         "VALID",
         "Fantasy Triumph data version 1",
-        "page 1 of 1",
+        "page 1 of 2",  # the ratings, the victory value and what is not checked take a second page
+        "page 2 of 2",
+        "Not checked",
     ):
         assert needle in text
     assert "INVALID" not in text
@@ -67,7 +69,7 @@ def test_fantasy_triumph_classes_heroes_cards_and_total():
 def test_invalid_list_says_so_with_every_error():
     roster, data = _pdf(INVALID)
     text = pdf_text(data)
-    assert "INVALID: 4 errors; this list is not legal as written" in text
+    assert "INVALID: 5 errors; this list is not legal as written" in text
     assert "49 of 40 points" in text
     for f in roster.errors:
         assert f.code in text

@@ -1,8 +1,8 @@
 """The event-pack rules: one module per finding code, in this explicit registry.
 
 The list checks run in registry order (each module's ``check(ctx)`` with a
-:class:`~armybuilder.events.rules._base.Context`); EVT001 and EVT002 are found when the pack is
-read, EVT090 when a tournament run cannot check a list.
+:class:`~armybuilder.events.rules._base.Context`); EVT001, EVT002 and EVT003 are found when the
+pack is read, EVT090 when a tournament run cannot check a list.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from . import (
     pack_conflict,
     pack_shape,
     setting_mismatch,
+    unknown_name,
     wrong_system,
 )
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 REGISTRY = [
     pack_shape,  # EVT001 (the pack, when it is read)
     pack_conflict,  # EVT002 (the pack, when it is read)
+    unknown_name,  # EVT003 (the pack, when it is read)
     wrong_system,  # EVT010
     data_version_mismatch,  # EVT017
     event_rule_not_checked,  # EVT018 (points; a system that lists nothing; see also EVT013/EVT014)

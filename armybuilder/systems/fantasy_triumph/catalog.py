@@ -102,6 +102,7 @@ def ft_cards() -> list[Entry]:
             rule=c.get("rule"),
             summary=c.get("summary"),
             data=c,
+            aliases=list(c.get("aliases", [])),
         )
         e.cost.append(ft_cost(c))
         if c.get("cost", {}).get("note"):
@@ -129,7 +130,7 @@ def ft_cards() -> list[Entry]:
         for o in c.get("options", []):
             choices = "any " + o["name"] if o.get("free") else join([f"'{x}'" for x in o.get("choices", [])])
             count = f" (up to {o['count']})" if o.get("count") else ""
-            missing = {"error": "required", "warning": "should be chosen"}.get(o.get("missing"), "optional")
+            missing = "required" if o.get("missing") in ("error", "must_choose") else "optional"
             e.options.append(
                 f"{o['name']}: {choices}{count}, {missing} ({o['rule']}): {o.get('help', '')}".rstrip(": ")
             )
@@ -137,6 +138,10 @@ def ft_cards() -> list[Entry]:
             e.notes.append(f"warning when {describe(w['when'])}: {w['message']} ({w['rule']})")
         for n in c.get("notes", []):
             e.notes.append(f"when {describe(n['when'])}: {n['message']} ({n['rule']})")
+        if c.get("aliases"):
+            e.notes.append(
+                "also written: " + ", ".join(c["aliases"]) + " (the seed's own word; edits write " + c["name"] + ")"
+            )
         mv = c.get("movement")
         if mv:
             if "table" in mv:

@@ -8,8 +8,9 @@ Grammar (after ``armybuilder VERB FILE``)::
     add    card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
     remove class NAME | hero NAME | stands CLASS N
     remove card CARD [--from CLASS | --hero HERO | --army]
-    remove points | topography | player | note
+    remove points | topography | player | note | invasion | maneuver
     set    name TEXT | player TEXT | points N | topography TOPOGRAPHY | note TEXT
+    set    invasion N | maneuver N
     set    general CLASS | stands CLASS N | troop CLASS TROOP
     set    card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
 
@@ -23,18 +24,20 @@ completion; this module stays light: the data is read when a part runs or a name
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.compose import base
 from armybuilder.compose.base import Doc, Request, find, known, number, put
 from armybuilder.compose.parts import EditError, Opt, Part
 from armybuilder.suggest import fold, nearest
+from armybuilder.text import fmt_points
 
 from . import MANIFEST
 
 if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.systems.fantasy_triumph.model import Catalog
+    from armybuilder.systems.fantasy_triumph.model import Army, Catalog, Unit
 
 SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
@@ -136,9 +139,11 @@ def _named_owner(doc: Doc, req: Request) -> _Owner | None:
 
 
 def _index_of(owner: _Owner, card_name: str) -> int | None:
+    """Where the card is in the owner's list; a name the seed also uses (Flight) finds its card."""
+    cards = _cat().cards
     for i, entry in enumerate(owner.cards()):
         n = base.card_name(entry)
-        if n is not None and fold(n) == fold(card_name):
+        if n is not None and fold(cards.canonical(n) or n) == fold(card_name):
             return i
     return None
 
@@ -249,14 +254,30 @@ def add_class(doc: Doc, req: Request) -> str:
     troop = _troop(req, written)
     stands = number(req.opt("stands", 1), "--stands", 1, 100)
     general = req.opt("general")
-    if any(isinstance(c, dict) and fold(str(c.get("name"))) == fold(name) for c in _classes(doc)):
-        raise EditError(f"the list already has a class '{name}'; class names tell classes apart")
+    _refuse_taken(doc, name, "class")
     pairs = [("name", name), ("troop", troop), ("stands", stands)]
     classes = base.append_to(doc.tree, "classes", base.new_map(pairs), _top(doc))
     said = f"added class '{name}': {stands} {troop} stand{'s' if stands != 1 else ''}"
     if general:
         said += ", with the general" + _moved(_make_general(doc, len(classes) - 1))
     return said
+
+
+def _refuse_taken(doc: Doc, name: str, adding: str) -> None:
+    """Refuse a class or hero whose name the list already gives a class or a hero (FTR015)."""
+    for kind, entries in (("class", _classes(doc)), ("hero", _heroes(doc))):
+        for e in entries:
+            if isinstance(e, dict) and fold(str(e.get("name"))) == fold(name):
+                have = str(e.get("name"))
+                change = (
+                    f"armybuilder set FILE stands '{have}' N, or set FILE troop '{have}' TROOP"
+                    if kind == "class"
+                    else f"armybuilder set FILE card CARD --hero '{have}'"
+                )
+                raise EditError(
+                    f"the list already has a {kind} '{have}'; names tell classes and heroes apart (FTR015), "
+                    f"so give the new {adding} another name, or change the {kind} there: {change}"
+                )
 
 
 def _make_general(doc: Doc, index: int) -> list[str]:
@@ -286,8 +307,7 @@ def set_general(doc: Doc, req: Request) -> str:
 
 def add_hero(doc: Doc, req: Request) -> str:
     name = req.take_name("a hero NAME")
-    if any(isinstance(h, dict) and fold(str(h.get("name"))) == fold(name) for h in _heroes(doc)):
-        raise EditError(f"the list already has a hero '{name}'")
+    _refuse_taken(doc, name, "hero")
     base.append_to(doc.tree, "heroes", base.new_map([("name", name)]), _top(doc))
     return f"added hero '{name}' (1 point before cards)"
 
@@ -397,6 +417,20 @@ def set_topography(doc: Doc, req: Request) -> str:
     return f"home topography: {topo}"
 
 
+def _set_rating(kind: str) -> Callable[[Doc, Request], str]:
+    """``set invasion N`` / ``set maneuver N``: the army rating, within the ratings army.yaml prices."""
+
+    def setter(doc: Doc, req: Request) -> str:
+        entry = _cat().army[f"{kind}_rating"]
+        costs = {c["rating"]: c["points"] for c in entry["costs"]}
+        value = number(req.take(f"the {kind.upper()} rating"), f"the {kind} rating", min(costs), max(costs))
+        put(doc.tree, kind, value, _top(doc))
+        cost = Fraction(str(costs[value]))
+        return f"{kind} rating: {value} ({'+' if cost > 0 else ''}{fmt_points(cost)} points; {entry['rule']})"
+
+    return setter
+
+
 def _set_text(key: str, what: str, limit: int) -> Callable[[Doc, Request], str]:
     def setter(doc: Doc, req: Request) -> str:
         value = req.take_name(what)
@@ -446,6 +480,98 @@ def option_names(data: dict[str, Any] | None = None) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
+# Choices that fit (compose.parts.FitSource): what the data lets the chosen place take
+
+
+def _taker(data: dict[str, Any] | None, chosen: Mapping[str, Any]) -> tuple[Army, Unit | None] | None:
+    """The army and the class or hero (None: the army) the form's --to, --hero or --army names;
+    None when the list does not fit its schema yet or the form names no place (or one the list lacks)."""
+    from armybuilder.schema import is_valid
+
+    from .model import build
+
+    if not isinstance(data, dict) or not is_valid(data, MANIFEST.list_schema):
+        return None
+    army = build(data)
+    to, hero, at_army = chosen.get("to"), chosen.get("hero"), chosen.get("army")
+    if sum(1 for x in (to, hero, at_army) if x) != 1:
+        return None
+    if at_army:
+        return army, None
+    units = army.classes if to else army.heroes
+    for unit in units:
+        if fold(unit.name) == fold(str(to or hero)):
+            return army, unit
+    return None
+
+
+def cards_that_fit(data: dict[str, Any] | None, chosen: Mapping[str, Any]) -> list[str]:
+    """The cards the place named by --to, --hero or --army may take, by the rules the checks apply:
+    where a card may be listed (FTR003), what the taker's troop type and cards allow (FTR007), the
+    cards it cannot hold with those it has (FTR008), and not one it holds already (FTR004).
+    Without a place (or with a list that does not fit its schema), every card."""
+    from .model import CardUse, holds, placement_ok
+
+    found = _taker(data, chosen)
+    if found is None:
+        return card_names(data)
+    army, unit = found
+    held = unit.card_names() if unit is not None else army.army_card_names()
+    out = []
+    for card in _cat().cards.values():
+        name = card["name"]
+        use = CardUse(written=name, card=card, path=(), owner=unit)
+        if not placement_ok(use):
+            continue
+        if name in held and not (unit is None and card.get("caps", {}).get("max_per_army")):
+            continue
+        if unit is not None:
+            if any(name in _cat().cards[h].get("excludes", []) for h in held) or set(card.get("excludes", [])) & held:
+                continue
+            rules = [r for r in card.get("restrictions", []) if r.get("applies_to") in (None, unit.taker)]
+            if any(
+                ("require" in r and not holds(r["require"], army, unit, use))
+                or ("forbid" in r and holds(r["forbid"], army, unit, use))
+                for r in rules
+            ):
+                continue
+        out.append(name)
+    return out
+
+
+def options_that_fit(data: dict[str, Any] | None, chosen: Mapping[str, Any]) -> list[str]:
+    """The options of the card chosen (the first positional argument); every option without one."""
+    args = chosen.get("args") or []
+    name = _cat().cards.canonical(str(args[0])) if args else None
+    if name is None:
+        return option_names(data)
+    return [c for g in _cat().cards[name].get("options", []) for c in g.get("choices", [])]
+
+
+def cards_held(data: dict[str, Any] | None, chosen: Mapping[str, Any]) -> list[str]:
+    """The cards the list holds on the place named by --from, --hero or --army, or anywhere."""
+    data = data if isinstance(data, dict) else {}
+    to, hero, at_army = chosen.get("to"), chosen.get("hero"), chosen.get("army")
+    places: list[Any] = []
+    if at_army or not (to or hero):
+        places.append(data.get("army_cards"))
+    for key, want in (("classes", to), ("heroes", hero)):
+        entries = data.get(key)
+        for e in entries if isinstance(entries, list) else []:
+            if isinstance(e, dict) and (
+                not (to or hero or at_army) or (want and fold(str(e.get("name"))) == fold(str(want)))
+            ):
+                places.append(e.get("cards"))
+    seen: dict[str, None] = {}
+    for cards in places:
+        for entry in cards if isinstance(cards, list) else []:
+            n = base.card_name(entry)
+            if n is not None:
+                seen.setdefault(n, None)
+    return list(seen)
+
+
+# ---------------------------------------------------------------------------
 # The options the parts read (each declared once)
 
 TROOP = Opt("troop", "the class's troop type", "text", "TROOP", names=troop_names)
@@ -454,7 +580,7 @@ GENERAL = Opt("general", "the class holds the general", "switch")
 TO = Opt("to", "the CLASS a card goes on (or comes off)", "text", "CLASS", names=class_names, also=("--from",))
 HERO = Opt("hero", "the HERO a card goes on", "text", "HERO", names=hero_names)
 ARMY = Opt("army", "an army card", "flag")
-OPTION = Opt("option", "a card's option", "many", "OPT", names=option_names)
+OPTION = Opt("option", "a card's option", "many", "OPT", names=option_names, fits=options_that_fit)
 NUMBER = Opt("number", "how many cards, or stands marked", "int", "N")
 
 WHERE = (TO, HERO, ARMY)  # where a card is: a class, a hero or the army
@@ -481,6 +607,7 @@ PARTS = [
         aliases=("cards", "army-card", "army-cards"),
         names=(card_names,),
         options=WHERE + CARD_VALUE,
+        fits=(cards_that_fit,),
     ),
     Part("remove", "class", "class NAME", "a class and its cards", remove_class, names=(class_names,)),
     Part("remove", "hero", "hero NAME", "a hero and its cards", remove_hero, names=(hero_names,)),
@@ -494,6 +621,7 @@ PARTS = [
         aliases=("cards", "army-card", "army-cards"),
         names=(card_names,),
         options=WHERE,
+        fits=(cards_held,),
     ),
     Part(
         "remove",
@@ -503,6 +631,20 @@ PARTS = [
         _remove_key("points", " (51 by default)"),
     ),
     Part("remove", "topography", "topography", "the home topography", _remove_key("topography")),
+    Part(
+        "remove",
+        "invasion",
+        "invasion",
+        "the invasion rating (back to 2, free)",
+        _remove_key("invasion", " (2 by default)"),
+    ),
+    Part(
+        "remove",
+        "maneuver",
+        "maneuver",
+        "the maneuver rating (back to 2, free)",
+        _remove_key("maneuver", " (2 by default)"),
+    ),
     Part("remove", "player", "player", "the player's name", _remove_key("player")),
     Part("remove", "note", "note", "the list's note", _remove_key("note")),
     Part("set", "name", "name TEXT", "the army's name", _set_text("name", "the army's NAME", 200)),
@@ -517,6 +659,20 @@ PARTS = [
         set_topography,
         names=(topography_names,),
     ),
+    Part(
+        "set",
+        "invasion",
+        "invasion N",
+        "the army's invasion rating, 0 to 4 (2 by default, free)",
+        _set_rating("invasion"),
+    ),
+    Part(
+        "set",
+        "maneuver",
+        "maneuver N",
+        "the army's maneuver rating, 0 to 4 (2 by default, free)",
+        _set_rating("maneuver"),
+    ),
     Part("set", "general", "general CLASS", "the class that holds the general", set_general, names=(class_names,)),
     Part("set", "stands", "stands CLASS N", "a class's number of stands", set_stands, names=(class_names,)),
     Part("set", "troop", "troop CLASS TROOP", "a class's troop type", set_troop, names=(class_names, troop_names)),
@@ -529,5 +685,6 @@ PARTS = [
         aliases=("army-card",),
         names=(card_names,),
         options=WHERE + CARD_VALUE,
+        fits=(cards_held,),
     ),
 ]

@@ -63,9 +63,10 @@ def catalog() -> Catalog:
     topos = load_data(SYSTEM_ID, "topographies")["topographies"]
     army = load_data(SYSTEM_ID, "army")
     _check_table_notes(card_list, army)
+    card_aliases = {a: c["name"] for c in card_list for a in c.get("aliases", [])}
     return Catalog(
         troops=NameIndex({t["name"]: t for t in troops}, aliases),
-        cards=NameIndex({c["name"]: c for c in card_list}),
+        cards=NameIndex({c["name"]: c for c in card_list}, card_aliases),
         topographies=NameIndex({t["name"]: t for t in topos}),
         army=army,
     )
@@ -151,6 +152,25 @@ class ArmyLine:
 
 
 @dataclass
+class Rating:
+    """The army's invasion or maneuver rating and what it costs (army.yaml: secondary source)."""
+
+    kind: str  # "invasion" or "maneuver": the list's key
+    value: int
+    points: Fraction
+    written: bool  # the list gives it (else the default, free)
+    rule: str
+
+    @property
+    def title(self) -> str:
+        return self.kind.capitalize()
+
+
+# The army ratings a list may give, each priced by its `<kind>_rating` entry of army.yaml.
+RATINGS = ("invasion", "maneuver")
+
+
+@dataclass
 class Army:
     data: dict[str, Any]
     cat: Catalog
@@ -161,6 +181,7 @@ class Army:
     heroes: list[Unit]
     army_cards: list[CardUse]
     army_lines: list[ArmyLine] = field(default_factory=list)
+    ratings: list[Rating] = field(default_factory=list)
     total: Fraction = Fraction(0)
     needs_topography: list[CardUse] = field(default_factory=list)
 
@@ -185,6 +206,17 @@ class Army:
 
     def general_units(self) -> list[Unit]:
         return [c for c in self.classes if c.general]
+
+    def victory_value(self) -> Fraction:
+        """Stands and heroes at full cost, army-card refunds ignored (army.yaml: victory_value, a
+        secondary source): each class's stands at their cost, each hero's total."""
+        return sum((c.each * c.stands for c in self.classes), Fraction(0)) + sum(
+            (h.total for h in self.heroes), Fraction(0)
+        )
+
+    def break_loss(self) -> Fraction:
+        """The loss that breaks the army: its victory value times ``break_fraction`` (one third)."""
+        return self.victory_value() * Fraction(str(self.cat.army["victory_value"]["break_fraction"]))
 
 
 # ---------------------------------------------------------------------------
@@ -263,10 +295,22 @@ def build(data: dict[str, Any], limit_override: Fraction | None = None) -> Army:
         heroes.append(unit)
     army_cards = [parse_card(e, ("army_cards", j), None, cat) for j, e in enumerate(data.get("army_cards", []))]
     army = Army(data, cat, limit, topo, topo_written, classes, heroes, army_cards)
+    army.ratings = [rating(kind, data, cat) for kind in RATINGS]
     for use in army.all_uses():
         use.misplaced = not placement_ok(use)
     price(army)
     return army
+
+
+def rating(kind: str, data: dict[str, Any], cat: Catalog) -> Rating:
+    """The list's rating ``kind`` (or the default) and its cost from army.yaml.
+
+    The list schema keeps a written rating within the ratings army.yaml prices (0 to 4).
+    """
+    entry = cat.army[f"{kind}_rating"]
+    value = int(data.get(kind, entry["default"]))
+    costs = {c["rating"]: pts(c["points"]) for c in entry["costs"]}
+    return Rating(kind, value, costs[value], kind in data, entry["rule"])
 
 
 def placement_ok(use: CardUse) -> bool:
@@ -392,7 +436,11 @@ def price(army: Army) -> None:
     army.needs_topography = [
         u for u in army.all_uses() if u.card is not None and u.priced and depends_on_topography(u.card)
     ]
-    army.total = sum((u.total for u in army.units()), Fraction(0)) + sum((line.points for line in lines), Fraction(0))
+    army.total = (
+        sum((u.total for u in army.units()), Fraction(0))
+        + sum((line.points for line in lines), Fraction(0))
+        + sum((r.points for r in army.ratings), Fraction(0))
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -491,6 +539,26 @@ def table_notes(army: Army) -> list[str]:
             continue
         notes.append(TABLE_NOTES[note["kind"]](army, use, army.cat.army[note["value"]]))
     return notes
+
+
+def approx_points(value: Fraction) -> str:
+    """Points as fmt_points writes them (6, 6½, 6¼), else to two decimals (15.67)."""
+    if value.denominator in (1, 2, 4):
+        return fmt_points(value)
+    return f"{float(value):.2f}"
+
+
+def victory_notes(army: Army) -> list[str]:
+    """The army's victory value and the loss that breaks it (army.yaml: victory_value)."""
+    entry = army.cat.army["victory_value"]
+    fraction = Fraction(str(entry["break_fraction"]))
+    share = {Fraction(1, 3): "one third", Fraction(1, 2): "half"}.get(fraction, str(fraction))
+    value = army.victory_value()
+    return [
+        f"Victory value: {fmt_points(value)} points (stands and heroes at full cost, refunds ignored); "
+        f"the army breaks when it has lost {share} of it, {approx_points(army.break_loss())} points "
+        "(secondary source, unverified)"
+    ]
 
 
 def _check_table_notes(card_list: list[dict[str, Any]], army: dict[str, Any]) -> None:

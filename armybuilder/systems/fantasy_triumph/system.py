@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.findings import Measure, Result, Section, number
-from armybuilder.systems import CheckOptions, Item, System
+from armybuilder.systems import CheckOptions, Item, Names, System
 from armybuilder.text import fmt_points
 
 from . import model, rules
@@ -51,6 +51,23 @@ class FantasyTriumph(System):
             Item("total", "hero_points", number(sum((h.total for h in army.heroes), 0))),
         ]
         return items
+
+    def names(self) -> Names:
+        """Cards and troop types (their other names too) from the data; classes and heroes are the
+        list's own names."""
+        cat = model.catalog()
+        troops = {name: cat.troops.canonical(name) or name for name in [*cat.troops, *_troop_aliases()]}
+        return Names(
+            kinds={"card": {name: name for name in cat.cards}, "troop": troops},
+            totals=("stands", "heroes", "classes", "hero_points"),
+            list_kinds=("class", "hero"),
+        )
+
+
+def _troop_aliases() -> list[str]:
+    from armybuilder.resources import load_data
+
+    return [a for t in load_data(model.SYSTEM_ID, "troops")["troops"] for a in t.get("aliases", [])]
 
 
 SYSTEM = FantasyTriumph()
@@ -97,7 +114,8 @@ def sections(army: model.Army) -> list[Section]:
         for line in army.army_lines:
             cards.rows.append([line.label, line.points])
         out.append(cards)
-    table = model.table_notes(army)
+    out.append(ratings_section(army))
+    table = model.table_notes(army) + model.victory_notes(army)
     hero_pts = sum((h.total for h in army.heroes), 0)
     totals = Section("Totals", ["", "Value", "Limit"])
     totals.rows.append(["Points", army.total, army.limit])
@@ -108,6 +126,25 @@ def sections(army: model.Army) -> list[Section]:
     if table:
         out.append(Section("At the table", ["Note"], [[n] for n in table]))
     return out
+
+
+def signed(points: Any) -> str:
+    """'+1', '+½', '0', '-3': a rating's cost as the player adds it."""
+    return ("+" if points > 0 else "") + fmt_points(points)
+
+
+def ratings_section(army: model.Army) -> Section:
+    rows: list[list[Any]] = [
+        [r.title, r.value if r.written else f"{r.value} (default)", signed(r.points)] for r in army.ratings
+    ]
+    entry = army.cat.army[f"{model.RATINGS[0]}_rating"]
+    values = [c["rating"] for c in entry["costs"]]
+    notes = [
+        f"Every army has an invasion and a maneuver rating, {min(values)} to {max(values)}; "
+        f"{entry['default']} (the default) is free. The costs come from a secondary source (a "
+        "third-party builder's format data), unverified."
+    ]
+    return Section("Army ratings", ["Rating", "Value", "Points"], rows, notes)
 
 
 def details(army: model.Army) -> dict[str, Any]:
@@ -143,10 +180,20 @@ def details(army: model.Army) -> dict[str, Any]:
         "army_cards": [
             {"card": line.card, "label": line.label, "points": number(line.points)} for line in army.army_lines
         ],
+        "ratings": {
+            r.kind: {"rating": r.value, "default": not r.written, "points": number(r.points), "rule": r.rule}
+            for r in army.ratings
+        },
         "total": number(army.total),
         "limit": number(army.limit),
         "stands": army.stands(),
         "minimum_stands": minimum_stands(army),
         "hero_points": number(sum((h.total for h in army.heroes), 0)),
-        "at_the_table": model.table_notes(army),
+        "victory": {
+            "value": number(army.victory_value()),
+            "break_loss": number(army.break_loss()),
+            "break_fraction": army.cat.army["victory_value"]["break_fraction"],
+            "rule": army.cat.rule_ref("victory_value"),
+        },
+        "at_the_table": model.table_notes(army) + model.victory_notes(army),
     }

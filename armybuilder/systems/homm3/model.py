@@ -223,6 +223,14 @@ class Army:
     def known_units(self) -> list[UnitUse]:
         return [u for u in self.units if u.card is not None]
 
+    def own_ability_uses(self) -> list[CardUse]:
+        """The entries of ``abilities`` that name the hero's own starting Ability card (2. Setup,
+        step 2): not one of the cards a Skirmish draws."""
+        if self.hero is None:
+            return []
+        own = fold(self.hero["ability"])
+        return [use for use in self.cards["abilities"] if fold(use.name) == own]
+
 
 def resolve_hero(
     cat: Catalog, written: str, faction: dict[str, Any] | None

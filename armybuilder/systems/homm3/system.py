@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.findings import Result
-from armybuilder.systems import CheckOptions, Item, System
+from armybuilder.systems import CheckOptions, Item, Names, System
 
 from . import model, report, rules
 
@@ -44,6 +44,28 @@ class Homm3Battlefield(System):
             Item("total", "valuables", totals["valuables"]),
         ]
         return items
+
+    def names(self) -> Names:
+        """Factions, heroes, units (neutral ones too), the Ability and Spell cards the data names and
+        the heroes' Specialty cards. The card lists are not complete (a list may name another card:
+        HMB012), so a card is also a name the list may give."""
+        cat = model.catalog()
+        cards = {name: name for kind in model.CARD_KINDS for name in cat.cards[kind]}
+        for hero in cat.heroes.values():
+            for level in hero.get("specialty_levels", []):
+                cards.setdefault(f"{hero['specialty']} {level}", f"{hero['specialty']} {level}")
+        units = {name: name for faction in cat.factions.values() for name in faction["units"]}
+        units.update({name: name for name in cat.neutral})
+        return Names(
+            kinds={
+                "faction": {name: name for name in cat.factions},
+                "hero": {name: name for name in cat.heroes},
+                "card": cards,
+                "unit": units,
+            },
+            totals=("units", "gold", "valuables"),
+            list_kinds=("card",),
+        )
 
 
 SYSTEM = Homm3Battlefield()

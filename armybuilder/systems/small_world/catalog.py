@@ -24,7 +24,6 @@ def _minimum(v: dict[str, Any]) -> str:
 # power key in races.yaml -> what its value (a mapping or a number) means, in a line
 _SW_POWER: dict[str, Callable[[Any], str]] = {
     "region_minimum": _minimum,
-    "never_alone": _minimum,
     "decline_tokens_per_region": lambda v: (
         "tokens left in each region in decline: " + ("not settled by the rules (not checked)" if v is None else str(v))
     ),

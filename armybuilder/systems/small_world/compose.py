@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder.compose import base
 from armybuilder.compose.base import Doc, EditError, Opt, Part, Request, choice, find, known, number, put
+from armybuilder.suggest import fold
 
 from . import MANIFEST
 
@@ -177,6 +178,7 @@ def add_region(doc: Doc, req: Request) -> str:
     key = _side_key(req)
     block = _block(doc, key)
     name = _region_name(req)
+    _refuse_held(doc, name)
     tokens = req.opt("tokens")
     if tokens is None:
         raise EditError("say how many tokens hold the region: --tokens N")
@@ -191,6 +193,22 @@ def add_region(doc: Doc, req: Request) -> str:
     return f"{block.get('race')}: region {name}, {tokens} token{'s' if tokens != 1 else ''}" + (
         ", Magic" if magic else ""
     )
+
+
+def _refuse_held(doc: Doc, name: str) -> None:
+    """Refuse a region the position already lists, under either race (SWW005)."""
+    for side in ("active", "decline"):
+        block = doc.tree.get(side)
+        if not isinstance(block, dict):
+            continue
+        for region in _regions(block):
+            if isinstance(region, dict) and fold(str(region.get("name"))) == fold(name):
+                have, race = region.get("name"), block.get("race")
+                flag = " --decline" if side == "decline" else ""
+                raise EditError(
+                    f"the position already lists {have} (under {race}); a region is listed once (SWW005): "
+                    f"change its tokens with armybuilder set FILE region '{have}' --tokens N{flag}"
+                )
 
 
 def _regions(block: dict[str, Any]) -> list[Any]:

@@ -420,7 +420,10 @@ def score(pos: Position) -> None:
             CoinLine(f"{a.name}: tokens enlisted (coins spent)", a.enlisted, -enlist["coins_per_token"], a.race.cite)
         )
     notes.append(f"1 coin a region held, active or in decline: {cat.ref('coins_per_region')}.")
-    notes.append("Faction Bonus: named by the Orcs' text but its size is in no rule document; left out of the total.")
+    notes.append(
+        f"Faction Bonus ({cat.ref('faction_bonus')}, whatever the race): its size is in no rule document; "
+        "left out of the total."
+    )
     for side in pos.sides():
         if side.special_power:
             notes.append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.findings import Result
-from armybuilder.systems import CheckOptions, Item, System
+from armybuilder.systems import CheckOptions, Item, Names, System
 
 from . import model, report, rules
 
@@ -44,6 +44,15 @@ class SmallWorldOfWarcraft(System):
         if a.bombs or a.bombs_spent:
             items.append(Item("total", "bombs", len(a.bombs) + a.bombs_spent))
         return items
+
+    def names(self) -> Names:
+        """The races of the data; a special power is a name the list gives (no rule document lists
+        them)."""
+        return Names(
+            kinds={"race": {name: name for name in model.catalog().races}, "special_power": {}},
+            totals=("tokens", "regions", "conquests", "conquest_tokens", "coins", "bombs"),
+            list_kinds=("special_power",),
+        )
 
 
 SYSTEM = SmallWorldOfWarcraft()

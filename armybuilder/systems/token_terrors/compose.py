@@ -212,6 +212,8 @@ def remove_pick(doc: Doc, req: Request) -> str:
     i = len(picks) - 1 if which is None else number(which, "the pick NUMBER", 1, len(picks)) - 1
     gone = picks[i]
     base.remove(picks, i)
+    if not isinstance(gone, dict):  # `picks: [5]`: not a pick the schema allows, but it can be removed
+        return f"removed pick {i + 1} ({gone!r})"
     return f"removed pick {i + 1} ({gone.get('player')}: {gone.get('tokens')} {gone.get('faction')})"
 
 

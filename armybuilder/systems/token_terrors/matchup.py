@@ -41,6 +41,8 @@ def _usage_problem(path: Path) -> str | None:
     if not isinstance(doc, dict):
         return None
     system = doc.get("system")
+    if not isinstance(system, str):
+        return None  # `system: [token-terrors]`: the file's own finding says what is wrong
     if system in systems.ids() and system != model.SYSTEM_ID:
         return f"{path} is a {system} list; matchup sets two {model.SYSTEM_ID} armies against each other"
     if system == model.SYSTEM_ID and "draft" in doc and "tokens" not in doc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.findings import Result
-from armybuilder.systems import CheckOptions, Item, System
+from armybuilder.systems import CheckOptions, Item, Names, System
 
 from . import model, report, rules
 
@@ -37,6 +37,13 @@ class TokenTerrors(System):
         if slots is not None:
             items.append(Item("total", "slots", slots))
         return items
+
+    def names(self) -> Names:
+        """The factions of the data, and the army's totals."""
+        return Names(
+            kinds={"faction": {name: name for name in model.catalog().factions}},
+            totals=("tokens", "factions", "slots"),
+        )
 
 
 SYSTEM = TokenTerrors()

@@ -35,10 +35,14 @@ RUNS = {
     ("remove", "topography"): ([], {}),
     ("remove", "player"): ([], {}),
     ("remove", "note"): ([], {}),
+    ("remove", "invasion"): ([], {}),
+    ("remove", "maneuver"): ([], {}),
     ("set", "name"): (["The", "Host"], {}),
     ("set", "player"): (["Ann"], {}),
     ("set", "note"): (["a", "note"], {}),
     ("set", "points"): (["48"], {}),
+    ("set", "invasion"): (["0"], {}),
+    ("set", "maneuver"): (["4"], {}),
     ("set", "topography"): (["Dense", "Forest"], {}),
     ("set", "general"): (["Eagles"], {}),
     ("set", "stands"): (["Eagles", "3"], {}),
@@ -58,7 +62,8 @@ def test_every_part_has_a_run():
 @pytest.mark.parametrize("part", compose.PARTS, ids=_part_id)
 def test_a_part_reads_exactly_its_declared_options(part):
     args, opts = RUNS[(part.verb, part.name)]
-    extra = "player: Bo\nnote: old\n" if part.verb == "remove" and part.name in ("player", "note") else ""
+    removes_key = part.verb == "remove" and part.name in ("player", "note", "invasion", "maneuver")
+    extra = "player: Bo\nnote: old\ninvasion: 1\nmaneuver: 3\n" if removes_key else ""
     said, asked = edit(SYSTEM, EXAMPLE.read_text(encoding="utf-8") + extra, part, args, opts)
     assert said
     assert asked == {o.key for o in part.options}

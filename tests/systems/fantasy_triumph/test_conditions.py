@@ -288,21 +288,24 @@ def test_the_notes_read_as_before():
         heroes=[{"name": "Seer", "cards": ["Delayed Entry"]}],
         army_cards=[{"Fortified Camp": "heavily fortified"}],
     )
-    assert r.details["at_the_table"] == [
+    *cards, victory = r.details["at_the_table"]
+    assert cards == [
         "Trolls: a lost 5-point stand regenerates for 2 command points (FT 52.1)",
         "Late (2 stands): counts as 4 points lost until it enters (FT 32.3)",
         "Seer: counts as ½ points lost until it enters (FT 32.3)",
         "A sacked heavily fortified camp counts as 17 points of lost troops (FT 36.2.b)",
     ]
+    # then the army's victory value: Trolls 5 + Late 2 x 4 + 5 Horde fillers x 2 + Seer 1 = 24
+    assert victory.startswith("Victory value: 24 points") and "one third of it, 8 points" in victory
 
 
 def test_a_note_whose_condition_fails_is_left_out(data_copy):
     # the condition is the data's: Fortified Camp's note is for the heavily fortified camp only
     r = ft_list(army_cards=[{"Fortified Camp": "fortified"}])
-    assert r.details["at_the_table"] == []
+    assert [n for n in r.details["at_the_table"] if not n.startswith("Victory value")] == []
     # and changing the data changes who gets it, with no card named in code
     _edit_cards(data_copy, "when: {option: heavily fortified}}", "when: {option: fortified}}")
     r = ft_list(army_cards=[{"Fortified Camp": "fortified"}])
-    assert r.details["at_the_table"] == [
+    assert r.details["at_the_table"][:-1] == [
         "A sacked heavily fortified camp counts as 17 points of lost troops (FT 36.2.b)"
     ]

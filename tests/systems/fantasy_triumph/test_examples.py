@@ -19,7 +19,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fantasy-triumph"
 VALID = {
     "greenwood-host.yaml": 51,  # 13 + 12 + 10½ + 9 + 5½ + 1 + ½ + 1½ - 2 = 51 (its own comment)
     "mire-court.yaml": 51,  # 14 + 8 + 6 + 7 + 5 + 3 + 2 + 2 + 2 + 1 + 1 = 51
-    "iron-marches.yaml": 51,  # 13 + 4 + 13½ + 3 + 9 + 4 + 2 + 4 + ½ - 2 = 51
+    "iron-marches.yaml": 51,  # 13 + 4 + 13½ + 3 + 9 + 4 + 2 + 4 + ½ - 2 = 51; invasion 4 -1, maneuver 3 +1
 }
 INVALID = "broken-horde.yaml"
 INVALID_ERRORS = {"FTR001", "FTR003", "FTR007", "FTR008", "FTR010", "FTR011", "FTR014"}

@@ -1,7 +1,8 @@
 """FTR020 over-limit: the army costs more than its size (over_limit.py).
 
-Reference README: the army size is 51 points by default (FT 39.3.c names 51); stands, heroes and
-army cards all count toward it; Delayed Entry refunds come off (FT 32).
+Reference README: "Army size 51 points by default (the seed's FT 39.3.c also names 51);
+tournaments may set others. Stands, heroes and army battle cards all count toward it." Delayed
+Entry refunds come off (FT 32); the invasion and maneuver ratings count too (secondary source).
 """
 
 from armybuilder.check import check_text
@@ -33,6 +34,33 @@ def test_half_a_point_over_fails():
     [f] = of(r, "FTR020")
     assert f.severity.value == "error" and not r.valid
     assert "½" in f.message
+
+
+def test_the_finding_cites_the_army_size_rule_not_the_illusion_rule():
+    # FT 39.3.c is the Illusion deployment rule ("Armies with Illusion stands may appear to be
+    # larger, or smaller, than 51 points"); the army size is the reference's army construction
+    # rule, marked unverified in the data.
+    r = ft_list(classes=[{"troop": "Knights", "stands": 13}])
+    [f] = of(r, "FTR020")
+    assert f.rule == "army size (army construction, unverified)"
+    r = ft_list(classes=[{"troop": "Horde", "stands": 8}])
+    [f] = of(r, "FTR025")  # 16 of 51 points: unspent
+    assert f.rule == "army size (army construction, unverified)"
+
+
+def test_ratings_count_toward_the_limit():
+    # 51 points exactly (test_exactly_at_the_limit_passes) plus invasion 0 (+1): 52, over by 1.
+    text = ft_yaml(
+        classes=[{"troop": "Knights", "stands": 3, "cards": ["Deadly", "Armored", "Massive", {"Flying": "hover"}]}],
+        heroes=[{"cards": ["Mindblast", "Armored"]}],
+        army_cards=[{"Illusion": 5}, "No Camp", "Pack Train and Herds"],
+    )
+    r = check_text(text + "invasion: 0\n")
+    assert r.measure.total == 52
+    [f] = of(r, "FTR020")
+    assert f.message == "the army costs 52 points, 1 over its limit of 51"
+    r = check_text(text + "invasion: 4\n")  # -1: 50
+    assert r.measure.total == 50 and "FTR020" not in codes(r)
 
 
 def test_delayed_entry_refund_brings_it_back_under():

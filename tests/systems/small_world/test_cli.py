@@ -33,17 +33,18 @@ def test_validate_json_valid():
 def test_validate_json_invalid(tmp_path):
     bad = position(
         active={
-            "race": "Orcs",
-            "in_hand": 9,
-            "regions": [{"name": "Durotar", "tokens": 1}, {"name": "Barrens", "tokens": 2}],
-        }
-    )
+            "race": "Tauren",
+            "in_hand": 14,
+            "regions": [{"name": "Mulgore", "tokens": 1}, {"name": "Barrens", "tokens": 2}],
+        },
+        decline=None,
+    )  # 17 of the 16 Tauren tokens, and one left alone
     r = runner.invoke(app, ["validate", "-f", "json", write(tmp_path, bad)])
     assert r.exit_code == 1
     (res,) = json.loads(r.stdout)["results"]
     assert not res["valid"]
-    assert [f["code"] for f in res["findings"] if f["severity"] == "error"] == ["SWW004", "SWW010"]
-    assert res["points"] == {"total": 12, "limit": 11, "unit": "tokens"}
+    assert [f["code"] for f in res["findings"] if f["severity"] == "error"] == ["SWW004", "SWW011"]
+    assert res["points"] == {"total": 17, "limit": 16, "unit": "tokens"}
     assert "INVALID" in r.stderr
 
 

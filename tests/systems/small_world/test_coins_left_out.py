@@ -9,4 +9,14 @@ def test_conquests_note_the_faction_bonus():
     r = check(position())
     assert codes(r) == ["SWW014"] and r.valid
     f = r.findings[0]
-    assert f.severity.value == "info" and "Faction Bonus" in f.message and f.rule == "SWoW Orcs"
+    assert f.severity.value == "info" and "Faction Bonus" in f.message
+    assert f.rule == "Small World base rules: Faction Bonus"
+
+
+def test_every_race_cites_the_base_rule_not_the_orcs():
+    # Seed 001 names the Faction Bonus only in the Orcs' entry ("This power is cumulative with the
+    # usual Faction Bonus"); the bonus itself is a base rule, whatever the race.
+    trolls = {"race": "Trolls", "regions": [{"name": "Echo Isles", "tokens": 2}]}
+    r = check(position(active=trolls, conquests=[{"region": "Barrens"}]))
+    (f,) = [f for f in r.findings if f.code == "SWW014"]
+    assert "Orcs" not in f.rule and f.rule.startswith("Small World base rules")

@@ -31,15 +31,29 @@ def test_trolls_pay_full_price_for_an_empty_region():
     assert errors(r) == ["SWW008"] and costs(r) == [2]
 
 
-def test_reinforcement_die_minimum_one_orcs_two():
+def test_reinforcement_die_minimum_one_tauren_two():
+    # Seed 001, the Tauren: "These large, resilient warriors may never occupy (nor conquer) a Region
+    # with less than 2 Race tokens." The Orcs' entry ("natural-born conquerors") sets no floor.
     last = {"region": "Crossroads", "defender": "Humans", "defender_tokens": 3, "tokens": 2, "die": True}
-    assert check(position(conquests=[last])).valid  # 5 tokens' cost, 2 committed with the die
+    tauren = race("Tauren", "Mulgore")
+    assert check(position(active=tauren, decline=None, conquests=[last])).valid  # 5 tokens' cost, 2 with the die
     last["tokens"] = 1
-    r = check(position(conquests=[last]))
+    r = check(position(active=tauren, decline=None, conquests=[last]))
     assert errors(r) == ["SWW008"]
-    assert r.findings[0].rule == "SWoW Orcs" and "at least 2" in r.findings[0].message
-    r = check(position(active=race("Humans", "Crossroads"), conquests=[last]))
-    assert r.valid  # anyone else may try the die with 1 token
+    assert r.findings[0].rule == "SWoW Tauren"
+    assert messages(r, "SWW008") == [
+        "the conquest of Crossroads commits 1 token; even with the reinforcement die the Tauren need at least 2"
+    ]
+    assert check(position(conquests=[last])).valid  # the Orcs may try the die with 1 token
+    assert check(position(active=race("Humans", "Crossroads"), conquests=[last])).valid  # and anyone else
+
+
+def test_a_tauren_conquest_with_one_token_fails():
+    # "nor conquer": a Tauren conquest with 1 token, without the die, fails on its cost and its floor.
+    empty = [{"region": "Barrens", "tokens": 1}]
+    r = check(position(active=race("Tauren", "Mulgore"), decline=None, conquests=empty))
+    assert errors(r) == ["SWW008"]
+    assert messages(r, "SWW008") == ["conquering Barrens costs the Tauren 2 tokens (2); the conquest commits only 1"]
 
 
 def test_die_only_on_the_last_conquest():

@@ -48,15 +48,17 @@ def test_trolls_discount(conquest, cost):
     assert costs(r) == [cost]
 
 
-def test_orcs_minimum_and_costs():
-    r = check(
-        position(
-            conquests=[{"region": "Crossroads", "defender": "Humans", "defender_tokens": 1}, {"region": "Durotar"}]
-        )
-    )
-    assert costs(r) == [3, 2]  # the base cost is never below 2: the Orcs' minimum changes nothing
-    assert [c["minimum_tokens"] for c in r.details["conquests"]] == [2, 2]
+def test_the_conquest_minimum_is_the_taurens_not_the_orcs():
+    # Seed 001, the Tauren's entry: "These large, resilient warriors may never occupy (nor conquer)
+    # a Region with less than 2 Race tokens." The Orcs' entry has no floor.
+    conquests = [{"region": "Crossroads", "defender": "Humans", "defender_tokens": 1}, {"region": "Durotar"}]
+    r = check(position(conquests=conquests))  # the Orcs
+    assert costs(r) == [3, 2]  # 2 + 1 token; an empty region: 2
+    assert [c["minimum_tokens"] for c in r.details["conquests"]] == [1, 1]  # the base rule's 1
     assert r.details["conquest_tokens"] == 5
+    r = check(position(active=active("Tauren", "Mulgore"), decline=None, conquests=conquests))
+    assert costs(r) == [3, 2]  # the base cost is never below 2: the Tauren's floor changes nothing
+    assert [c["minimum_tokens"] for c in r.details["conquests"]] == [2, 2]
 
 
 def test_issue_example_scores_four():

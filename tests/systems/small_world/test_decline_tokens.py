@@ -24,13 +24,29 @@ def test_tauren_leave_two_not_three():
     assert r.findings[0].rule == "SWoW Tauren"
 
 
-def test_declined_orcs_are_not_checked():
-    for n in (1, 2):
-        r = check(
+def test_declined_orcs_leave_one_token_like_any_race():
+    # The Orcs' entry in seed 001 says nothing of decline (the 2-token floor is the Tauren's), so
+    # the usual count holds: "they leave 2 Race tokens in each Region, instead of 1" (the Tauren).
+    def declined_orcs(n):
+        return check(
             position(
                 active={"race": "Trolls", "regions": [{"name": "Echo Isles", "tokens": 2}]},
                 decline={"race": "Orcs", "regions": [{"name": "Orgrimmar", "tokens": n}]},
                 conquests=None,
             )
         )
-        assert r.valid, r.findings
+
+    assert declined_orcs(1).valid
+    r = declined_orcs(2)
+    assert errors(r) == ["SWW006"]
+    assert messages(r, "SWW006") == [
+        "Orgrimmar: the declined Orcs have 2 tokens here; a race in decline leaves 1 in each region"
+    ]
+
+
+def test_a_race_whose_decline_count_is_unsettled_is_not_checked(monkeypatch):
+    from .helpers import with_powers
+
+    with_powers(monkeypatch, Humans={"decline_tokens_per_region": None})
+    r = check(position(decline={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 3}]}))
+    assert "SWW006" not in errors(r)

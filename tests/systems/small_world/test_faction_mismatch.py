@@ -11,7 +11,7 @@ def test_a_faction_that_differs_from_the_data_warns():
     r = check(
         position(
             conquests=[
-                {"region": "Crossroads", "defender": "Tauren", "defender_faction": "Alliance", "defender_tokens": 1}
+                {"region": "Crossroads", "defender": "Tauren", "defender_faction": "Alliance", "defender_tokens": 2}
             ]
         )
     )

@@ -1,7 +1,7 @@
 """A race's power comes from its data: any race whose entry carries a power is held to it.
 
-The bundled data gives the region minimum to the Orcs and the "never alone" rule to the Tauren
-(seed 001); here other races get them through test data, and the findings name those races.
+The bundled data gives the region minimum to the Tauren (seed 001); here other races get it
+through test data, and the findings name those races.
 """
 
 from .helpers import check, errors, messages, position, with_powers
@@ -19,9 +19,9 @@ def test_region_minimum_for_a_race_given_it(monkeypatch):
             conquests=None,
         )
     )
-    assert errors(r) == ["SWW010"]
-    assert messages(r, "SWW010") == [
-        "Elwynn holds 2 tokens of the Humans; the Humans never occupy a region with fewer than 3"
+    assert errors(r) == ["SWW011"]
+    assert messages(r, "SWW011") == [
+        "Elwynn holds 2 tokens of the Humans; the Humans never occupy a region with fewer than 3 tokens"
     ]
     assert r.findings[0].rule == "SWoW Humans"
 
@@ -29,46 +29,40 @@ def test_region_minimum_for_a_race_given_it(monkeypatch):
 def test_region_minimum_only_in_the_states_the_data_names(monkeypatch):
     with_powers(monkeypatch, Humans={"region_minimum": ACTIVE_ONLY})
     r = check(position(decline={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 1}]}))
-    assert "SWW010" not in errors(r)
+    assert "SWW011" not in errors(r)
 
 
-def test_the_orcs_lose_it_when_their_data_does(monkeypatch):
-    with_powers(monkeypatch, Orcs={"conquest_bonus": {"defender_faction": "Alliance", "coins": 1}})
-    r = check(position(active={"race": "Orcs", "in_hand": 3, "regions": [{"name": "Durotar", "tokens": 1}]}))
-    assert "SWW010" not in errors(r)
+def test_the_tauren_lose_it_when_their_data_does(monkeypatch):
+    with_powers(monkeypatch, Tauren={"decline_tokens_per_region": 2})
+    r = check(position(active={"race": "Tauren", "regions": [{"name": "Mulgore", "tokens": 1}]}, decline=None))
+    assert "SWW011" not in errors(r)
 
 
-def test_never_alone_for_a_race_given_it(monkeypatch):
-    with_powers(monkeypatch, Orcs={"never_alone": ALWAYS})
+def test_a_lone_token_for_a_race_given_the_floor(monkeypatch):
+    with_powers(monkeypatch, Orcs={"region_minimum": ALWAYS})
     r = check(position(active={"race": "Orcs", "in_hand": 3, "regions": [{"name": "Durotar", "tokens": 1}]}))
     assert errors(r) == ["SWW011"]
     assert messages(r, "SWW011") == [
-        "Durotar: an Orcs token is left alone (the Orcs); an Orcs token is never "
-        "alone: move it to a region the player already holds (at least 2 a region)"
+        "Durotar: an Orcs token is left alone (the Orcs); the Orcs never occupy a region with fewer than 2 "
+        "tokens: move it to a region the player already holds"
     ]
     assert r.findings[0].rule == "SWoW Orcs"
 
 
-def test_a_declined_race_never_alone_is_not_reported_twice(monkeypatch):
-    with_powers(monkeypatch, Humans={"never_alone": ALWAYS})
-    r = check(position(decline={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 1}]}))
+def test_a_declined_race_below_its_floor_is_not_reported_twice(monkeypatch):
+    with_powers(monkeypatch, Humans={"region_minimum": ALWAYS})
+    r = check(position(decline={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 1}]}, conquests=None))
     assert errors(r) == ["SWW011"]  # not SWW006 (a race in decline leaves 1) as well
     assert "the declined Humans" in messages(r, "SWW011")[0]
 
 
-def test_both_minimums_on_one_race_report_each_region_once(monkeypatch):
-    with_powers(monkeypatch, Humans={"region_minimum": ACTIVE_ONLY, "never_alone": ALWAYS})
-    r = check(
-        position(
-            active={"race": "Humans", "regions": [{"name": "Elwynn", "tokens": 1}, {"name": "Westfall", "tokens": 2}]},
-            decline=None,
-            conquests=None,
-        )
-    )
-    assert [(f.code, f.path[2]) for f in r.sorted_findings() if f.severity.value == "error"] == [
-        ("SWW011", 0),
-        ("SWW010", 1),
-    ]
+def test_a_defender_floor_only_when_it_holds_in_every_state(monkeypatch):
+    conquest = [{"region": "Elwynn", "defender": "Humans", "defender_tokens": 2}]
+    with_powers(monkeypatch, Humans={"region_minimum": ACTIVE_ONLY})
+    assert "SWW016" not in errors(check(position(conquests=conquest)))  # the defender may be in decline
+    with_powers(monkeypatch, Humans={"region_minimum": {"tokens": 3, "active": True, "in_decline": True}})
+    r = check(position(conquests=conquest))
+    assert errors(r) == ["SWW016"] and r.findings[0].rule == "SWoW Humans"
 
 
 def test_conquest_minimum_for_a_race_given_it(monkeypatch):

@@ -45,11 +45,16 @@ def test_powers_only_for_the_seed_horde_six():
 
 def test_powers_carry_the_seed_numbers():
     races = catalog().races
-    assert races["Orcs"].power["region_minimum"]["tokens"] == 2
-    assert races["Orcs"].power["conquest_minimum"] == 2
-    assert races["Orcs"].power["conquest_bonus"] == {"defender_faction": "Alliance", "coins": 1}
-    assert races["Tauren"].power["decline_tokens_per_region"] == 2
-    assert races["Tauren"].power["never_alone"] == {"tokens": 2, "active": True, "in_decline": True}
+    # Seed 001: the Orcs' entry is the Alliance coin alone ("natural-born conquerors ... 1 bonus
+    # Victory Coin"); "may never occupy (nor conquer) a Region with less than 2 Race tokens" opens
+    # the Tauren's entry, whose text goes on "Under no circumstances should a Tauren token be left
+    # alone" and "When going In Decline, they leave 2 Race tokens in each Region, instead of 1".
+    assert races["Orcs"].power == {"conquest_bonus": {"defender_faction": "Alliance", "coins": 1}}
+    assert races["Tauren"].power == {
+        "region_minimum": {"tokens": 2, "active": True, "in_decline": True},
+        "conquest_minimum": 2,
+        "decline_tokens_per_region": 2,
+    }
     assert races["Trolls"].power["conquest_discount"] == {"tokens": 1, "non_empty_only": True, "minimum": 1}
     assert races["Goblins"].power["bombs"] == {"stack": 12, "per_region": 1}
     assert races["Forsaken"].power["enlist"] == {"coins_per_token": 1, "tokens_per_loss": 1}
@@ -81,10 +86,11 @@ def test_base_rules_not_in_the_seeds_are_marked_unverified():
 
 def test_codes_are_documented_and_stable():
     codes = SYSTEM.codes()
-    assert [c.code for c in codes] == [f"SWW{i:03d}" for i in range(1, 15)]
+    assert [c.code for c in codes] == [f"SWW{i:03d}" for i in range(1, 17)]
     assert len({c.name for c in codes}) == len(codes)
     for c in codes:
         assert c.doc and c.rule
+    assert [c.code for c in codes if c.retired] == ["SWW010"]  # never reused
 
 
 def test_system_meta():

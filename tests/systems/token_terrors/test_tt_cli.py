@@ -11,7 +11,7 @@ WREN = "examples/token-terrors/wrens-host.yaml"
 OZZY = "examples/token-terrors/ozzys-muster.yaml"
 DRAFT = "examples/token-terrors/friday-night-draft.yaml"
 ISSUE_DRAFT = "tests/systems/token_terrors/fixtures/issue-draft.yaml"
-RESULT_KEYS = {"file", "system", "name", "valid", "points", "findings"}
+RESULT_KEYS = {"file", "system", "name", "valid", "points", "findings", "not_checked"}
 
 
 def test_the_examples_ship():

@@ -8,7 +8,7 @@ from typing import Any
 
 from armybuilder.findings import Measure, Result, Section
 from armybuilder.resources import load_data
-from armybuilder.systems import CheckOptions, Item, System
+from armybuilder.systems import CheckOptions, Item, Names, System
 
 from . import MANIFEST, rules
 
@@ -57,6 +57,10 @@ class ToySkirmish(System):
         band = result.model or build(data)
         items = [Item("unit", n, c, p) for n, c, p in band.entries]
         return [*items, Item("total", "units", sum(c for _, c, _ in band.entries))]
+
+    def names(self) -> Names:
+        units = load_data(MANIFEST.id, "units")["units"]
+        return Names(kinds={"unit": {u["name"]: u["name"] for u in units}}, totals=("units",))
 
 
 SYSTEM = ToySkirmish()

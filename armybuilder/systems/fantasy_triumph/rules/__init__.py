@@ -8,6 +8,7 @@ from . import (
     cards_exclude,
     class_cap,
     duplicate_card,
+    duplicate_name,
     general,
     hero_points,
     not_general,
@@ -42,6 +43,7 @@ REGISTRY = [
     stand_hero_cap,  # FTR012
     class_cap,  # FTR013
     not_general,  # FTR014
+    duplicate_name,  # FTR015
     over_limit,  # FTR020
     too_few_stands,  # FTR021
     general,  # FTR022

@@ -1,9 +1,14 @@
-"""A choice the army commander must make is not written down.
+"""A choice the army commander must make when the army is built is not written down.
 
-When a Ranged Attack or Spellblast card is bought the commander must choose whether it is a
-physical or a magical effect (FT 51.2, FT 54.3): Armored stops one, Negate Magic the other.
-Terrain Affinity stands choose two terrain types of their home topography (FT 58.1). The list
-is priced without the choice, but an opponent needs to know it.
+"When a Ranged Attack battle card is purchased the army commander must choose whether it is a
+physical effect or a magical one" (FT 51.2; Spellblast: FT 54.3), and FT 46.1.a says they "must
+choose (when the army is built)": Armored stops one, Negate Magic the other. "Stands with this
+battle card choose two terrain types present in their home topography" (Terrain Affinity,
+FT 58.1). The list is priced without the choice, but it is not a complete army without it: an
+error. The options are those whose data says ``missing: must_choose`` (cards.yaml). Choices that
+change the price (Spellblast's level, Flying's mode...) are FTR005's.
+
+Changed before release 0.1.0: FTR006 was a warning; it is an error (the same code, the same rule).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 CODE = "FTR006"
 NAME = "option-not-chosen"
-SEVERITY = Severity.WARNING
+SEVERITY = Severity.ERROR
 RULE = "FT 51.2"
 
 
@@ -29,7 +34,7 @@ def check(army: Army) -> Iterator[Finding]:
         if use.card is None:
             continue
         for g in use.card.get("options", []):
-            if g.get("missing") == "warning" and not use.chosen.get(g["name"]):
+            if g.get("missing") == "must_choose" and not use.chosen.get(g["name"]):
                 yield finding(
                     __name__,
                     f"{use.name} on {use.owner.what if use.owner else 'the army'} has no "

@@ -1,7 +1,11 @@
 """The army costs more than its points limit.
 
-Stands, heroes and army battle cards all count toward the army size (51 points unless the
-list or an event sets another). Delayed Entry refunds are taken off (FT 32).
+Stands, heroes, army battle cards and the invasion and maneuver ratings all count toward the
+army size (51 points unless the list or an event sets another). Delayed Entry refunds are taken
+off (FT 32). The army size is an army construction rule the seed does not print (reference
+README, unverified: ``army_points`` in ``data/fantasy-triumph/army.yaml``); the finding cites it.
+Before release 0.1.0 it cited FT 39.3.c, the Illusion deployment rule, which names 51 points only
+in passing.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CODE = "FTR020"
 NAME = "over-limit"
 SEVERITY = Severity.ERROR
-RULE = "FT 39.3.c"
+RULE = "army size (army construction, unverified)"
 
 
 def check(army: Army) -> Iterator[Finding]:
@@ -31,4 +35,5 @@ def check(army: Army) -> Iterator[Finding]:
             f"the army costs {fmt_points(army.total)} points, "
             f"{fmt_points(army.total - army.limit)} over its limit of {fmt_points(army.limit)}",
             path,
+            army.cat.rule_ref("army_points"),
         )

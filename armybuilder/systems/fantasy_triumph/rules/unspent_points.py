@@ -1,6 +1,7 @@
 """Points left unspent.
 
-The army costs less than its limit. That is legal; it is said in case it was not meant.
+The army costs less than its limit. That is legal; it is said in case it was not meant. It cites
+the army size rule (``army_points``: army construction, unverified), as FTR020 does.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CODE = "FTR025"
 NAME = "unspent-points"
 SEVERITY = Severity.INFO
-RULE = "FT 39.3.c"
+RULE = "army size (army construction, unverified)"
 
 
 def check(army: Army) -> Iterator[Finding]:
@@ -28,4 +29,5 @@ def check(army: Army) -> Iterator[Finding]:
             __name__,
             f"{fmt_points(army.limit - army.total)} of {fmt_points(army.limit)} points unspent",
             ("points",) if "points" in army.data else (),
+            army.cat.rule_ref("army_points"),
         )

@@ -9,10 +9,12 @@ from . import (
     artifact_count,
     duplicate_card,
     duplicate_unit,
+    expansion_content,
     hero_faction,
     hero_level,
     mode_keys,
     neutral_unit,
+    own_ability_card,
     removed_ability,
     skirmish_all_units,
     specialties,
@@ -48,6 +50,8 @@ REGISTRY = [
     unit_side,  # HMB018
     unit_limit,  # HMB019
     skirmish_all_units,  # HMB020
+    own_ability_card,  # HMB021
+    expansion_content,  # HMB022
 ]
 
 ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)

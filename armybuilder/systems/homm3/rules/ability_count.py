@@ -2,8 +2,9 @@
 
 A Short skirmish draws 3 Ability cards and keeps 2, a Medium one draws 4 and keeps 3, a Large
 one draws 6 and keeps 4 (4. Skirmish Mode). ``abilities`` lists the cards kept; the hero's own
-starting Ability card (2. Setup, step 2) is not among them. The seed gives might and magic
-heroes the same numbers. Adventure and the board have no fixed number.
+starting Ability card (2. Setup, step 2: "3 Specialty cards and 1 Ability card") is not one of
+the drawn cards, so it is not counted when the list names it (HMB021 says so). The seed gives
+might and magic heroes the same numbers. Adventure and the board have no fixed number.
 """
 
 from __future__ import annotations
@@ -39,12 +40,14 @@ def count_check(module: str, army: Army, kind: str) -> Iterator[Finding]:
     if s is None:
         return
     rule = s[kind]
-    have = len(army.cards[kind])
+    own = army.own_ability_uses() if kind == "abilities" else []
+    have = len(army.cards[kind]) - len(own)
     one, many = KIND_WORDS[kind]
     if have != rule["keep"]:
+        besides = f" besides {own[0].name}, the hero's own card" if own else ""
         yield finding(
             module,
             f"a {army.length_title} draws {rule['draw']} {one} cards and keeps {rule['keep']}; "
-            f"the list has {have} {one if have == 1 else many}",
+            f"the list has {have} {one if have == 1 else many}{besides}",
             (kind,),
         )

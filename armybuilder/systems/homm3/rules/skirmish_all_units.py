@@ -1,9 +1,13 @@
 """A Skirmish army leaves out units its length uses.
 
-Skirmish players receive pre-constructed armies (1. Overview): a Short skirmish uses all
-Bronze and Silver units, Medium the Bronze, Silver and Golden units, Large all units
-(4. Skirmish Mode). Combat lets a player place "all Faction units available" (5. Combat), so a
-missing unit is a warning, not an error.
+Skirmish players "receive pre-constructed Decks and armies with minimal control" (1. Overview):
+a Short skirmish says "use all Bronze and Silver units on their Few side", Medium "use Bronze,
+Silver and Golden units on their Pack side", Large "use all units (Bronze, Silver, Golden) on
+their Pack side" (4. Skirmish Mode). A Skirmish army without one of its faction's units of those
+tiers is not the army the length gives: an error. The deployment line "you may place all Faction
+units available to you" (5. Combat) is about the 5-unit limit, not about which units the army has.
+
+Changed before release 0.1.0: HMB020 was a warning; it is an error (the same code, the same rule).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 CODE = "HMB020"
 NAME = "skirmish-all-units"
-SEVERITY = Severity.WARNING
+SEVERITY = Severity.ERROR
 RULE = "HoMM3 Battlefield 4. Skirmish Mode"
 
 

@@ -8,10 +8,12 @@ Each module has ``CODE``, ``NAME``, ``SEVERITY``, ``RULE``, a docstring (its doc
 from . import (
     coins_left_out,
     conquest_tokens,
+    conquest_tokens_held,
     decline_tokens,
     faction_mismatch,
     forsaken_enlist,
     goblin_bombs,
+    lone_defender,
     not_playable,
     orcs_region_minimum,
     power_misplaced,
@@ -32,11 +34,14 @@ REGISTRY = [
     power_misplaced,  # SWW007
     conquest_tokens,  # SWW008
     faction_mismatch,  # SWW009
-    orcs_region_minimum,  # SWW010
     tauren_alone,  # SWW011
     goblin_bombs,  # SWW012
     forsaken_enlist,  # SWW013
+    conquest_tokens_held,  # SWW015
+    lone_defender,  # SWW016
     coins_left_out,  # SWW014
 ]
 
-ALL = REGISTRY  # every rule module: the codes the system reports (armybuilder rule)
+# Every rule module, in code order: the codes the system reports (armybuilder rule), and the
+# retired ones it no longer reports (SWW010: the Orcs' region minimum, a misreading of seed 001).
+ALL = sorted([*REGISTRY, orcs_region_minimum], key=lambda m: str(m.CODE))

@@ -1,7 +1,8 @@
 """Helpers shared by the Small World of Warcraft rule modules (not a rule).
 
-The region minimums are race powers (``races.yaml``): whichever race's entry carries one is held
-to it, and the findings name that race.
+The region minimum is a race power (``region_minimum`` in ``races.yaml``): whichever race's entry
+carries one is held to it, and the findings name that race. In the bundled data it is the
+Tauren's 2-token floor (seed 001).
 """
 
 from __future__ import annotations
@@ -12,24 +13,33 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Catalog, Position, Race, Region, Side
 
-# The powers that set the fewest tokens a region of the race may hold, and the code reporting each.
-MINIMUMS = {"region_minimum": "SWW010", "never_alone": "SWW011"}
+POWER = "region_minimum"  # the power that sets the fewest tokens a region of the race may hold (SWW011)
 
 
-def minimum(side: Side, key: str, cat: Catalog) -> int | None:
-    """The fewest tokens a region of ``side`` may hold under its race's power ``key``, or None
-    when the race has no such power or it does not hold in the side's state (active, in decline)."""
-    rule = side.power(key, cat)
+def minimum(side: Side, cat: Catalog) -> int | None:
+    """The fewest tokens a region of ``side`` may hold under its race's region minimum, or None
+    when the race has none or it does not hold in the side's state (active, in decline)."""
+    rule = side.power(POWER, cat)
     if not rule or not rule["active" if side.active else "in_decline"]:
         return None
     tokens: int = rule["tokens"]
     return tokens
 
 
-def below_minimum(ctx: Position, key: str) -> Iterator[tuple[Side, Race, Region, int]]:
-    """(side, its race, region, minimum) for each region below the minimum its race's power ``key`` sets."""
+def always_minimum(race: Race | None) -> int | None:
+    """The race's region minimum when it holds in every state (active and in decline), else None:
+    what any region of that race holds, whoever plays it and whatever its state."""
+    rule = race.power.get(POWER) if race is not None else None
+    if not rule or not (rule["active"] and rule["in_decline"]):
+        return None
+    tokens: int = rule["tokens"]
+    return tokens
+
+
+def below_minimum(ctx: Position) -> Iterator[tuple[Side, Race, Region, int]]:
+    """(side, its race, region, minimum) for each region below the minimum its race's power sets."""
     for side in ctx.sides():
-        least = minimum(side, key, ctx.cat)
+        least = minimum(side, ctx.cat)
         if least is None or side.race is None:  # (only a known race has a power)
             continue
         for region in side.regions:
@@ -38,5 +48,6 @@ def below_minimum(ctx: Position, key: str) -> Iterator[tuple[Side, Race, Region,
 
 
 def under_own_minimum(ctx: Position, side: Side, region: Region) -> bool:
-    """The region is below a minimum of its race's own (SWW010 or SWW011 reports it)."""
-    return any((least := minimum(side, key, ctx.cat)) is not None and region.tokens < least for key in MINIMUMS)
+    """The region is below its race's own minimum (SWW011 reports it)."""
+    least = minimum(side, ctx.cat)
+    return least is not None and region.tokens < least

@@ -1,9 +1,11 @@
 """The turn's coin total leaves out the Faction Bonus.
 
-The Orcs' text says their bonus adds to "the usual Faction Bonus", but no rule document
-gives the size of that bonus or when it is due. When the position lists conquests, this
-note says that the coin total (regions held, the Orcs' and Blood Elves' bonuses) leaves the
-Faction Bonus out. Coins from special powers (a free name in the position) are left out too.
+The Faction Bonus is a rule of the base game that applies to every player, whatever their races:
+the Orcs' text says their bonus adds to "the usual Faction Bonus", but no rule document gives
+the size of that bonus or when it is due. When the position lists conquests, this note says that
+the coin total (regions held, the Orcs' and Blood Elves' bonuses) leaves the Faction Bonus out,
+citing the base rule (``faction_bonus`` in base-rules.yaml), not the Orcs. Coins from special
+powers (a free name in the position) are left out too.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CODE = "SWW014"
 NAME = "coins-left-out"
 SEVERITY = Severity.INFO
-RULE = "SWoW Orcs"
+RULE = "Small World base rules: Faction Bonus"
 
 
 def check(ctx: Position) -> Iterator[Finding]:

@@ -4,11 +4,12 @@ A conquest costs 2 tokens, plus 1 for each token already in the region, plus 1 f
 Mountain and 1 for each other defence marker (Small World's base rule: reference data,
 unverified, since the rule documents never print the "normal" cost). The active race's
 power then changes it: the Trolls pay 1 token less for a region that is not empty (never
-less than 1); the Orcs never conquer with fewer than 2 tokens.
+less than 1); the Tauren never conquer with fewer than 2 tokens (seed 001: they "may never
+occupy (nor conquer) a Region with less than 2 Race tokens").
 
 When a conquest gives the `tokens` committed to it, they must cover its cost. The turn's
 last conquest may instead be tried with the reinforcement die (`die: true`): the tokens may
-then fall short of the cost (the roll is not checked) but never below 1 token (the Orcs: 2).
+then fall short of the cost (the roll is not checked) but never below 1 token (the Tauren: 2).
 Only the last listed conquest may use the die.
 """
 

@@ -3,10 +3,8 @@
 A race going into decline leaves 1 token in each region it holds (the Tauren's text:
 "2 Race tokens in each Region, instead of 1"); the Tauren leave 2. A race in decline gains
 no tokens, and a conquered region loses them all, so each of its regions still holds
-exactly that many.
-
-Not checked: the Orcs in decline (the seed does not say whether their 2-token minimum
-holds then, against the usual 1), and a lone Tauren token, which SWW011 reports.
+exactly that many. A race whose data leaves its count unsettled (``decline_tokens_per_region:
+null``) is not checked; no bundled race does. A lone Tauren token is SWW011's, not reported twice.
 """
 
 from __future__ import annotations
@@ -45,7 +43,7 @@ def check(ctx: Position) -> Iterator[Finding]:
         if region.tokens == leave:
             continue
         if under_own_minimum(ctx, side, region):
-            continue  # a lone token: the race's own rule reports it (SWW010, SWW011)
+            continue  # below the race's own floor: SWW011 reports it
         usual = ctx.cat.value("decline_tokens_per_region")
         allowed = (
             f"the {race.name} in decline leave {leave} in each region, instead of {usual}"

@@ -1,12 +1,14 @@
-"""A region with fewer tokens than its race may ever occupy.
+"""Retired: the Orcs were held to a 2-token region minimum by a misreading of seed 001.
 
-A race whose power says so (``region_minimum`` in races.yaml) never occupies (nor conquers) a
-region with fewer than that many Race tokens: in the bundled data the Orcs, 2 tokens (seed 001).
-Checked in the states the power names: for the Orcs while active only, since the seed does not
-say whether the rule still holds once they are in decline (a race in decline leaves 1 token a
-region). The conquest side of the rule (``conquest_minimum``: at least that many tokens
-committed) is SWW008's. A region with a lone token of a race that is never left alone is
-SWW011's, not reported twice.
+Seed 001 prints the races without headings; each entry opens with a short description of its
+race. "These large, resilient warriors may never occupy (nor conquer) a Region with less than 2
+Race tokens. However, they still lose one token when conquered." opens the Tauren's entry, not
+the end of the Orcs' one: the Orcs' power is the Alliance coin alone ("natural-born conquerors
+... 1 bonus Victory Coin ... cumulative with the usual Faction Bonus").
+
+SWW010 reported an Orc region with fewer than 2 tokens; it is no longer reported, and the code is
+never reused. The 2-token floor is the Tauren's: SWW011 (a region), SWW008 (a conquest), SWW016
+(a conquered region).
 """
 
 from __future__ import annotations
@@ -14,11 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
-from armybuilder.text import plural
-
-from ._base import below_minimum, minimum
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Position
@@ -27,18 +25,9 @@ CODE = "SWW010"
 NAME = "orcs-region-minimum"
 SEVERITY = Severity.ERROR
 RULE = "SWoW Orcs"
-POWER = "region_minimum"
+RETIRED = "before release 0.1.0: the 2-token floor is the Tauren's (SWW011)"
 
 
 def check(ctx: Position) -> Iterator[Finding]:
-    for side, race, region, least in below_minimum(ctx, POWER):
-        alone = minimum(side, "never_alone", ctx.cat)
-        if alone is not None and region.tokens < alone:
-            continue  # a lone token: SWW011 reports it
-        yield finding(
-            __name__,
-            f"{region.name} holds {plural(region.tokens, 'token')} of {side.label}; "
-            f"the {side.name} never occupy a region with fewer than {least}",
-            (*region.path, "tokens"),
-            race.cite,
-        )
+    """Never reports (a retired code); kept so ``armybuilder rule SWW010`` explains it."""
+    return iter(())

@@ -1,0 +1,268 @@
+"""An organiser's packet: one PDF of a tournament's lists (``tournament PACK LISTS --packet FILE``).
+
+The first page (or pages) is the summary: the event, its rules, how many lists are legal, illegal
+and broken, and a table of every list with its total, status and the reasons it is not legal. Then
+every list follows in the roster's own layout (:class:`armybuilder.export.pdf.PdfExporter`), each
+starting on a new page, checked against the event pack: an illegal list carries the pale INVALID
+across its pages. Every page's footer names the event, the list's number, its status and
+fingerprint, and "page N of M".
+
+The packet is built by the tournament command (:mod:`armybuilder.tournament`), which gives it the
+lists in order: with ``--anonymous`` they carry a number instead of the player's and the list's
+names. Like every roster the packet is built in reportlab's invariant mode: the same lists and
+pack give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.export import ExportError, Paper
+from armybuilder.export.pdf import GREEN, GRID, HEAD, INSET, MARGIN_MM, RED, STRIPE, PdfExporter, fonts
+from armybuilder.text import plural
+
+if TYPE_CHECKING:  # pragma: no cover
+    from types import ModuleType
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Flowable
+    from reportlab.platypus.doctemplate import BaseDocTemplate
+
+    from armybuilder.export.roster import Roster
+
+MAX_REASONS = 8  # errors shown per list on the summary page; its own page shows every one
+
+
+@dataclass
+class PacketList:
+    """One list of the packet: its number, how the summary names it, its verdict and its roster."""
+
+    number: int
+    label: str  # "Alice Archer: The Greenwood Host", or "List 3" when anonymous
+    status: str  # legal, illegal, broken
+    total: str  # "48 of 48 points", or "-"
+    reasons: list[str]  # the error findings, "CODE: message"
+    roster: Roster
+    system: str = ""
+
+
+@dataclass
+class Packet:
+    event: str
+    facts: list[tuple[str, str]]  # the summary's header: (label, text)
+    lists: list[PacketList]
+    several_systems: bool = False
+    anonymous: bool = False
+    counts: dict[str, int] = field(default_factory=dict)  # lists, legal, illegal, broken
+
+
+@dataclass
+class _Foot:
+    valid: bool
+    first: str
+    second: str
+    tail: str
+
+
+class PacketExporter(PdfExporter):
+    """The packet's pages: a summary, then each list's roster layout; per-page footers."""
+
+    def render_packet(self, packet: Packet, paper: Paper | str = Paper.a4) -> bytes:
+        from reportlab.lib.pagesizes import A4, LETTER
+        from reportlab.lib.units import mm
+        from reportlab.platypus import PageBreak, SimpleDocTemplate
+        from reportlab.platypus.doctemplate import LayoutError
+
+        self._chars: set[str] = set()
+        self._cut = 0
+        self._attachment = None  # a packet carries no list: an anonymous one must not
+        regular, bold, face = fonts()
+        self.font, self.bold = regular, bold
+        self._styles()
+        buf = io.BytesIO()
+        doc = SimpleDocTemplate(
+            buf,
+            pagesize=LETTER if Paper(paper) is Paper.letter else A4,
+            invariant=1,
+            leftMargin=MARGIN_MM * mm,
+            rightMargin=MARGIN_MM * mm,
+            topMargin=MARGIN_MM * mm,
+            bottomMargin=22 * mm,
+            title=self._short(f"{packet.event}: the lists"),
+            author="armybuilder",
+            creator="armybuilder",
+            subject=f"{packet.event}: {plural(len(packet.lists), 'list')}"
+            + (" (anonymous)" if packet.anonymous else ""),
+            lang="en",
+        )
+        avail = doc.width - 2 * INSET
+        story = self._summary(packet, avail)
+        self._feet = [self._summary_foot(packet)]
+        marker = _marker_class()
+        for item in packet.lists:
+            story += [marker(self, len(self._feet)), PageBreak()]
+            self._feet.append(self._list_foot(packet, item))
+            story += self._story(item.roster, avail)
+        self._current: int = 0
+        self._next: int | None = None
+        if not packet.lists:
+            raise ExportError("a packet needs at least one list")
+        try:
+            doc.build(
+                story,
+                onFirstPage=self._page,
+                onLaterPages=self._page,
+                canvasmaker=self._canvas_class(packet.lists[0].roster),
+            )
+        except LayoutError as exc:
+            raise ExportError(f"the packet does not fit the page ({exc})") from None
+        self._check_glyphs(face)
+        return buf.getvalue()
+
+    # --- the summary ---------------------------------------------------------------------------
+
+    def _summary(self, packet: Packet, avail: float) -> list[Flowable]:
+        from reportlab.lib import colors
+        from reportlab.lib.units import mm
+        from reportlab.platypus import Spacer, TableStyle
+        from reportlab.platypus import Table as RLTable
+
+        c = packet.counts
+        story: list[Flowable] = [self._p(packet.event, "title")]
+        broken = f" ({plural(c.get('broken', 0), 'broken file')})" if c.get("broken") else ""
+        line = f"{plural(c.get('lists', 0), 'list')}: {c.get('legal', 0)} legal, {c.get('illegal', 0)} illegal{broken}"
+        all_legal = c.get("legal", 0) == c.get("lists", 0)
+        banner = RLTable([[self._p(line, "banner")]], colWidths=[avail])
+        banner.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(GREEN if all_legal else RED)),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                ]
+            )
+        )
+        story += [banner, Spacer(1, 4 * mm)]
+        if packet.facts:
+            label_w = min(max(self._width(k, self.bold, 9) for k, _ in packet.facts) + 4 * mm, 45 * mm)
+            facts = RLTable(
+                [[self._p(k, "label"), self._p(v, "base")] for k, v in packet.facts],
+                colWidths=[label_w, avail - label_w],
+                hAlign="LEFT",
+            )
+            facts.setStyle(
+                TableStyle(
+                    [
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 1),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                    ]
+                )
+            )
+            story.append(facts)
+        story += self._heading("Lists")
+        story.append(self._list_table(packet, avail))
+        story.append(Spacer(1, 2 * mm))
+        story.append(self._p("Each list follows on a page of its own, in this order.", "small"))
+        return story
+
+    def _list_table(self, packet: Packet, avail: float) -> Any:
+        from reportlab.lib import colors
+        from reportlab.platypus import Table as RLTable
+        from reportlab.platypus import TableStyle
+
+        head = ["#", "List", *(["System"] if packet.several_systems else []), "Total", "Status", "Reasons"]
+        rows: list[list[str]] = []
+        cells: list[list[Any]] = []
+        for item in packet.lists:
+            shown = item.reasons[:MAX_REASONS]
+            if len(item.reasons) > MAX_REASONS:
+                shown.append(f"and {len(item.reasons) - MAX_REASONS} more (on its page)")
+            text = [str(item.number), item.label, *([item.system] if packet.several_systems else [])]
+            text += [item.total, item.status]
+            rows.append([*text, max(shown, key=len) if shown else ""])
+            cells.append(
+                [self._p(t, "cell_r" if i == 0 else "cell") for i, t in enumerate(text)]
+                + [[self._p(r, "cell") for r in shown] or self._p("", "cell")]
+            )
+        widths = self._col_widths(head, rows, avail)
+        data = [[self._p(h, "head") for h in head], *cells]
+        table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        style: list[Any] = [
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
+            ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        status_col = len(head) - 2
+        for row, item in enumerate(packet.lists, 1):
+            colour = GREEN if item.status == "legal" else RED
+            style.append(("TEXTCOLOR", (status_col, row), (status_col, row), colors.HexColor(colour)))
+        table.setStyle(TableStyle(style))
+        return table
+
+    # --- every page -------------------------------------------------------------------------------
+
+    def _summary_foot(self, packet: Packet) -> _Foot:
+        c = packet.counts
+        first = self._short(f"{packet.event} · summary: {c.get('legal', 0)} legal, {c.get('illegal', 0)} illegal")
+        foot = _Foot(c.get("legal", 0) == c.get("lists", 0), first, "armybuilder tournament packet", "")
+        self._chars.update(foot.first + foot.second)
+        return foot
+
+    def _list_foot(self, packet: Packet, item: PacketList) -> _Foot:
+        r = item.roster
+        first = self._short(f"{packet.event} · list {item.number} · {r.status} · {r.measure_text}")
+        data = f"{r.system_id} data version {r.data_version}" if r.data_version else "no game data"
+        foot = _Foot(r.valid, first, f"armybuilder {r.version} · {data} · ", f"fingerprint {r.fingerprint or 'none'}")
+        self._chars.update(foot.first + foot.second + foot.tail)
+        return foot
+
+    def _page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        """At each page's start: the list it shows (a marker before the page break said), then the
+        roster's watermark when that list is illegal."""
+        if self._next is not None:
+            self._current, self._next = self._next, None
+        canvas._armybuilder_page_of = self._current  # type: ignore[attr-defined]  # read back by the footer
+        self._roster_valid = self._feet[self._current].valid or self._current == 0
+        super()._page(canvas, doc)
+
+    def _draw_footer(self, canvas: Canvas, total: int, colors: ModuleType, mm: float) -> None:
+        foot = self._feet[getattr(canvas, "_armybuilder_page_of", 0)]
+        self._roster_valid = foot.valid
+        self._foot1, self._foot2, self._foot2_tail = foot.first, foot.second, foot.tail
+        super()._draw_footer(canvas, total, colors, mm)
+
+
+def _marker_class() -> Any:
+    """A flowable of no size, put before each list's page break: it tells the exporter which list
+    the next page shows (the page's start is drawn before its first flowable)."""
+    from reportlab.platypus.flowables import Flowable
+
+    class Marker(Flowable):
+        def __init__(self, exporter: PacketExporter, index: int) -> None:
+            super().__init__()
+            self.exporter, self.index = exporter, index
+
+        def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+            return (0, 0)
+
+        def draw(self) -> None:
+            self.exporter._next = self.index
+
+    return Marker
+
+
+def render(packet: Packet, paper: Paper | str = Paper.a4) -> tuple[bytes, list[str]]:
+    """The packet's PDF bytes, and the warnings for stderr (characters the font cannot print...)."""
+    exporter = PacketExporter()
+    data = exporter.render_packet(packet, paper)
+    return data, exporter.warnings

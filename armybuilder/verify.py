@@ -1,0 +1,385 @@
+"""``armybuilder verify ROSTER [--event PACK]``: does a roster still say what its list says?
+
+Every roster (``armybuilder export``: Markdown, PDF or JSON) carries the list it was made from,
+as JSON (:func:`armybuilder.fingerprint.carried_bytes`): a fenced ``json armybuilder-list``
+block in Markdown, the embedded file ``armybuilder-list.json`` in a PDF, the ``list`` field in
+JSON. ``verify`` reads that list back, checks it again with the game data installed now (and
+against an event pack with ``--event``), and compares what the roster prints with what the list
+says now:
+
+* the fingerprint (every place the roster prints one) with the carried list's;
+* the status (VALID or INVALID) and the number of errors;
+* the total (``51 of 51 points``), every place it is printed;
+* the findings digest (:func:`armybuilder.fingerprint.findings_digest`): a roster whose errors
+  were cut out no longer matches it.
+
+The data version the roster names is compared with the installed one, so a difference caused by
+new game data is told apart from an edited printout. Exit code 0 when everything agrees, 1 with
+each difference (a roster that carries no list, or a list that is illegal under ``--event``,
+cannot be verified), 2 for a usage error (no such file, a pack that cannot be used).
+
+A roster is a file from someone else: it is read with limits (its size, the carried list's size,
+depth and number of values), a PDF with pypdf inside a guard, and text from it reaches the
+terminal only through :func:`armybuilder.text.one_line`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.outcome import ExitCode, Outcome
+from armybuilder.text import one_line, plural
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.export.roster import Roster
+    from armybuilder.findings import Result
+
+MAX_ROSTER_BYTES = 32 * 1024 * 1024  # a roster PDF of a long list is a few hundred KiB
+_HEX = "[0-9a-f]{64}"
+_HEADER_FACTS = ("Status", "System", "List file", "Date")  # a Markdown roster's header lines; the other is the total
+
+
+class Unreadable(Exception):
+    """The roster cannot be read at all (exit 2), or carries a list that cannot be read (exit 1)."""
+
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.usage = usage
+
+
+@dataclass
+class Printed:
+    """What a roster prints about its list, read back: each claim with where it is printed."""
+
+    kind: str  # markdown, pdf, json
+    carried: Any = None  # the carried list's data; None: the roster carries none
+    carries: bool = False
+    fingerprints: list[tuple[str, str]] = field(default_factory=list)
+    statuses: list[tuple[str, str]] = field(default_factory=list)
+    errors: list[tuple[str, int]] = field(default_factory=list)
+    totals: list[tuple[str, str]] = field(default_factory=list)
+    digest: str | None = None
+    data_version: str | None = None
+
+
+# -- reading a roster ----------------------------------------------------------------------------
+
+
+def _carried(text: str | bytes, where: str) -> Any:
+    """The carried list's data, read from its JSON with the limits of a list file."""
+    from armybuilder.yamlio import MAX_BYTES, MAX_DEPTH, MAX_VALUES
+
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    if len(raw) > MAX_BYTES:
+        raise Unreadable(f"the list {where} is {len(raw):,} bytes; a list is at most {MAX_BYTES:,}")
+
+    def refuse(value: str) -> Any:
+        raise ValueError(f"{value} is not a number a list holds")
+
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=refuse)
+    except (ValueError, RecursionError) as exc:
+        raise Unreadable(f"the list {where} is damaged: it is not JSON ({one_line(exc)[:120]})") from None
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if depth > MAX_DEPTH or count > MAX_VALUES:
+            raise Unreadable(f"the list {where} nests deeper than {MAX_DEPTH} levels or holds too many values")
+        if isinstance(value, dict):
+            stack += [(v, depth + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, depth + 1) for v in value]
+    return data
+
+
+def _read_json(text: str) -> Printed:
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Unreadable("it is not a roster: not JSON, nor Markdown nor PDF", usage=True) from None
+    if not isinstance(doc, dict) or "roster_format" not in doc:
+        raise Unreadable("it is JSON, but not a roster (no roster_format)", usage=True)
+    p = Printed("json")
+    if doc.get("list") is not None:
+        p.carries = True
+        p.carried = _carried(json.dumps(doc["list"]), "the roster carries")
+    footer: dict[str, Any] = doc["footer"] if isinstance(doc.get("footer"), dict) else {}
+    if isinstance(footer.get("fingerprint"), str):
+        p.fingerprints.append(("footer.fingerprint", footer["fingerprint"]))
+    if isinstance(doc.get("status"), str):
+        p.statuses.append(("status", doc["status"]))
+    if isinstance(doc.get("valid"), bool):
+        p.statuses.append(("valid", "VALID" if doc["valid"] else "INVALID"))
+    counts: dict[str, Any] = doc["counts"] if isinstance(doc.get("counts"), dict) else {}
+    if isinstance(counts.get("error"), int):
+        p.errors.append(("counts.error", counts["error"]))
+    if isinstance(doc.get("errors"), list):
+        p.errors.append(("errors", len(doc["errors"])))
+    measure: dict[str, Any] = doc["measure"] if isinstance(doc.get("measure"), dict) else {}
+    if isinstance(measure.get("text"), str):
+        p.totals.append(("measure.text", measure["text"]))
+    if isinstance(footer.get("findings_digest"), str):
+        p.digest = footer["findings_digest"]
+    if isinstance(footer.get("data_version"), str):
+        p.data_version = footer["data_version"]
+    return p
+
+
+def _read_markdown(text: str) -> Printed:
+    from armybuilder.export.markdown import LIST_INFO
+
+    lines = text.split("\n")  # not splitlines(): U+2028 in a name is no line break here
+    if not any(line.startswith("- Status: **") for line in lines):
+        raise Unreadable("it is not a roster: not JSON, nor PDF, nor an armybuilder Markdown roster", usage=True)
+    p = Printed("markdown")
+    for i, line in enumerate(lines):
+        m = re.match(r"^(`{3,})" + re.escape(LIST_INFO) + r"$", line)
+        if m and not p.carries:
+            end = next((j for j in range(i + 1, len(lines)) if lines[j] == m.group(1)), None)
+            if end is None:
+                raise Unreadable("the list the roster carries is cut short (its block has no end)")
+            p.carries = True
+            p.carried = _carried("\n".join(lines[i + 1 : end]), "the roster carries")
+    header_end = next((n for n, line in enumerate(lines, 1) if line.startswith("## ") or line == "---"), len(lines))
+    for n, line in enumerate(lines, 1):
+        if m := re.match(r"^- Status: \*\*(VALID|INVALID)\*\* \((\d+) errors?\b", line):
+            p.statuses.append((f"line {n}", m.group(1)))
+            p.errors.append((f"line {n}", int(m.group(2))))
+        elif (m := re.match(r"^- ([^:`]+): (.*)$", line)) and n < header_end and m.group(1) not in _HEADER_FACTS:
+            unit, value = _unmd(m.group(1)), _unmd(m.group(2))  # "- Points: 51 of 51" is 51 of 51 points
+            p.totals.append(
+                (f"line {n}", value if value == "not measured" else f"{value} {unit[:1].lower()}{unit[1:]}")
+            )
+        elif m := re.match(r"^- (VALID|INVALID): (.*), ([^,]*)$", line):
+            p.statuses.append((f"line {n}", m.group(1)))
+            p.totals.append((f"line {n}", _unmd(m.group(3))))
+        elif m := re.match(r"^> \*\*INVALID: (\d+) errors?;", line):
+            p.statuses.append((f"line {n}", "INVALID"))
+            p.errors.append((f"line {n}", int(m.group(1))))
+        elif m := re.match(r"^- Fingerprint: `(" + _HEX + ")`", line):
+            p.fingerprints.append((f"line {n}", m.group(1)))
+        elif m := re.match(r"^- Findings digest: `(" + _HEX + ")`", line):
+            p.digest = m.group(1)
+        elif m := re.match(r"^- Exported by armybuilder \S+; .* data version (.+)$", line):
+            p.data_version = _unmd(m.group(1))
+    errors = _bullets(lines, "## Errors")
+    if errors is not None:
+        p.errors.append(("its Errors section", errors))
+    return p
+
+
+def _bullets(lines: list[str], heading: str) -> int | None:
+    """The number of ``- `` items under a heading, or None when there is no such heading."""
+    if heading not in lines:
+        return None
+    count = 0
+    for line in lines[lines.index(heading) + 1 :]:
+        if line.startswith("## ") or line == "---":
+            break
+        count += line.startswith("- ")
+    return count
+
+
+def _unmd(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def _read_pdf(raw: bytes) -> Printed:
+    import io
+    import logging
+
+    from armybuilder.export.pdf import LIST_FILE
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged PDF is said once, below
+    try:
+        from pypdf import PdfReader
+
+        reader = PdfReader(io.BytesIO(raw))
+        attached = reader.attachments.get(LIST_FILE)
+        pages = [page.extract_text() or "" for page in reader.pages]
+    except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF; each means it cannot be read
+        raise Unreadable(f"it is a PDF that cannot be read ({type(exc).__name__})", usage=True) from None
+    p = Printed("pdf")
+    if attached:
+        p.carries = True
+        p.carried = _carried(attached[0], f"the PDF carries ({LIST_FILE})")
+    for number, text in enumerate(pages, 1):
+        lines = [" ".join(line.split()) for line in text.split("\n")]
+        for line in lines:
+            if (m := re.match(r"^.* · (VALID|INVALID) · (.+)$", line)) and not line.endswith("…"):
+                p.statuses.append((f"the footer of page {number}", m.group(1)))
+                p.totals.append((f"the footer of page {number}", m.group(2)))
+            if m := re.search(r"data version (\S+) · fingerprint", line):
+                p.data_version = m.group(1)
+        joined = " ".join(lines)
+        for m in re.finditer(r"[Ff]ingerprint:? (" + _HEX + ")", joined):
+            p.fingerprints.append((f"page {number}", m.group(1)))
+        for m in re.finditer(r"\bErrors \((\d+)\)", joined):
+            p.errors.append((f"page {number}", int(m.group(1))))
+        for m in re.finditer(r"\bINVALID: (\d+) errors?; this list is not legal", joined):
+            p.statuses.append((f"the banner on page {number}", "INVALID"))
+            p.errors.append((f"the banner on page {number}", int(m.group(1))))
+        if m := re.search(r"Findings digest: (" + _HEX + ")", joined):
+            p.digest = m.group(1)
+    return p
+
+
+def read(path: Path) -> Printed:
+    """What a roster file prints and carries; :class:`Unreadable` when it cannot be read."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_ROSTER_BYTES:
+            raise Unreadable(f"it is {size:,} bytes; a roster is at most {MAX_ROSTER_BYTES:,}", usage=True)
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise Unreadable(f"cannot read the file ({exc.strerror or exc})", usage=True) from None
+    if raw.startswith(b"%PDF-"):
+        return _read_pdf(raw)
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise Unreadable("it is not a roster: not PDF, and not UTF-8 text", usage=True) from None
+    if text.lstrip().startswith("{"):
+        return _read_json(text)
+    return _read_markdown(text)
+
+
+# -- comparing -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What ``verify`` found: the roster as the carried list gives it now, and each difference."""
+
+    printed: Printed
+    now: Roster | None = None
+    result: Result | None = None
+    differences: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _status_words(roster: Roster) -> str:
+    return "is VALID" if roster.valid else f"has {plural(roster.counts['error'], 'error')}"
+
+
+def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
+    """Check the carried list again (and under ``pack``) and compare it with what is printed."""
+    from armybuilder.check import check
+    from armybuilder.export.roster import from_result
+    from armybuilder.fingerprint import CanonicalError, carried_bytes, of_data
+    from armybuilder.yamlio import Document
+
+    v = Verdict(printed)
+    if not printed.carries:
+        v.differences.append(
+            "the roster carries no list, so what it prints cannot be checked (it was made by an older "
+            "armybuilder, or the list was cut out of it): ask for the list file, or a new roster"
+        )
+        return v
+    try:
+        carried = carried_bytes(printed.carried)
+        fingerprint = of_data(printed.carried)
+    except CanonicalError as exc:
+        v.differences.append(f"the list the roster carries has no canonical form ({exc})")
+        return v
+    label = f"{file} (the list it carries)"
+    result = check(Document(printed.carried), label)
+    now = from_result(result, fingerprint, carried=carried)
+    v.now, v.result = now, result
+
+    if not printed.fingerprints:
+        v.differences.append("the roster prints no fingerprint")
+    for where, value in dict.fromkeys(printed.fingerprints):
+        if value != fingerprint:
+            v.differences.append(
+                f"the fingerprint printed at {where} is {value[:16]}…; the list the roster carries has "
+                f"{fingerprint[:16]}…: the list or its printed fingerprint was changed"
+            )
+    same_data = printed.data_version is None or printed.data_version == now.data_version
+    if not same_data:
+        v.notes.append(
+            f"the roster was made with data version {one_line(printed.data_version)}; armybuilder has "
+            f"{now.data_version}, so a difference may come from the new game data"
+        )
+    for status in dict.fromkeys(s for _, s in printed.statuses):
+        if status != now.status:
+            v.differences.append(f"the roster says {status}; the list it carries {_status_words(now)} now")
+    if not printed.statuses:
+        v.differences.append("the roster prints no status (VALID or INVALID)")
+    errors_now = now.counts["error"]
+    for where, count in printed.errors:
+        if count != errors_now and all(s == now.status for _, s in printed.statuses):
+            v.differences.append(
+                f"the roster prints {plural(count, 'error')} ({where}); the list it carries has {errors_now}"
+            )
+    for where, total in dict.fromkeys(printed.totals):
+        if total != now.measure_text:
+            why = (
+                "the printed total was edited"
+                if same_data
+                else f"with data version {now.data_version} the total is {now.measure_text}"
+            )
+            v.differences.append(
+                f"{why}: the roster says {one_line(total)} ({where}); the list it carries comes to {now.measure_text}"
+            )
+    if printed.digest is not None and printed.digest != now.findings_digest:
+        what = "the findings" if same_data else f"the findings with data version {now.data_version}"
+        v.differences.append(
+            f"{what} of the list it carries do not match the roster's findings digest: "
+            "its findings were edited, or the list was checked with other rules"
+        )
+    if pack is not None:
+        under = check(Document(printed.carried), label, pack=pack)
+        if not under.valid:
+            errors = [f for f in under.sorted_findings() if f.severity.value == "error"]
+            v.differences.append(
+                f"the roster says {now.status if now.valid else 'INVALID'}; under {one_line(pack.event)} the "
+                f"list it carries has {plural(len(errors), 'error')}: "
+                + "; ".join(one_line(f"{f.code} {f.message}") for f in errors[:5])
+                + ("; ..." if len(errors) > 5 else "")
+            )
+    return v
+
+
+def command(roster: Path, event: Path | None = None) -> Outcome:
+    """The ``verify`` command: exit 0 when the roster agrees with the list it carries, 1 when not."""
+    pack = None
+    if event is not None:
+        from armybuilder import events
+
+        try:
+            pack = events.load(event)
+        except events.PackError as exc:
+            return Outcome.usage(
+                *exc.lines(), one_line(f"{event}: the event pack cannot be used; nothing was verified")
+            )
+        except OSError as exc:
+            return Outcome.usage(one_line(f"{event}: cannot read the file ({exc.strerror or exc})"))
+    shown = one_line(roster)
+    try:
+        printed = read(Path(roster))
+    except Unreadable as exc:
+        if exc.usage:
+            return Outcome.usage(f"armybuilder verify: {shown}: {exc.message}")
+        return Outcome(f"{shown}: cannot be verified: {exc.message}\n", [], ExitCode.INVALID)
+    v = compare(printed, str(roster), pack)
+    notes = [f"{shown}: note: {n}" for n in v.notes]
+    if v.differences:
+        out = [f"{shown}: does not verify ({plural(len(v.differences), 'difference')}):"]
+        out += [f"  - {d}" for d in v.differences]
+        return Outcome("\n".join(out) + "\n", notes, ExitCode.INVALID)
+    now = v.now
+    assert now is not None  # a roster that carries a list has been checked again
+    event_text = f"; legal at {one_line(pack.event)}" if pack is not None else ""
+    line = (
+        f"{shown}: verified: {now.status}, {now.measure_text}, fingerprint {now.fingerprint}; the list it "
+        f"carries checks the same with {one_line(now.data_label)}{event_text}"
+    )
+    return Outcome(line + "\n", notes, ExitCode.OK)

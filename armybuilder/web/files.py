@@ -1,0 +1,132 @@
+"""The served folder: which names a request may use, and the list files and event packs in it.
+
+A request names a file by its path relative to the folder, with ``/`` between folders. Refused:
+an empty name, an absolute path or a drive, a backslash or NUL, ``.`` or ``..`` or any part that
+starts with a dot (hidden files and folders), a name that does not end in ``.yaml`` or ``.yml``,
+and any name whose real path (symbolic links followed) is outside the folder. An existing file
+must be a regular file (not a folder, FIFO or device); a new one must not exist yet, in a folder
+that does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+SUFFIXES = (".yaml", ".yml")
+MAX_NAME = 512  # characters in a relative name
+MAX_FILES = 2000  # files the folder view looks at
+_DRIVE = re.compile(r"^[A-Za-z]:")
+_EVENT_KEY = re.compile(rb"^[\"']?event[\"']?[ \t]*:", re.MULTILINE)  # as `tournament` tells a pack
+
+
+class Refused(Exception):
+    """A name the server will not use; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Found:
+    """A YAML file in the folder: its name (relative, with ``/``) and its real path."""
+
+    name: str
+    path: Path
+
+
+class Folder:
+    def __init__(self, root: str | Path):
+        self.root = Path(os.path.realpath(root))
+
+    def _inside(self, real: str) -> bool:
+        try:
+            return os.path.commonpath([real, str(self.root)]) == str(self.root) and real != str(self.root)
+        except ValueError:  # pragma: no cover - another drive on Windows
+            return False
+
+    def _checked_name(self, name: str) -> list[str]:
+        if not name:
+            raise Refused("no file named")
+        if len(name) > MAX_NAME:
+            raise Refused(f"a file name is limited to {MAX_NAME} characters")
+        if "\x00" in name or "\\" in name:
+            raise Refused("a file name has no NUL or backslash")
+        if name.startswith("/") or _DRIVE.match(name):
+            raise Refused("only files inside the served folder, by their relative name")
+        parts = name.split("/")
+        if any(p in ("", ".", "..") or p.startswith(".") for p in parts):
+            raise Refused("no '..', '.', empty or hidden parts in a file name")
+        if not name.lower().endswith(SUFFIXES):
+            raise Refused("list files end in .yaml or .yml")
+        return parts
+
+    def existing(self, name: str) -> Path:
+        """The real path of the regular file ``name`` inside the folder (Refused otherwise)."""
+        parts = self._checked_name(name)
+        real = os.path.realpath(self.root.joinpath(*parts))
+        if not self._inside(real):
+            raise Refused("that file is outside the served folder", 403)
+        try:
+            mode = os.stat(real).st_mode
+        except OSError:
+            raise Refused(f"no such file: {name}", 404) from None
+        if not stat.S_ISREG(mode):
+            raise Refused(f"{name} is not a regular file", 403)
+        return Path(real)
+
+    def new(self, name: str) -> Path:
+        """Where a new file ``name`` goes: not there yet, in a folder inside the served one."""
+        parts = self._checked_name(name)
+        target = self.root.joinpath(*parts)
+        parent = os.path.realpath(target.parent)
+        if parent != str(self.root) and not self._inside(parent):
+            raise Refused("that file would be outside the served folder", 403)
+        if not os.path.isdir(parent):
+            raise Refused(f"no such folder: {'/'.join(parts[:-1])}", 404)
+        if os.path.lexists(target):
+            raise Refused(f"{name} already exists; choose another name", 409)
+        return Path(parent) / parts[-1]
+
+    def name_of(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+    def scan(self) -> tuple[list[Found], list[Found]]:
+        """The list files and the event packs in the folder and its subfolders (not hidden ones),
+        in name order; at most MAX_FILES files are looked at."""
+        lists: list[Found] = []
+        packs: list[Found] = []
+        seen = 0
+        for top, dirs, files in os.walk(self.root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for file in sorted(files):
+                if file.startswith(".") or not file.lower().endswith(SUFFIXES):
+                    continue
+                seen += 1
+                if seen > MAX_FILES:
+                    return _sorted(lists), _sorted(packs)
+                name = self.name_of(Path(top) / file)
+                try:
+                    real = self.existing(name)
+                except Refused:
+                    continue
+                (packs if _is_pack(real) else lists).append(Found(name, real))
+        return _sorted(lists), _sorted(packs)
+
+
+def _sorted(found: list[Found]) -> list[Found]:
+    return sorted(found, key=lambda f: f.name)
+
+
+def _is_pack(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return bool(_EVENT_KEY.search(head))

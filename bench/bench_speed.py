@@ -1,0 +1,126 @@
+"""Three speed ratios, each measured side by side with its floor in one run (issue: speed).
+
+    python bench/bench_speed.py [--runs 15] [--lists 1000]
+
+1. ``validate`` of one example of each system, in a fresh process, against the floor
+   ``python -c "import typer"`` in the same interpreter: the ratio of CPU-time medians (user +
+   system time of the child), the two commands alternating so that a busy machine slows both.
+2. A tournament of ``--lists`` generated lists of every system (bench/generate_lists.py, seeded),
+   in this process, against parsing the same files with PyYAML's C loader (the parse-only floor):
+   the ratio of the best of ``--repeat`` runs each, alternating.
+3. ``export --to pdf`` of the Greenwood Host in a fresh process, minus the same ``import typer``
+   floor: milliseconds of work beyond it (CPU-time medians).
+
+Targets (the speed issue): every validate <= 1.5x, the tournament <= 3x, the PDF <= 300 ms.
+No timed test in the suite depends on this: it is a measurement to read, not a gate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+EXAMPLES = {
+    "fantasy-triumph": "examples/fantasy-triumph/greenwood-host.yaml",
+    "token-terrors": "examples/token-terrors/wrens-host.yaml",
+    "small-world-of-warcraft": "examples/small-world-of-warcraft/thrall-turn-4.yaml",
+    "homm3-battlefield": "examples/homm3-battlefield/skirmish-medium.yaml",
+}
+FLOOR = [sys.executable, "-c", "import typer"]
+PACK = ROOT / "examples/events/games-day.yaml"
+
+
+def cpu(cmd: list[str]) -> float:
+    """CPU seconds (user + system) a child process used (getrusage: microseconds, not clock ticks)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def paired(cmd: list[str], floor: list[str], runs: int) -> tuple[float, float]:
+    """Medians of the command's and the floor's CPU time, the two alternating."""
+    a, b = [], []
+    cpu(cmd), cpu(floor)  # warm the file cache
+    for _ in range(runs):
+        a.append(cpu(cmd))
+        b.append(cpu(floor))
+    return statistics.median(a), statistics.median(b)
+
+
+def armybuilder(*args: str) -> list[str]:
+    return [sys.executable, "-m", "armybuilder", *args]
+
+
+def tournament_ratio(count: int, repeat: int) -> tuple[float, float]:
+    import yaml
+    from generate_lists import generate
+
+    from armybuilder import events, tournament
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        generate(folder, count, 2026)
+        files = sorted(folder.rglob("*.yaml"))
+
+        def run() -> float:
+            start = time.process_time()
+            pack = events.load(PACK)
+            tournament.run(pack, tournament.collect([folder], PACK))
+            return time.process_time() - start
+
+        def parse() -> float:
+            start = time.process_time()
+            for f in files:
+                with contextlib.suppress(yaml.YAMLError):  # the broken submissions
+                    yaml.load(f.read_bytes(), Loader=loader)  # the C *safe* loader
+            return time.process_time() - start
+
+        run(), parse()  # warm: data loaded, caches built, files read once
+        a, b = [], []
+        for _ in range(repeat):
+            a.append(run())
+            b.append(parse())
+    return min(a), min(b)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=15, help="paired runs of each command (default 15)")
+    ap.add_argument("--lists", type=int, default=1000, help="lists in the tournament (default 1000)")
+    ap.add_argument("--repeat", type=int, default=3, help="tournament runs, the best counts (default 3)")
+    args = ap.parse_args(argv)
+
+    print(f"1. validate / import typer (CPU medians of {args.runs} paired runs; target <= 1.5x)")
+    for system, example in EXAMPLES.items():
+        got, floor = paired(armybuilder("validate", example), FLOOR, args.runs)
+        print(f"   {system:<24} {got * 1000:7.1f} ms / {floor * 1000:6.1f} ms = {got / floor:5.2f}x")
+
+    got, floor = tournament_ratio(args.lists, args.repeat)
+    print(f"2. tournament of {args.lists} lists / parse-only (best of {args.repeat}; target <= 3x)")
+    each = got / args.lists * 1e6
+    print(f"   {got * 1000:7.0f} ms / {floor * 1000:6.0f} ms = {got / floor:5.2f}x  ({each:.0f} µs a list)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(Path(tmp) / "roster.pdf")
+        cmd = armybuilder("export", EXAMPLES["fantasy-triumph"], "--to", "pdf", "-o", out, "--force")
+        got, floor = paired(cmd, FLOOR, args.runs)
+    print(f"3. export --to pdf minus import typer (CPU medians of {args.runs} paired runs; target <= 300 ms)")
+    print(f"   {got * 1000:7.1f} ms - {floor * 1000:6.1f} ms = {(got - floor) * 1000:6.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,149 @@
+"""The organiser's packet (issue 15, point 8): ``tournament PACK LISTS --packet packet.pdf``.
+
+Issue 15: "writes one PDF: a summary page (legal, illegal, broken, with reasons), then every list
+in one layout, one per page. --anonymous drops player names and list names for composition
+judging, and each list gets a number. It is deterministic, like every roster."
+
+The fixtures: Alice's list is legal at Autumn Clash (48 points); Bob's costs 51 (over
+the event's 48); Carol's holds Mindblast, which the pack bans, and two heroes (limit 1).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pypdf = pytest.importorskip("pypdf")
+
+ROOT = Path(__file__).resolve().parents[2]
+FIX = ROOT / "tests/events/fixtures"
+PACK = FIX / "packs/autumn-clash.yaml"
+FT = FIX / "lists/ft"
+BROKEN = FIX / "lists/broken/not-yaml.yaml"
+PLAYERS = ("Alice Archer", "Bob Bowman", "Carol Caster")
+NAMES = ("The Greenwood Host", "The Old Greenwood Host", "Mind Over Matter")
+
+
+def pages(pdf: Path) -> list[str]:
+    reader = pypdf.PdfReader(io.BytesIO(pdf.read_bytes()))
+    return [re.sub(r"\s+", " ", p.extract_text()) for p in reader.pages]
+
+
+@pytest.fixture
+def lists(tmp_path):
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    for f in sorted(FT.glob("*.yaml")):
+        shutil.copyfile(f, folder / f.name)
+    shutil.copyfile(BROKEN, folder / "zed-broken.yaml")
+    return folder
+
+
+def test_the_packet_has_a_summary_then_each_list_on_a_page_of_its_own(run, tmp_path, lists):
+    out = tmp_path / "packet.pdf"
+    r = run("tournament", PACK, lists, "--packet", out)
+    assert r.exit_code == 1  # some lists are illegal: the verdict of the run, as without --packet
+    assert f"wrote packet {out} (4 lists)" in r.stderr
+    text = pages(out)
+    summary = text[0]
+    assert summary.startswith("Autumn Clash 2026 4 lists: 1 legal, 3 illegal (1 broken file)")
+    assert "Rules: fantasy-triumph 48 points; data version 1; banned: Mindblast, Illusion" in summary
+    for player, name in zip(PLAYERS, NAMES, strict=True):
+        assert f"{player}: {name}" in summary
+    assert "FTR020: the army costs 51 points, 3 over its limit of 48" in summary  # Bob's reason
+    assert "EVT011: card 'Mindblast' is banned at Autumn Clash 2026" in summary  # Carol's
+    assert "ABL004" in summary and "broken" in summary  # the file that is not YAML
+    # then each list, in the run's order, starting a page: its title first, its number in the footer
+    starts = {}
+    for i, page in enumerate(text[1:], 2):
+        m = re.search(r"Autumn Clash 2026 · list (\d+) · (VALID|INVALID)", page)
+        assert m, page[-300:]
+        starts.setdefault(int(m.group(1)), (i, page))
+    assert sorted(starts) == [1, 2, 3, 4]
+    for n, title in enumerate([*NAMES, "zed-broken"], 1):
+        page = starts[n][1].removeprefix("INVALID ")  # an illegal list's pale watermark is drawn first
+        assert page.startswith(title), (n, page[:60])
+    assert "VALID" in starts[1][1] and "INVALID" not in starts[1][1]
+    assert "INVALID: 1 error; this list is not legal as written" in starts[2][1]  # Bob, at 48 points
+    assert f"page {len(text)} of {len(text)}" in text[-1]
+
+
+def test_anonymous_packets_number_the_lists_and_name_no_one(run, tmp_path, lists):
+    out = tmp_path / "anonymous.pdf"
+    r = run("tournament", PACK, lists, "--packet", out, "--anonymous")
+    assert r.exit_code == 1 and "(4 lists, anonymous)" in r.stderr
+    text = pages(out)
+    whole = " ".join(text)
+    for word in (*PLAYERS, *NAMES, "alice-legal", "bob-over-points", "carol-banned", "zed-broken"):
+        assert word not in whole, word
+    assert all(f"List {n}" in text[0] for n in range(1, 5))
+    # numbered in fingerprint order, not in the order of the files (which may follow the players)
+    prints = {}
+    for page in text[1:]:
+        m = re.search(r"· list (\d+) · .* fingerprint ([0-9a-f]{64}|none)", page)
+        assert m
+        prints.setdefault(int(m.group(1)), m.group(2))
+    known = [prints[n] for n in sorted(prints) if prints[n] != "none"]
+    assert known == sorted(known) and len(known) == 3
+
+
+def test_the_packet_is_deterministic(run, tmp_path, lists):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert run("tournament", PACK, lists, "--packet", a, "--anonymous").exit_code == 1
+    assert run("tournament", PACK, lists, "--packet", b, "--anonymous").exit_code == 1
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_page_renders(tmp_path, run, lists):
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    out = tmp_path / "packet.pdf"
+    run("tournament", PACK, lists, "--packet", out)
+    subprocess.run([pdftoppm, "-png", "-r", "30", "-f", "1", "-l", "1", str(out), str(tmp_path / "p")], check=True)
+    [png] = tmp_path.glob("p*.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 2000
+
+
+@pytest.mark.parametrize(
+    "extra,said",
+    [
+        (["--anonymous"], "--anonymous applies to the packet"),
+        (["--packet", "{tmp}/packet.txt"], "the packet is a PDF"),
+        (["--packet", "{tmp}/no/such/folder/p.pdf"], "does not exist"),
+        (["--packet", "{tmp}"], "the packet is a PDF"),
+    ],
+)
+def test_packet_usage_errors(run, tmp_path, lists, extra, said):
+    r = run("tournament", PACK, lists, *[e.format(tmp=tmp_path) for e in extra])
+    assert r.exit_code == 2 and said in r.stderr and r.stdout == ""
+
+
+def test_a_packet_never_overwrites_without_force_nor_an_input_even_with_it(run, tmp_path, lists):
+    out = tmp_path / "packet.pdf"
+    out.write_bytes(b"mine")
+    r = run("tournament", PACK, lists, "--packet", out)
+    assert r.exit_code == 2 and "already exists; use --force" in r.stderr and out.read_bytes() == b"mine"
+    assert run("tournament", PACK, lists, "--packet", out, "--force").exit_code == 1
+    assert out.read_bytes().startswith(b"%PDF-")
+    victim = lists / "copy.pdf"
+    shutil.copyfile(PACK, victim)  # a pack named .pdf, given as the pack
+    before = victim.read_bytes()
+    r = run("tournament", victim, lists, "--packet", victim, "--force")
+    assert r.exit_code == 2 and "write the report somewhere else" in r.stderr
+    assert victim.read_bytes() == before
+
+
+def test_names_print_as_written_not_as_markup(run, tmp_path, lists):
+    (lists / "odd.yaml").write_text(
+        (FT / "alice-legal.yaml").read_text(encoding="utf-8").replace("The Greenwood Host", "<b>Bold</b> & Co"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "packet.pdf"
+    assert run("tournament", PACK, lists, "--packet", out).exit_code == 1
+    assert "<b>Bold</b> & Co" in pages(out)[0]

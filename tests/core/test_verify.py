@@ -1,0 +1,304 @@
+"""Rosters that prove themselves (issue 15, point 6): every roster carries the list it was made from,
+its data version and its findings digest, and ``armybuilder verify ROSTER [--event PACK]`` checks
+the carried list again and compares it with what the roster prints.
+
+Issue 15: "Organisers say validation errors are easily deleted from a printout, so they ask for
+the raw list files instead." Done when: verify catches an edited total in a Markdown roster, a
+list that became invalid under the event, and a roster that carries no list; the PDF round trip
+is covered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from armybuilder.export import render
+from armybuilder.export.roster import build
+from armybuilder.findings import Finding, Severity
+from armybuilder.fingerprint import canonical_bytes, carried_bytes, findings_digest, of_file
+from armybuilder.yamlio import load_file
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"  # 51 of 51 points, VALID
+INVALID = ROOT / "tests/export/lists/invalid-host.yaml"  # 49 of 40 points, 5 errors
+ALICE = ROOT / "tests/events/fixtures/lists/ft/alice-legal.yaml"  # legal at 48 points
+AUTUMN = ROOT / "examples/events/autumn-clash.yaml"  # 48 points, Mindblast and Illusion banned
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
+
+
+def roster_file(tmp_path: Path, source: Path, fmt: str, name: str | None = None) -> Path:
+    roster, _ = build(source)
+    suffix = {"markdown": "md", "pdf": "pdf", "json": "json"}[fmt]
+    out = tmp_path / (name or f"{source.stem}.{suffix}")
+    out.write_bytes(render(roster, fmt))
+    return out
+
+
+def verify(run, roster: Path, *more: str):
+    return run("verify", roster, *more)
+
+
+# -- every roster carries its list ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "pdf", "json"])
+@pytest.mark.parametrize("source", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_example_roster_verifies(run, tmp_path, fmt, source):
+    r = verify(run, roster_file(tmp_path, source, fmt))
+    assert r.exit_code == 0, r.stdout
+    assert ": verified: " in r.stdout and of_file(source) in r.stdout
+
+
+def test_a_markdown_roster_carries_the_canonical_list_and_the_digest(tmp_path):
+    text = roster_file(tmp_path, HOST, "markdown").read_text(encoding="utf-8")
+    block = re.search(r"^```json armybuilder-list\n(.*)\n```$", text, re.MULTILINE)
+    assert block is not None
+    assert json.loads(block.group(1)) == load_file(HOST).data
+    assert hashlib.sha256(canonical_bytes(json.loads(block.group(1)))).hexdigest() == of_file(HOST)
+    _, result = build(HOST)
+    assert f"- Findings digest: `{findings_digest(result.findings)}`" in text
+    assert "- Exported by armybuilder 0.1.0; Fantasy Triumph data version 1" in text
+
+
+def test_a_json_roster_carries_the_list_and_the_digest_and_fits_its_schema(tmp_path):
+    from jsonschema import Draft202012Validator
+
+    from armybuilder.resources import load_schema
+
+    doc = json.loads(roster_file(tmp_path, INVALID, "json").read_text(encoding="utf-8"))
+    Draft202012Validator(load_schema("roster")).validate(doc)
+    assert doc["list"] == load_file(INVALID).data
+    assert re.fullmatch("[0-9a-f]{64}", doc["footer"]["findings_digest"])
+    assert doc["system"]["data_version"] == "1"
+
+
+def test_the_pdf_round_trip_reads_the_embedded_list_back(tmp_path, run):
+    from pypdf import PdfReader
+
+    from armybuilder.export.pdf import LIST_FILE
+
+    pdf = roster_file(tmp_path, HOST, "pdf")
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    [carried] = reader.attachments[LIST_FILE]
+    assert carried == carried_bytes(load_file(HOST).data)  # the file's key order, canonical values
+    assert json.loads(carried) == load_file(HOST).data
+    assert hashlib.sha256(canonical_bytes(json.loads(carried))).hexdigest() == of_file(HOST)
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader.pages))
+    assert "Findings digest: " in text and "this PDF carries the list it was made from" in text
+    r = verify(run, pdf)
+    assert r.exit_code == 0 and "verified: VALID, 51 of 51 points" in r.stdout
+
+
+def test_rosters_stay_byte_for_byte_reproducible(tmp_path):
+    for fmt in ("markdown", "pdf", "json"):
+        a = roster_file(tmp_path, INVALID, fmt, f"a.{fmt}").read_bytes()
+        b = roster_file(tmp_path, INVALID, fmt, f"b.{fmt}").read_bytes()
+        assert a == b
+
+
+# -- what verify catches ---------------------------------------------------------------------------
+
+
+def test_an_edited_total_in_a_markdown_roster(run, tmp_path):
+    md = roster_file(tmp_path, HOST, "markdown")
+    md.write_text(md.read_text(encoding="utf-8").replace("- Points: 51 of 51", "- Points: 48 of 51"), encoding="utf-8")
+    r = verify(run, md)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        f"{md}: does not verify (1 difference):",
+        "  - the printed total was edited: the roster says 48 of 51 points (line 5); the list it carries comes to "
+        "51 of 51 points",
+    ]
+
+
+def test_a_list_that_became_invalid_under_the_event(run, tmp_path):
+    # The Greenwood Host costs 51 points; Autumn Clash plays 48 (the army size rule: over it is FTR020).
+    md = roster_file(tmp_path, HOST, "markdown")
+    assert verify(run, md).exit_code == 0
+    r = verify(run, md, "--event", AUTUMN)
+    assert r.exit_code == 1
+    assert "the roster says VALID; under Autumn Clash 2026 the list it carries has 1 error: FTR020" in r.stdout
+    assert "3 over its limit of 48" in r.stdout
+
+
+def test_a_list_legal_at_the_event_verifies_under_it(run, tmp_path):
+    r = verify(run, roster_file(tmp_path, ALICE, "pdf"), "--event", AUTUMN)
+    assert r.exit_code == 0 and r.stdout.rstrip().endswith("; legal at Autumn Clash 2026")
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "json", "pdf"])
+def test_a_roster_that_carries_no_list(run, tmp_path, fmt):
+    roster, _ = build(HOST)
+    roster.carried = None  # as an older armybuilder made it, or with its list cut out
+    out = tmp_path / f"old.{fmt}"
+    out.write_bytes(render(roster, fmt))
+    r = verify(run, out)
+    assert r.exit_code == 1
+    assert "the roster carries no list, so what it prints cannot be checked" in r.stdout
+
+
+def test_errors_cut_out_of_a_markdown_roster(run, tmp_path):
+    md = roster_file(tmp_path, INVALID, "markdown")
+    lines, section, kept = md.read_text(encoding="utf-8").split("\n"), "", []
+    for line in lines:
+        section = line if line.startswith("## ") else section
+        if section == "## Errors" and line.startswith("- "):
+            continue
+        kept.append(line)
+    md.write_text("\n".join(kept), encoding="utf-8")
+    r = verify(run, md)
+    assert r.exit_code == 1
+    assert "the roster prints 0 errors (its Errors section); the list it carries has 5" in r.stdout
+
+
+def test_a_roster_that_says_valid_when_its_list_has_errors(run, tmp_path):
+    md = roster_file(tmp_path, INVALID, "markdown")
+    text = md.read_text(encoding="utf-8")
+    text = re.sub(r"^> \*\*INVALID.*\n", "", text, flags=re.MULTILINE)
+    text = text.replace("**INVALID** (5 errors", "**VALID** (0 errors").replace("- INVALID: ", "- VALID: ")
+    md.write_text(text, encoding="utf-8")
+    r = verify(run, md)
+    assert r.exit_code == 1
+    assert "the roster says VALID; the list it carries has 5 errors now" in r.stdout
+
+
+def test_a_list_swapped_inside_a_pdf_roster(run, tmp_path):
+    # The roster printed for Alice's legal list, carrying another list: the fingerprints differ.
+    roster, _ = build(ALICE)
+    roster.carried = carried_bytes(load_file(INVALID).data)
+    pdf = tmp_path / "swapped.pdf"
+    pdf.write_bytes(render(roster, "pdf"))
+    r = verify(run, pdf)
+    assert r.exit_code == 1
+    assert "the list or its printed fingerprint was changed" in r.stdout
+    assert "the roster says VALID; the list it carries has 5 errors now" in r.stdout
+
+
+def test_an_edited_json_roster(run, tmp_path):
+    js = roster_file(tmp_path, INVALID, "json")
+    doc = json.loads(js.read_text(encoding="utf-8"))
+    doc["measure"]["text"] = "39 of 40 points"
+    doc["errors"] = doc["errors"][:1]
+    js.write_text(json.dumps(doc), encoding="utf-8")
+    r = verify(run, js)
+    assert r.exit_code == 1
+    assert "the printed total was edited: the roster says 39 of 40 points (measure.text)" in r.stdout
+    assert "the roster prints 1 error (errors); the list it carries has 5" in r.stdout
+
+
+def test_edited_findings_no_longer_match_the_digest(run, tmp_path):
+    js = roster_file(tmp_path, HOST, "json")
+    doc = json.loads(js.read_text(encoding="utf-8"))
+    doc["footer"]["findings_digest"] = "0" * 64
+    js.write_text(json.dumps(doc), encoding="utf-8")
+    r = verify(run, js)
+    assert r.exit_code == 1 and "do not match the roster's findings digest" in r.stdout
+
+
+def test_new_game_data_is_told_apart_from_an_edited_printout(run, tmp_path):
+    md = roster_file(tmp_path, HOST, "markdown")
+    text = md.read_text(encoding="utf-8").replace("Fantasy Triumph data version 1", "Fantasy Triumph data version 0")
+    md.write_text(text.replace("- Points: 51 of 51", "- Points: 50 of 51"), encoding="utf-8")
+    r = verify(run, md)
+    assert r.exit_code == 1
+    assert "with data version 1 the total is 51 of 51 points: the roster says 50 of 51 points" in r.stdout
+    assert "the roster was made with data version 0; armybuilder has 1" in r.stderr
+
+
+def test_an_invalid_roster_that_says_so_verifies(run, tmp_path):
+    # It tells the truth: INVALID, with every error (names with Markdown and HTML in them).
+    r = verify(run, roster_file(tmp_path, INVALID, "markdown"))
+    assert r.exit_code == 0 and "verified: INVALID, 49 of 40 points" in r.stdout
+
+
+# -- the findings digest ---------------------------------------------------------------------------
+
+
+def test_the_findings_digest_is_the_documented_form():
+    # fingerprint.py: each finding as [code, severity, message, path], sorted by canonical text,
+    # one JSON array in the canonical form, SHA-256 of its UTF-8.
+    a = Finding("FTR020", Severity.ERROR, "the army costs 51 points, 3 over", "army size", ("points",), 5, 9)
+    b = Finding("FTR030", Severity.WARNING, "½ point wasted", None, ("classes", 0, "cards", 1), 12, 3)
+    text = (
+        '[["FTR020","error","the army costs 51 points, 3 over",["points"]],'
+        '["FTR030","warning","½ point wasted",["classes",0,"cards",1]]]'
+    )
+    assert findings_digest([b, a]) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert findings_digest([]) == hashlib.sha256(b"[]").hexdigest()
+    moved = Finding("FTR020", Severity.ERROR, "the army costs 51 points, 3 over", "army size", ("points",), 40, 1)
+    assert findings_digest([a]) == findings_digest([moved])  # the file's layout does not count
+
+
+# -- hostile rosters -------------------------------------------------------------------------------
+
+
+def test_a_file_that_is_no_roster_is_a_usage_error(run, tmp_path):
+    assert verify(run, HOST).exit_code == 2  # a list, not a roster
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"\xff\xfe\x00garbage")
+    r = verify(run, junk)
+    assert r.exit_code == 2 and "not UTF-8" in r.stderr
+    js = tmp_path / "x.json"
+    js.write_text('{"not": "a roster"}', encoding="utf-8")
+    assert verify(run, js).exit_code == 2
+
+
+def test_a_damaged_pdf_is_a_usage_error_not_a_traceback(run, tmp_path):
+    data = roster_file(tmp_path, HOST, "pdf").read_bytes()
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(data[: len(data) // 3])
+    r = verify(run, cut)
+    assert r.exit_code in (1, 2) and "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_carried_list_too_large_deep_or_damaged_cannot_be_verified(run, tmp_path):
+    base = roster_file(tmp_path, HOST, "markdown").read_text(encoding="utf-8")
+    block = re.search(r"^```json armybuilder-list\n(.*)\n```$", base, re.MULTILINE)
+    assert block is not None
+    for bad, said in [
+        ('{"x": "' + "a" * (1024 * 1024) + '"}', "bytes; a list is at most"),
+        ("[" * 40 + "]" * 40, "nests deeper than 32 levels"),
+        ('{"system": NaN}', "is damaged: it is not JSON"),
+        ("{not json", "is damaged: it is not JSON"),
+    ]:
+        md = tmp_path / "bad.md"
+        md.write_text(base.replace(block.group(1), bad), encoding="utf-8")
+        r = verify(run, md)
+        assert r.exit_code == 1 and said in r.stdout, (bad[:20], r.stdout)
+    md.write_text(base[: base.rindex("```")], encoding="utf-8")
+    assert "its block has no end" in verify(run, md).stdout
+
+
+def test_text_from_a_roster_never_drives_the_terminal(run, tmp_path):
+    md = roster_file(tmp_path, HOST, "markdown")
+    text = md.read_text(encoding="utf-8").replace("- Points: 51 of 51", "- Points: 5\x1b[2J1 of 51")
+    md.write_text(text, encoding="utf-8")
+    r = verify(run, md)
+    assert "\x1b" not in r.stdout + r.stderr
+
+
+def test_a_name_that_would_close_the_markdown_block_round_trips(run, tmp_path):
+    src = tmp_path / "ticks.yaml"
+    src.write_text(
+        HOST.read_text(encoding="utf-8").replace("name: Rangers", 'name: "Rangers ``` </details> & \u2028 co"'),
+        encoding="utf-8",
+    )
+    md = roster_file(tmp_path, src, "markdown")
+    text = md.read_text(encoding="utf-8")
+    assert text.count("```") == 2 and "</details>" not in text and "\u2028" not in text
+    r = verify(run, md)
+    assert r.exit_code == 0, r.stdout
+
+
+def test_verify_of_a_missing_pack_or_a_broken_one_is_a_usage_error(run, tmp_path):
+    md = roster_file(tmp_path, HOST, "markdown")
+    bad = tmp_path / "pack.yaml"
+    bad.write_text("event: X\nsystem: fantasy-triumph\nban: [Spellblst]\n", encoding="utf-8")
+    r = verify(run, md, "--event", bad)
+    assert r.exit_code == 2 and "EVT003" in r.stderr and r.stdout == ""
