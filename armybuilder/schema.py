@@ -163,6 +163,20 @@ def check(
     """
     if is_valid(data, schema_name):
         return []
+    odd = _non_text_keys(data)
+    if odd:  # JSON Schema knows only text keys (jsonschema raises TypeError on `1: x`): say so first
+        return [
+            Finding(
+                CODES["type"],
+                Severity.ERROR,
+                f"the key {_short(p[-1])} in {render_path(p[:-1]) or 'the file'} must be text "
+                f"(write it in quotes: '{p[-1]}')",
+                "list schema",
+                p,
+                *(key_positions or {}).get(p, (None, None)),
+            )
+            for p in odd[:MAX_SCHEMA_FINDINGS]
+        ]
     findings: list[Finding] = []
     errors = sorted(validator(schema_name).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:
@@ -177,6 +191,20 @@ def check(
     for f in findings:
         unique.setdefault((f.code, f.message, f.path), f)
     return list(unique.values())
+
+
+def _non_text_keys(data: Any) -> list[_findings.Path]:
+    """The paths of the mapping keys that are not text (numbers, true, null), in file order."""
+    out: list[_findings.Path] = []
+    stack: list[tuple[_findings.Path, Any]] = [((), data)]
+    while stack:
+        here, value = stack.pop()
+        if isinstance(value, dict):
+            out += [(*here, k) for k in value if not isinstance(k, str)]
+            stack += [((*here, k), v) for k, v in reversed(list(value.items()))]
+        elif isinstance(value, list):
+            stack += [((*here, i), v) for i, v in reversed(list(enumerate(value)))]
+    return out
 
 
 def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, tuple[int, int]]) -> list[Finding]:

@@ -5,7 +5,9 @@ Each function takes a :class:`armybuilder.tournament.Tournament` and returns tex
 is the JSON reporter's tournament object). The output depends only on the lists and the pack
 (no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a
 test case: an illegal list a ``<failure>``, a broken
-file an ``<error>``; warnings go to ``<system-out>``.
+file an ``<error>``; warnings go to ``<system-out>``. A file found and not checked (hidden, not
+YAML, an event pack...) is in every report too: a "Not checked" section in Markdown, a row with
+status ``skipped`` in CSV, a ``<skipped>`` test case in JUnit, ``skipped`` in JSON.
 """
 
 from __future__ import annotations

@@ -306,6 +306,16 @@ def test_t7_finish_reports_a_stdout_it_cannot_write(monkeypatch, capsys, tmp_pat
         finish(done)
     assert info.value.exit_code == 2 and "(it is closed)" in capsys.readouterr().err
 
+    class Gone(_Full):  # `armybuilder ... | head -1`: the reader stopped; no message but the edit's
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    with pytest.raises(typer.Exit) as info:
+        finish(done)
+    assert info.value.exit_code == 2
+    assert capsys.readouterr().err == f"armybuilder: the edit was made: {army} was written\n"
+
 
 def test_main_turns_a_bug_into_one_line_and_exit_2(monkeypatch, capsys):
     from armybuilder import app as commands
@@ -752,3 +762,16 @@ def test_check_path_never_raises_on_what_the_loader_refuses(tmp_path):
     path = tmp_path / "x.yaml"
     path.write_text(f"points: {HEX}\n")
     assert check_path(path).findings[0].code == "ABL010"
+
+
+# -- found by the fuzz test (tests/fuzz) ------------------------------------------------------------------------
+
+
+def test_fuzz_a_key_that_is_not_text_where_the_schema_matches_key_patterns(run, tmp_path):
+    """`require: {1: x}` in a pack: jsonschema's patternProperties ran re.search on the int (TypeError)."""
+    lines = [x for x in AUTUMN.read_text(encoding="utf-8").splitlines() if not x.startswith(("require", "  min_"))]
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("\n".join(lines) + "\nrequire:\n  1: x\n", encoding="utf-8")
+    r = run("validate", GREENWOOD, "--event", pack)
+    assert r.exit_code == 2
+    assert f"{pack}:{len(lines) + 2}:3: EVT001 [error] the key 1 in require must be text" in r.stderr
