@@ -37,8 +37,9 @@ def load(path: str | Path) -> Document:
     return load_file(path)
 
 
-def load_failure(exc: LoadError, file: str, source: str | None = None) -> Finding:
-    """The one finding a file that cannot be loaded gets."""
+def load_failure(exc: LoadError, source: str | None = None) -> Finding:
+    """The one finding a file that cannot be loaded gets (``source``: the file, when the finding is
+    about another file than the result's own, as an event pack's is)."""
     return Finding(exc.code, Severity.ERROR, exc.message, "YAML", line=exc.line, column=exc.column, source=source)
 
 
@@ -48,7 +49,7 @@ def check_path(path: str | Path, options: systems.CheckOptions | None = None, pa
     try:
         doc = load(path)
     except LoadError as exc:
-        return Result(file=file, findings=[load_failure(exc, file)])
+        return Result(file=file, findings=[load_failure(exc)])
     return check(doc, file, options, pack)
 
 
@@ -59,7 +60,7 @@ def check_text(
     try:
         doc = loads(text)
     except LoadError as exc:
-        return Result(file=file, findings=[load_failure(exc, file)])
+        return Result(file=file, findings=[load_failure(exc)])
     return check(doc, file, options, pack)
 
 

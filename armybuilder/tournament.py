@@ -393,27 +393,6 @@ def _packet_problems(packet: Path | None, anonymous: bool, force: bool) -> list[
     return []
 
 
-def _rules_text(rules: Any) -> str:
-    """One system's event rules in a line, for the packet's summary."""
-    from armybuilder.text import fmt_points
-
-    parts = []
-    if rules.points is not None:
-        parts.append(f"{fmt_points(rules.points)} points")
-    if rules.data_version is not None:
-        parts.append(f"data version {rules.data_version}")
-    if rules.ban:
-        parts.append("banned: " + ", ".join(e.name for e in rules.ban))
-    if rules.limit:
-        parts.append("at most " + ", ".join(f"{fmt_points(e.value)} {e.name}" for e in rules.limit))
-    parts += [f"at least {fmt_points(e.value)} {e.name.replace('_', ' ')}" for e in rules.minimum]
-    parts += [f"at most {fmt_points(e.value)} {e.name.replace('_', ' ')}" for e in rules.maximum]
-    if rules.include:
-        parts.append("every list holds " + ", ".join(e.name for e in rules.include))
-    parts += [f"{e.name}: {e.value}" for e in rules.settings]
-    return "; ".join(parts) or "the game's own rules"
-
-
 def packet_of(t: Tournament, anonymous: bool = False) -> Any:
     """The packet of a run (:class:`armybuilder.export.packet.Packet`): each list checked again
     against the pack for its roster (a run keeps only what the reports need). With ``anonymous``
@@ -454,7 +433,7 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Any:
     shown = (("date", "Date"), ("organiser", "Organiser"), ("url", "Web"))
     facts = [(label, str(t.pack.data[key])) for key, label in shown if key in t.pack.data]
     facts.append(("Event pack", os.path.basename(t.pack.file)))
-    facts += [(f"Rules: {sid}", _rules_text(r)) for sid, r in t.pack.rules.items()]
+    facts += [(f"Rules: {sid}", r.words()) for sid, r in t.pack.rules.items()]
     if anonymous:
         facts.append(
             (

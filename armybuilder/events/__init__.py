@@ -44,6 +44,7 @@ from armybuilder.events.inventory import count_text, inventory_of, is_broken
 from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, locate, number
 from armybuilder.suggest import did_you_mean, fold
+from armybuilder.text import fmt_points
 from armybuilder.yamlio import LoadError, load_file
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,6 +101,25 @@ class Rules:
     @property
     def counts_items(self) -> bool:
         return bool(self.ban or self.limit or self.minimum or self.maximum or self.include)
+
+    def words(self, text: Callable[[Any], str] = str, number: Callable[[Any], str] = fmt_points) -> str:
+        """The rules in one line for a person ("48 points; banned: Mindblast; ..."); ``text`` and
+        ``number`` render the pack's names and counts (escaped for Markdown, say)."""
+        parts = []
+        if self.points is not None:
+            parts.append(f"{fmt_points(self.points)} points")
+        if self.data_version is not None:
+            parts.append(f"data version {text(self.data_version)}")
+        if self.ban:
+            parts.append("banned: " + ", ".join(text(e.name) for e in self.ban))
+        if self.limit:
+            parts.append("at most " + ", ".join(f"{number(e.value)} {text(e.name)}" for e in self.limit))
+        parts += [f"at least {number(e.value)} {text(e.name.replace('_', ' '))}" for e in self.minimum]
+        parts += [f"at most {number(e.value)} {text(e.name.replace('_', ' '))}" for e in self.maximum]
+        if self.include:
+            parts.append("every list holds " + ", ".join(text(e.name) for e in self.include))
+        parts += [f"{text(e.name)}: {text(e.value)}" for e in self.settings]
+        return "; ".join(parts) or "the game's own rules"
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -207,7 +227,7 @@ def load(path: str | Path) -> Pack:
     try:
         doc = load_file(path)
     except LoadError as exc:
-        raise PackError([load_failure(exc, file, source=file)]) from None
+        raise PackError([load_failure(exc, source=file)]) from None
     data = doc.data
 
     def finding(

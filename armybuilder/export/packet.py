@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.export import ExportError, Paper
-from armybuilder.export.pdf import GREEN, GRID, HEAD, INSET, MARGIN_MM, RED, STRIPE, PdfExporter, fonts
+from armybuilder.export.pdf import GREEN, INSET, MARGIN_MM, RED, PdfExporter, fonts
 from armybuilder.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,23 +147,7 @@ class PacketExporter(PdfExporter):
         )
         story += [banner, Spacer(1, 4 * mm)]
         if packet.facts:
-            label_w = min(max(self._width(k, self.bold, 9) for k, _ in packet.facts) + 4 * mm, 45 * mm)
-            facts = RLTable(
-                [[self._p(k, "label"), self._p(v, "base")] for k, v in packet.facts],
-                colWidths=[label_w, avail - label_w],
-                hAlign="LEFT",
-            )
-            facts.setStyle(
-                TableStyle(
-                    [
-                        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                        ("TOPPADDING", (0, 0), (-1, -1), 1),
-                        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                    ]
-                )
-            )
-            story.append(facts)
+            story.append(self._facts(packet.facts, avail, 0, 45 * mm))
         story += self._heading("Lists")
         story.append(self._list_table(packet, avail))
         story.append(Spacer(1, 2 * mm))
@@ -192,16 +176,7 @@ class PacketExporter(PdfExporter):
         widths = self._col_widths(head, rows, avail)
         data = [[self._p(h, "head") for h in head], *cells]
         table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        style: list[Any] = [
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
-            ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ("TOPPADDING", (0, 0), (-1, -1), 2),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ]
+        style = self._grid_style()
         status_col = len(head) - 2
         for row, item in enumerate(packet.lists, 1):
             colour = GREEN if item.status == "legal" else RED

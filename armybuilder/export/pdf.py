@@ -223,23 +223,7 @@ class PdfExporter(Exporter):
         ]
         if r.date:
             facts.append(("Date", r.date))
-        label_w = min(max(30 * mm, max(self._width(k, self.bold, 9) for k, _ in facts) + 4 * mm), 70 * mm)
-        head = RLTable(
-            [[self._p(k, "label"), self._p(v, "base")] for k, v in facts],
-            colWidths=[label_w, avail - label_w],
-            hAlign="LEFT",
-        )
-        head.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                ]
-            )
-        )
-        story.append(head)
+        story.append(self._facts(facts, avail, 30 * mm, 70 * mm))
 
         if r.errors:
             story += self._heading(f"Errors ({len(r.errors)})")
@@ -296,6 +280,30 @@ class PdfExporter(Exporter):
         story.append(KeepTogether([Spacer(1, 6 * mm), block]))
         return story
 
+    def _facts(self, facts: list[tuple[str, str]], avail: float, floor: float, cap: float) -> RLTable:
+        """Label and value rows, the labels' column as wide as the widest label (within floor and cap)."""
+        from reportlab.lib.units import mm
+        from reportlab.platypus import Table as RLTable
+        from reportlab.platypus import TableStyle
+
+        label_w = min(max(floor, max(self._width(k, self.bold, 9) for k, _ in facts) + 4 * mm), cap)
+        table = RLTable(
+            [[self._p(k, "label"), self._p(v, "base")] for k, v in facts],
+            colWidths=[label_w, avail - label_w],
+            hAlign="LEFT",
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
+        )
+        return table
+
     def _findings(self, found: list[Any], what: str, with_severity: bool = False) -> list[str]:
         """The lines of a findings box: the first MAX_FINDINGS, then how many more there are."""
         lines = [finding_text(f, with_severity=with_severity) for f in found[:MAX_FINDINGS]]
@@ -328,7 +336,6 @@ class PdfExporter(Exporter):
         return box
 
     def _table(self, t: Table, avail: float) -> RLTable:
-        from reportlab.lib import colors
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
 
@@ -338,21 +345,24 @@ class PdfExporter(Exporter):
         data = [[self._p(c, "head_r" if numeric[i] else "head") for i, c in enumerate(t.columns)]]
         data += [[self._p(c, "cell_r" if numeric[i] else "cell") for i, c in enumerate(row)] for row in rows]
         table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
-                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
-                    ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-                    ("TOPPADDING", (0, 0), (-1, -1), 2),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                ]
-            )
-        )
+        table.setStyle(TableStyle(self._grid_style()))
         return table
+
+    @staticmethod
+    def _grid_style() -> list[Any]:
+        """The ruled table of every army section: a grey header row, striped rows, thin grid."""
+        from reportlab.lib import colors
+
+        return [
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
+            ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
 
     def _col_widths(self, columns: list[str], rows: list[list[str]], avail: float) -> list[float]:
         """Each column as wide as its longest cell; when that is too wide for the page, narrow

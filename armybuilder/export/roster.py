@@ -295,7 +295,7 @@ def build(
     try:
         doc = load(path)
     except LoadError as exc:
-        result = Result(file=str(path), findings=[load_failure(exc, str(path))])
+        result = Result(file=str(path), findings=[load_failure(exc)])
     else:
         try:
             fingerprint, carried = fingerprint_and_carried(doc.data)  # before the check, from the data as read

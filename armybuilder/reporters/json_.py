@@ -22,6 +22,14 @@ def dumps(obj: Any) -> str:
     return json_text(json.dumps(obj, indent=2, ensure_ascii=False, default=number)) + "\n"
 
 
+def cost_dict(r: Result) -> dict[str, Any]:
+    """One result with its cost breakdown, as ``cost --format json`` gives it."""
+    item = r.to_dict()
+    item["breakdown"] = r.details
+    item["sections"] = [s.to_dict() for s in r.sections]
+    return item
+
+
 class JsonReporter(Reporter):
     def __init__(self, **_: Any):
         pass
@@ -44,13 +52,7 @@ class JsonReporter(Reporter):
         return dumps({"results": [r.to_dict() for r in results]})
 
     def cost(self, results: Sequence[Result]) -> str:
-        out = []
-        for r in results:
-            item = r.to_dict()
-            item["breakdown"] = r.details
-            item["sections"] = [s.to_dict() for s in r.sections]
-            out.append(item)
-        return dumps({"results": out})
+        return dumps({"results": [cost_dict(r) for r in results]})
 
     def diff(self, d: Diff) -> str:
         change = d.change

@@ -115,27 +115,7 @@ def _num(value: Any) -> str:
 
 
 def _rules_lines(t: Tournament) -> list[str]:
-    lines = []
-    for sid, r in t.pack.rules.items():
-        parts = []
-        if r.points is not None:
-            parts.append(f"{fmt_points(r.points)} points")
-        if r.data_version is not None:
-            parts.append(f"data version {md(r.data_version)}")
-        if r.ban:
-            parts.append("banned: " + ", ".join(md(e.name) for e in r.ban))
-        if r.limit:
-            parts.append("at most " + ", ".join(f"{_num(e.value)} {md(e.name)}" for e in r.limit))
-        for e in r.minimum:
-            parts.append(f"at least {_num(e.value)} {md(e.name.replace('_', ' '))}")
-        for e in r.maximum:
-            parts.append(f"at most {_num(e.value)} {md(e.name.replace('_', ' '))}")
-        if r.include:
-            parts.append("every list holds " + ", ".join(md(e.name) for e in r.include))
-        for e in r.settings:
-            parts.append(f"{md(e.name)}: {md(e.value)}")
-        lines.append(f"- **{md(sid)}**: " + ("; ".join(parts) if parts else "the game's own rules"))
-    return lines
+    return [f"- **{md(sid)}**: {r.words(md, _num)}" for sid, r in t.pack.rules.items()]
 
 
 def markdown(t: Tournament) -> str:

@@ -11,7 +11,6 @@ exit code (0 valid, 1 any error, 2 usage error). The command itself is in ``cli`
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from armybuilder.findings import Result, Section
 from armybuilder.outcome import ExitCode, Outcome
@@ -134,16 +133,16 @@ def matchup(
     )
     code = ExitCode.of(valid)
     if Format(fmt) is Format.json:
-        from armybuilder.reporters.json_ import dumps
-
-        def full(r: Result) -> dict[str, Any]:
-            item = r.to_dict()
-            item["breakdown"] = r.details
-            item["sections"] = [s.to_dict() for s in r.sections]
-            return item
+        from armybuilder.reporters.json_ import cost_dict, dumps
 
         return Outcome(
-            dumps({"valid": valid, "results": [full(r) for r in results], "matchup": full(pair) if pair else None}),
+            dumps(
+                {
+                    "valid": valid,
+                    "results": [cost_dict(r) for r in results],
+                    "matchup": cost_dict(pair) if pair else None,
+                }
+            ),
             summary,
             code,
         )
