@@ -8,13 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from armybuilder.check import PackLike, check_path, event_pack_refusal, points_refusal
 from armybuilder.findings import Result
 from armybuilder.outcome import ExitCode, Outcome
-from armybuilder.reporters import Format, reporter
+from armybuilder.reporters import TEXT_WIDTH, Format, MinSeverity, Reporter, reporter, shown
 from armybuilder.reporters.text import summary_lines
 from armybuilder.systems import CheckOptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events import Pack
 
 
 def points_limit(points: float | None) -> Fraction | None:
@@ -24,8 +28,11 @@ def points_limit(points: float | None) -> Fraction | None:
     return Fraction(points).limit_denominator(2)
 
 
-def check_all(files: Sequence[Path], points: float | None = None, pack: PackLike | None = None) -> list[Result]:
-    options = CheckOptions(points=points_limit(points))
+def check_all(
+    files: Sequence[Path], points: float | None = None, pack: PackLike | None = None, breakdown: bool = True
+) -> list[Result]:
+    """Each file's result; ``breakdown`` False: without the cost tables (a report that shows none)."""
+    options = CheckOptions(points=points_limit(points), breakdown=breakdown)
     return [check_path(f, options, pack) for f in files]
 
 
@@ -33,16 +40,31 @@ def exit_code(results: Sequence[Result]) -> ExitCode:
     return ExitCode.of(all(r.valid for r in results))
 
 
-def _checked(files: Sequence[Path], points: float | None, event: Path | None) -> list[Result] | Outcome:
+def load_pack(event: Path | str) -> Pack | Outcome:
+    """The event pack of ``--event`` (``validate``, ``export``), or the outcome that says why it
+    cannot be used: its findings on stderr, exit 2."""
+    from armybuilder import events
+
+    try:
+        return events.load(event)
+    except events.PackError as exc:
+        return Outcome("", exc.lines(), ExitCode.USAGE)
+    except OSError as exc:  # the CLI refuses a missing pack first; a caller of this function may not
+        from armybuilder.text import one_line
+
+        return Outcome.usage(one_line(f"armybuilder: {event}: cannot read the event pack ({exc.strerror or exc})"))
+
+
+def _checked(
+    files: Sequence[Path], points: float | None, event: Path | None, breakdown: bool = True
+) -> list[Result] | Outcome:
     pack = None
     if event is not None:  # an event pack: its rules on top of the game's (armybuilder/events/)
-        from armybuilder import events
-
-        try:
-            pack = events.load(event)
-        except events.PackError as exc:
-            return Outcome("", exc.lines(), ExitCode.USAGE)
-    results = check_all(files, points, pack)
+        loaded = load_pack(event)
+        if isinstance(loaded, Outcome):
+            return loaded
+        pack = loaded
+    results = check_all(files, points, pack, breakdown)
     swapped = event_pack_refusal(results)
     if swapped:
         return Outcome.usage(f"armybuilder: {swapped}")
@@ -53,20 +75,42 @@ def _checked(files: Sequence[Path], points: float | None, event: Path | None) ->
     return results
 
 
-def validate(files: Sequence[Path], fmt: Format, points: float | None = None, event: Path | None = None) -> Outcome:
-    results = _checked(files, points, event)
+def _reporter(fmt: Format, color: bool, width: int) -> Reporter:
+    """The report's writer; a text report colours (on a colour terminal) and fits ``width`` columns."""
+    return reporter(fmt, color=color, width=width) if Format(fmt) is Format.text else reporter(fmt)
+
+
+def validate(
+    files: Sequence[Path],
+    fmt: Format,
+    points: float | None = None,
+    event: Path | None = None,
+    min_severity: MinSeverity | str = MinSeverity.info,
+    color: bool = False,
+) -> Outcome:
+    """``min_severity``: hide the findings below it (the summary and the exit code stay the list's)."""
+    results = _checked(files, points, event, breakdown=False)  # findings only: no cost tables
     if isinstance(results, Outcome):
         return results
-    return Outcome(reporter(fmt).validate(results), summary_lines(results), exit_code(results))
+    report = _reporter(fmt, color, TEXT_WIDTH).validate(shown(results, min_severity))
+    return Outcome(report, summary_lines(results), exit_code(results))
 
 
-def cost(files: Sequence[Path], fmt: Format, points: float | None = None, color: bool = False) -> Outcome:
+def cost(
+    files: Sequence[Path],
+    fmt: Format,
+    points: float | None = None,
+    color: bool = False,
+    width: int = TEXT_WIDTH,
+    min_severity: MinSeverity | str = MinSeverity.info,
+) -> Outcome:
+    """``width``: the text report's tables fit it (the terminal's; 100 columns when not a terminal)."""
     results = _checked(files, points, None)
     if isinstance(results, Outcome):
         return results
     text = Format(fmt) is Format.text
-    rep = reporter(fmt, color=color) if text else reporter(fmt)
-    return Outcome(rep.cost(results), [] if text else summary_lines(results), exit_code(results))
+    report = _reporter(fmt, color, width).cost(shown(results, min_severity))
+    return Outcome(report, [] if text else summary_lines(results), exit_code(results))
 
 
 def systems_report(fmt: Format) -> Outcome:

@@ -165,8 +165,8 @@ def _system(data: Any, result: Result) -> systems.System | None:
         )
         return None
     system_id = data.get("system")
-    known = systems.available()
     if system_id is None:
+        known = systems.available()  # only for the message: finding the packages costs a file look-up each
         result.add(
             [
                 Finding(
@@ -183,6 +183,7 @@ def _system(data: Any, result: Result) -> systems.System | None:
     try:
         return systems.get(str(system_id))
     except KeyError:
+        known = systems.available()
         result.add(
             [
                 Finding(

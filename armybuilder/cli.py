@@ -20,17 +20,46 @@ import typer
 from typer.core import TyperCommand
 
 from armybuilder import __version__
-from armybuilder.cli_io import color, finish, stderr_is_terminal, stdout_is_terminal
+from armybuilder.cli_io import color, finish, fit_width, stderr_is_terminal, stdout_is_terminal, table_width
+from armybuilder.cli_lazy import LazyTyper  # builds only the command that is run
 from armybuilder.compose.grammar import SHORT  # plain strings; the full help is made when asked for
 from armybuilder.export import ExportFormat, Paper  # enums only: no reportlab at start-up
-from armybuilder.reporters import Format
+from armybuilder.reporters import Format, MinSeverity
 
 if TYPE_CHECKING:  # pragma: no cover
     # The Click that TyperCommand is typed with: Typer vendors it as typer._click.
     from typer._click import Context as ClickContext
     from typer._click.shell_completion import CompletionItem
+    from typer.models import CommandInfo
 
-app = typer.Typer(
+
+class Command(TyperCommand):
+    """A command whose usage line names its arguments as Click does: ``FILE...`` for one or more
+    files, ``[KIND]`` for an optional word (Typer 0.28 writes ``{files}...``)."""
+
+    def collect_usage_pieces(self, ctx: ClickContext) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name != "argument":
+                pieces += param.get_usage_pieces(ctx)
+                continue
+            name = param.metavar or (param.name or "").upper()
+            if param.nargs != 1 and not name.endswith("..."):
+                name += "..."
+            pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+
+class App(LazyTyper):
+    """The app: every command a :class:`Command` unless it names a class of its own."""
+
+    def build(self, info: CommandInfo) -> TyperCommand:
+        if info.cls in (None, TyperCommand):  # Typer records its default class when none is given
+            info.cls = Command
+        return super().build(info)
+
+
+app = App(
     name="armybuilder",
     help="Build army lists, see what every part costs, and know before game day that the list is legal.",
     no_args_is_help=True,
@@ -39,7 +68,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-FilesArg = typer.Argument(..., help="List files (YAML).", exists=True, dir_okay=False, readable=True)
+FilesArg = typer.Argument(..., metavar="FILE...", help="List files (YAML).", exists=True, dir_okay=False, readable=True)
 FormatOpt = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False)
 PointsOpt = typer.Option(
     None,
@@ -48,9 +77,15 @@ PointsOpt = typer.Option(
     max=10000,
     help="Check against this points limit instead of the list's own (systems measured in points only).",
 )
+MinSeverityOpt = typer.Option(
+    MinSeverity.info,
+    "--min-severity",
+    case_sensitive=False,
+    help="Hide findings below this severity (warning: no info lines). The verdict and exit code stay the same.",
+)
 
 
-class GeneratedHelp(TyperCommand):
+class GeneratedHelp(Command):
     """A command whose help text is made from the systems' declarations, only when it is shown."""
 
     @property
@@ -102,11 +137,12 @@ def validate(
         dir_okay=False,
         readable=True,
     ),
+    min_severity: MinSeverity = MinSeverityOpt,
 ) -> None:
     """Check list files against the rules: every cap, restriction and cost rule."""
     from armybuilder import app as commands
 
-    finish(commands.validate(files, fmt, points=points, event=event))
+    finish(commands.validate(files, fmt, points=points, event=event, min_severity=min_severity, color=color()))
 
 
 @app.command()
@@ -114,11 +150,12 @@ def cost(
     files: list[Path] = FilesArg,
     fmt: Format = FormatOpt,
     points: float | None = PointsOpt,
+    min_severity: MinSeverity = MinSeverityOpt,
 ) -> None:
     """Show what each part of a list costs, and why."""
     from armybuilder import app as commands
 
-    finish(commands.cost(files, fmt, points=points, color=color()))
+    finish(commands.cost(files, fmt, points=points, color=color(), width=table_width(), min_severity=min_severity))
 
 
 @app.command()
@@ -170,6 +207,7 @@ def tournament(
             color=color(),
             packet=packet,
             anonymous=anonymous,
+            width=fit_width(),
         )
     )
 
@@ -192,7 +230,7 @@ def diff(
     """What changed between two versions of a list; exit 1 when the new one is not valid."""
     from armybuilder import diff as d
 
-    finish(d.command(old, new, Format(fmt).value, points=points, event=event))
+    finish(d.command(old, new, Format(fmt).value, points=points, event=event, color=color()))
 
 
 @app.command()
@@ -203,17 +241,53 @@ def export(
         "--to",
         "-t",
         case_sensitive=False,
-        help="Output format; without it, from the -o suffix (.md, .pdf, .json).",
+        help="Output format; without it, from the -o suffix (.md, .pdf, .json, .txt). "
+        "text: a compact plain list to paste in a forum or a chat.",
     ),
     output: str = typer.Option(..., "--output", "-o", metavar="PATH", help="The file to write; '-' for stdout."),
     paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False, help="PDF paper size."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
     date: str | None = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Print this date on the roster."),
+    with_rules: bool = typer.Option(
+        False,
+        "--with-rules",
+        help="Add an appendix: each card, faction, race, unit... the list uses, with its summary from the "
+        "game data and its rule reference.",
+    ),
+    compact: bool = typer.Option(
+        False,
+        "--compact",
+        help="PDF only: fit the roster on one page (smaller type, tighter tables); a warning when it cannot.",
+    ),
+    min_severity: MinSeverity = MinSeverityOpt,
+    event: Path | None = typer.Option(
+        None,
+        "--event",
+        help="Also check against this event pack (YAML), as validate --event does: the roster names the event, "
+        "and its status is the event's verdict.",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+    ),
 ) -> None:
-    """Export a roster (Markdown, PDF or JSON) to print or share; exit 1 when the list is invalid."""
+    """Export a roster (Markdown, PDF, JSON or plain text) to print or share; exit 1 when the list is invalid."""
     from armybuilder.export import run
 
-    finish(run(file, to, output, paper=paper, force=force, date=date, stdout_is_tty=stdout_is_terminal()))
+    finish(
+        run(
+            file,
+            to,
+            output,
+            paper=paper,
+            force=force,
+            date=date,
+            stdout_is_tty=stdout_is_terminal(),
+            with_rules=with_rules,
+            compact=compact,
+            min_severity=min_severity,
+            event=event,
+        )
+    )
 
 
 @app.command()
@@ -235,6 +309,29 @@ def verify(
     from armybuilder.verify import command
 
     finish(command(roster, event))
+
+
+@app.command()
+def share(
+    file: Path = typer.Argument(..., help="The list file (YAML).", exists=True, dir_okay=False, readable=True),
+    fmt: Format = FormatOpt,
+) -> None:
+    """Print the list's share code: one line to paste in a chat (armybuilder import reads it back)."""
+    from armybuilder.sharing import share as run
+
+    finish(run(file, Format(fmt).value))
+
+
+@app.command("import")
+def import_(
+    source: str = typer.Argument(..., metavar="SOURCE", help="A share code, or a roster (PDF, Markdown, JSON)."),
+    output: str = typer.Option(..., "--output", "-o", metavar="FILE", help="The list file to write; '-' for stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
+) -> None:
+    """Write a list file from a share code or a roster; exit 1 when the list is invalid."""
+    from armybuilder.sharing import import_list
+
+    finish(import_list(source, output, force=force))
 
 
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)
@@ -301,12 +398,14 @@ def compose_catalog(
         help="cards, troops, factions, units, races... (default: all).",
         autocompletion=COMPLETE["kind"],
     ),
-    text: str | None = typer.Option(None, "--filter", help="Only rows that contain this text (any case)."),
+    text: str | None = typer.Option(
+        None, "--filter", help="Only rows that contain this text, or whose summary does (any case)."
+    ),
     fmt: Format = FormatOpt,
 ) -> None:
     from armybuilder.compose.catalog import catalog
 
-    finish(catalog(system, kind, text, fmt))
+    finish(catalog(system, kind, text, fmt, width=fit_width()))
 
 
 @app.command("explain", cls=GeneratedHelp, short_help=SHORT["explain"])
@@ -320,6 +419,19 @@ def compose_explain(
     from armybuilder.compose.catalog import explain
 
     finish(explain(system, " ".join(name), fmt))
+
+
+@app.command()
+def schemas(
+    write: Path | None = typer.Option(
+        None, "--write", metavar="DIR", help="Write the schemas into DIR (made if missing): schemas, beside your lists."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite schema files in DIR that differ."),
+) -> None:
+    """The published JSON Schemas (lists, event packs, rosters), for your editor's checks."""
+    from armybuilder.schemafiles import command
+
+    finish(command(write, force))
 
 
 @app.command()

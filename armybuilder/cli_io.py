@@ -87,6 +87,28 @@ def drop_stdout() -> None:
         pass
 
 
+MIN_WIDTH = 40  # the narrowest a terminal's tables are laid out for
+
+
+def table_width() -> int:
+    """The columns a report's tables may fill: the terminal's width on a terminal (``COLUMNS``, else
+    the terminal's size; at least 40), and a fixed 100 when stdout is a file or a pipe, so the bytes
+    there never depend on the terminal the command was started from."""
+    from armybuilder.reporters import TEXT_WIDTH
+
+    if not stdout_is_terminal():
+        return TEXT_WIDTH
+    import shutil
+
+    return max(MIN_WIDTH, shutil.get_terminal_size((TEXT_WIDTH, 24)).columns)
+
+
+def fit_width() -> int | None:
+    """The width plain tables (catalog, tournament) wrap to fit: a terminal's, else None (they are
+    printed as wide as they are, the same bytes into any file or pipe)."""
+    return table_width() if stdout_is_terminal() else None
+
+
 def color() -> bool:
     """Colour on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it."""
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":

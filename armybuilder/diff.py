@@ -167,8 +167,16 @@ def compare(old: Result, new: Result) -> Diff:
     return d
 
 
-def command(old: Path, new: Path, fmt: str = "text", points: float | None = None, event: Path | None = None) -> Outcome:
-    """The ``diff`` command; its exit code is the new version's verdict."""
+def command(
+    old: Path,
+    new: Path,
+    fmt: str = "text",
+    points: float | None = None,
+    event: Path | None = None,
+    color: bool = False,
+) -> Outcome:
+    """The ``diff`` command; its exit code is the new version's verdict (``color``: a colour terminal's
+    red errors and amber warnings)."""
     from armybuilder import check
     from armybuilder.reporters import reporter
     from armybuilder.systems import CheckOptions
@@ -206,4 +214,4 @@ def command(old: Path, new: Path, fmt: str = "text", points: float | None = None
         if why:
             return Outcome.usage(why)
     d = compare(before, after)
-    return Outcome(reporter(fmt).diff(d), [], ExitCode.of(d.new.valid))
+    return Outcome(reporter(fmt, color=color).diff(d), [], ExitCode.of(d.new.valid))

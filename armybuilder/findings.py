@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeAlias
 
-from armybuilder.text import fmt_points
+from armybuilder.text import fmt_points, noun
 
 # A path into the list document: keys and list indexes. Keys are whatever scalars the YAML holds
 # (text, numbers, booleans), so the parts stay Any.
@@ -87,6 +87,18 @@ class Measure:
         if self.total is None:
             return None
         return fmt_points(self.total) + (f" of {fmt_points(self.limit)}" if self.limit is not None else "")
+
+    def unit_word(self) -> str:
+        """The unit as the number before it takes it: ``1 unit``, ``7 units``, ``1 of 10 slots``
+        (with a limit, the limit's number decides)."""
+        n = self.limit if self.limit is not None else self.total
+        one = self.unit[:-1] if self.unit.endswith("s") else self.unit
+        return noun(n, one, self.unit)
+
+    def text(self) -> str | None:
+        """``51 of 51 points``, ``1 unit`` (no limit), or None when nothing was measured."""
+        value = self.value_text()
+        return None if value is None else f"{value} {self.unit_word()}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"total": number(self.total), "limit": number(self.limit), "unit": self.unit}

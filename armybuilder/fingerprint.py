@@ -32,7 +32,10 @@ cut out no longer matches the list it carries. Each finding becomes the JSON arr
 in the list data, so the digest does not depend on the file's layout any more than the
 fingerprint does; a line number would); the arrays are sorted by their canonical text, written
 as one JSON array in the canonical form above, encoded as UTF-8 and hashed with SHA-256 (64
-lowercase hexadecimal digits). No findings at all is the digest of ``[]``.
+lowercase hexadecimal digits). No findings at all is the digest of ``[]``. An event pack's finding
+is placed at the pack's line, so its message names the list's lines (``card 'Illusion' is banned
+at Autumn Clash 2026 (list line 41)``); for the same reason those words (`` (list line 41)``,
+`` (list lines 12, 30)``) are left out of its message in the digest.
 """
 
 from __future__ import annotations
@@ -48,11 +51,15 @@ if TYPE_CHECKING:  # pragma: no cover
 import hashlib
 import json
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 FORM = 1  # the canonical form described above; change it only with a new number
+# The list lines an event pack's finding names in its message (armybuilder.events.inventory's
+# ``where``, the EVT016 setting rule): left out of the findings digest, which is the same for any layout.
+_LIST_LINES = re.compile(r" \(list lines? \d+(?:, \d+)*\)")
 
 
 class CanonicalError(ValueError):
@@ -124,7 +131,9 @@ DIGEST_FORM = 1  # the findings digest described above
 def findings_digest(findings: Iterable[Finding]) -> str:
     """The findings digest of a check (see the module documentation): 64 lowercase hex digits."""
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
-    rows = sorted(dumps([f.code, f.severity.value, f.message, [_part(p) for p in f.path]]) for f in findings)
+    rows = sorted(
+        dumps([f.code, f.severity.value, _LIST_LINES.sub("", f.message), [_part(p) for p in f.path]]) for f in findings
+    )
     # sorted as text by code point, which is the order of their UTF-8 bytes
     return hashlib.sha256(("[" + ",".join(rows) + "]").encode("utf-8")).hexdigest()
 

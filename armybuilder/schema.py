@@ -229,7 +229,9 @@ def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, 
         ]
     if kind == "required":
         missing = [k for k in value if isinstance(inst, dict) and k not in inst]
-        return [Finding(CODES["required"], Severity.ERROR, f"{where} needs a '{k}' entry", rule, path) for k in missing]
+        return [
+            Finding(CODES["required"], Severity.ERROR, f"{where} needs an entry '{k}'", rule, path) for k in missing
+        ]
     if kind == "additionalProperties" and isinstance(inst, dict):
         known = list(schema.get("properties", {}))
         patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
@@ -265,11 +267,11 @@ def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, 
             "exclusiveMinimum": f"must be more than {value}",
             "exclusiveMaximum": f"must be less than {value}",
             "minItems": f"needs at least {_n(value, 'entry', 'entries')}",
-            "maxItems": f"may have at most {value} entries",
+            "maxItems": f"may have at most {_n(value, 'entry', 'entries')}",
             "minLength": "must not be empty" if value == 1 else f"needs at least {value} characters",
-            "maxLength": f"is too long (at most {value} characters)",
+            "maxLength": f"is too long (at most {_n(value, 'character', 'characters')})",
             "minProperties": f"needs at least {_n(value, 'entry', 'entries')}",
-            "maxProperties": f"may have at most {value} entries",
+            "maxProperties": f"may have at most {_n(value, 'entry', 'entries')}",
         }[kind]
         shown = "" if kind in ("maxLength", "maxItems", "maxProperties", "minItems") else f" (it is {_short(inst)})"
         return [Finding(CODES["range"], Severity.ERROR, f"{where} {words}{shown}", rule, path)]

@@ -117,9 +117,21 @@ def fmt_points(value: Any) -> str:
     return str(value)
 
 
+def noun(n: Any, one: str, many: str | None = None) -> str:
+    """The word for ``n`` of a thing: ``one`` when n is 1 (a whole 1: not ½ or 2), else ``many``
+    (default: ``one`` + s). For numbers shown otherwise than :func:`plural` shows them:
+    ``f"{fmt_points(p)} {noun(p, 'point')}"``."""
+    return one if n == 1 and not isinstance(n, bool) else (many or one + "s")
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``1 error``, ``2 errors``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    return f"{n} {noun(n, one, many)}"
+
+
+def points_text(value: Any) -> str:
+    """``1 point``, ``6½ points``, ``-½ points``: points as a player reads them."""
+    return f"{fmt_points(value)} {noun(value, 'point')}"
 
 
 def tally(counts: Mapping[str, int]) -> str:

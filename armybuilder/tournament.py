@@ -240,7 +240,7 @@ def discover(paths: Sequence[Path], pack_file: Path | None = None) -> tuple[list
 def check_one(path: Path, pack: Pack) -> Result:
     """One list's result; never raises (a crash in a check is a finding on that list)."""
     try:
-        return check_path(path, CheckOptions(), pack=pack)
+        return check_path(path, CheckOptions(breakdown=False), pack=pack)  # no report shows the cost tables
     except Exception as exc:  # noqa: BLE001 - one bad list must not end the run
         what = (
             f"cannot read the file: {exc.strerror or exc}"
@@ -316,9 +316,11 @@ def command(
     color: bool = False,
     packet: Path | None = None,
     anonymous: bool = False,
+    width: int | None = None,
 ) -> Outcome:
     """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr;
-    ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names)."""
+    ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names); ``width``: a
+    terminal's, which the text table fits (None: as wide as it is)."""
     from armybuilder.reporters import reporter
 
     errors: list[str] = _packet_problems(packet, anonymous, force)
@@ -354,7 +356,7 @@ def command(
         return Outcome.usage(*errors)
     t = run(pack, files, progress=progress)
     t.skipped = skipped
-    out = reporter(fmt, color=color).tournament(t)
+    out = reporter(fmt, color=color, fit=width).tournament(t)
     lines = [t.summary_line()]
     for r in reports:
         kind = report_kind(r)
@@ -423,6 +425,7 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Any:
     for number, (e, roster, _) in enumerate(made, 1):
         if anonymous:
             roster.name, roster.file, label = f"List {number}", "(left out: anonymous)", f"List {number}"
+            roster.player = roster.note = None  # the list's own words may name its player
             _unnamed(roster, e.file)
         else:
             who = e.player or (os.path.relpath(e.file, base) if base else e.file)

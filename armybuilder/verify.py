@@ -18,6 +18,14 @@ new game data is told apart from an edited printout. Exit code 0 when everything
 each difference (a roster that carries no list, or a list that is illegal under ``--event``,
 cannot be verified), 2 for a usage error (no such file, a pack that cannot be used).
 
+A roster made with ``export --event PACK`` names its event (the ``Event:`` header line, the footer's
+"Checked against EVENT (event pack FILE)" line, the JSON ``event``): its status, total and findings
+are the event's verdict, which the game's rules alone cannot give again. So such a roster is
+verified only with its pack: without ``--event`` verify says so and exits 2; with it, the carried
+list is checked against the pack and compared with what the roster prints, and a pack for another
+event than the one the roster names is a difference. A roster that names an event and says INVALID
+truthfully verifies, but the exit code is 1, as for any list illegal under ``--event``.
+
 A roster is a file from someone else: it is read with limits (its size, the carried list's size,
 depth and number of values), a PDF with pypdf inside a guard, and text from it reaches the
 terminal only through :func:`armybuilder.text.one_line`.
@@ -40,7 +48,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_ROSTER_BYTES = 32 * 1024 * 1024  # a roster PDF of a long list is a few hundred KiB
 _HEX = "[0-9a-f]{64}"
-_HEADER_FACTS = ("Status", "System", "List file", "Date")  # a Markdown roster's header lines; the other is the total
+# A Markdown roster's header lines; the other is the total.
+_HEADER_FACTS = ("Status", "System", "Event", "Event date", "Player", "Note", "List file", "Date")
+# The PDF's export facts line of a roster checked against an event pack (roster.Event.verdict_line).
+_PDF_EVENT = re.compile(r"Checked against (.+?) \(event pack .*?\): its status and findings are the event's verdict")
 
 
 class Unreadable(Exception):
@@ -65,6 +76,7 @@ class Printed:
     totals: list[tuple[str, str]] = field(default_factory=list)
     digest: str | None = None
     data_version: str | None = None
+    event: str | None = None  # the event pack it says it was checked against (export --event); None: none
 
 
 # -- reading a roster ----------------------------------------------------------------------------
@@ -96,6 +108,10 @@ def _carried(text: str | bytes, where: str) -> Any:
             stack += [(v, depth + 1) for v in value.values()]
         elif isinstance(value, list):
             stack += [(v, depth + 1) for v in value]
+    try:  # JSON may spell a lone surrogate ("\ud800"): no text of a list file holds one
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Unreadable(f"the list {where} is damaged: it holds text that is not Unicode") from None
     return data
 
 
@@ -129,6 +145,9 @@ def _read_json(text: str) -> Printed:
         p.digest = footer["findings_digest"]
     if isinstance(footer.get("data_version"), str):
         p.data_version = footer["data_version"]
+    event = doc.get("event")
+    if isinstance(event, dict) and isinstance(event.get("name"), str):
+        p.event = event["name"]
     return p
 
 
@@ -152,6 +171,8 @@ def _read_markdown(text: str) -> Printed:
         if m := re.match(r"^- Status: \*\*(VALID|INVALID)\*\* \((\d+) errors?\b", line):
             p.statuses.append((f"line {n}", m.group(1)))
             p.errors.append((f"line {n}", int(m.group(2))))
+        elif (m := re.match(r"^- Event: (.*)$", line)) and n < header_end and p.event is None:
+            p.event = _unmd(m.group(1))
         elif (m := re.match(r"^- ([^:`]+): (.*)$", line)) and n < header_end and m.group(1) not in _HEADER_FACTS:
             unit, value = _unmd(m.group(1)), _unmd(m.group(2))  # "- Points: 51 of 51" is 51 of 51 points
             p.totals.append(
@@ -228,16 +249,25 @@ def _read_pdf(raw: bytes) -> Printed:
             p.errors.append((f"the banner on page {number}", int(m.group(1))))
         if m := re.search(r"Findings digest: (" + _HEX + ")", joined):
             p.digest = m.group(1)
+        if (m := _PDF_EVENT.search(joined)) and p.event is None:
+            p.event = m.group(1)
     return p
 
 
 def read(path: Path) -> Printed:
     """What a roster file prints and carries; :class:`Unreadable` when it cannot be read."""
+    from armybuilder.yamlio import LoadError, read_bytes
+
     try:
         size = path.stat().st_size
         if size > MAX_ROSTER_BYTES:
             raise Unreadable(f"it is {size:,} bytes; a roster is at most {MAX_ROSTER_BYTES:,}", usage=True)
-        raw = path.read_bytes()
+        raw = read_bytes(path, MAX_ROSTER_BYTES)  # a FIFO or a device is refused unopened: it never hangs
+    except LoadError as exc:  # not a regular file, or it grew past the limit while it was read
+        said = exc.message.replace("a list is a file on disk", "a roster is a file on disk")
+        if exc.code == "ABL002":
+            said = f"it is more than {MAX_ROSTER_BYTES:,} bytes; a roster is at most that"
+        raise Unreadable(said, usage=True) from None
     except OSError as exc:
         raise Unreadable(f"cannot read the file ({exc.strerror or exc})", usage=True) from None
     if raw.startswith(b"%PDF-"):
@@ -261,6 +291,7 @@ class Verdict:
     printed: Printed
     now: Roster | None = None
     result: Result | None = None
+    pack: Any = None  # the event pack the roster's status is compared under (it names an event)
     differences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -270,9 +301,13 @@ def _status_words(roster: Roster) -> str:
 
 
 def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
-    """Check the carried list again (and under ``pack``) and compare it with what is printed."""
+    """Check the carried list again (and under ``pack``) and compare it with what is printed.
+
+    A roster that names an event is compared with the list checked under ``pack`` (without a pack
+    it cannot be verified); any other with the list checked under the game's rules, and ``pack``
+    then only says whether the list is legal at the event too."""
     from armybuilder.check import check
-    from armybuilder.export.roster import from_result
+    from armybuilder.export.roster import Event, from_result
     from armybuilder.fingerprint import CanonicalError, carried_bytes, of_data
     from armybuilder.yamlio import Document
 
@@ -289,10 +324,23 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
     except CanonicalError as exc:
         v.differences.append(f"the list the roster carries has no canonical form ({exc})")
         return v
+    if printed.event is not None and pack is None:
+        v.differences.append(
+            f"the roster was checked against the event {one_line(printed.event)}, so what it prints is that "
+            "event's verdict: verify it with the event's pack (--event PACK)"
+        )
+        return v
     label = f"{file} (the list it carries)"
-    result = check(Document(printed.carried), label)
-    now = from_result(result, fingerprint, carried=carried)
+    v.pack = pack if printed.event is not None else None
+    result = check(Document(printed.carried), label, pack=v.pack)
+    now = from_result(result, fingerprint, carried=carried, event=Event.of(v.pack) if v.pack else None)
     v.now, v.result = now, result
+    if v.pack is not None and _words(printed.event) != _words(v.pack.event):
+        v.differences.append(
+            f"the roster was checked against the event {one_line(printed.event)}; the pack given is for "
+            f"{one_line(v.pack.event)}: give the pack of the roster's event"
+        )
+        return v  # its status, total and findings are another event's: comparing them says nothing more
 
     if not printed.fingerprints:
         v.differences.append("the roster prints no fingerprint")
@@ -335,7 +383,7 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
             f"{what} of the list it carries do not match the roster's findings digest: "
             "its findings were edited, or the list was checked with other rules"
         )
-    if pack is not None:
+    if pack is not None and v.pack is None:
         under = check(Document(printed.carried), label, pack=pack)
         if not under.valid:
             errors = [f for f in under.sorted_findings() if f.severity.value == "error"]
@@ -346,6 +394,11 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
                 + ("; ..." if len(errors) > 5 else "")
             )
     return v
+
+
+def _words(text: str | None) -> str:
+    """A name with its white space as a PDF's text gives it back: single spaces."""
+    return " ".join((text or "").split())
 
 
 def command(roster: Path, event: Path | None = None) -> Outcome:
@@ -369,6 +422,13 @@ def command(roster: Path, event: Path | None = None) -> Outcome:
         if exc.usage:
             return Outcome.usage(f"armybuilder verify: {shown}: {exc.message}")
         return Outcome(f"{shown}: cannot be verified: {exc.message}\n", [], ExitCode.INVALID)
+    if printed.event is not None and pack is None:
+        return Outcome.usage(
+            one_line(
+                f"armybuilder verify: {shown}: the roster was checked against the event {printed.event}, so its "
+                f"status and findings are that event's; give its event pack: armybuilder verify {shown} --event PACK"
+            )
+        )
     v = compare(printed, str(roster), pack)
     notes = [f"{shown}: note: {n}" for n in v.notes]
     if v.differences:
@@ -377,9 +437,14 @@ def command(roster: Path, event: Path | None = None) -> Outcome:
         return Outcome("\n".join(out) + "\n", notes, ExitCode.INVALID)
     now = v.now
     assert now is not None  # a roster that carries a list has been checked again
-    event_text = f"; legal at {one_line(pack.event)}" if pack is not None else ""
+    if v.pack is not None:  # the roster's status is the event's: the same, legal or not
+        event_text = f" at {one_line(v.pack.event)}" + (
+            ", where it is legal" if now.valid else f", where it is not legal ({plural(now.counts['error'], 'error')})"
+        )
+    else:
+        event_text = f"; legal at {one_line(pack.event)}" if pack is not None else ""
     line = (
         f"{shown}: verified: {now.status}, {now.measure_text}, fingerprint {now.fingerprint}; the list it "
         f"carries checks the same with {one_line(now.data_label)}{event_text}"
     )
-    return Outcome(line + "\n", notes, ExitCode.OK)
+    return Outcome(line + "\n", notes, ExitCode.of(now.valid) if v.pack is not None else ExitCode.OK)

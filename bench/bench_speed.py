@@ -4,7 +4,8 @@
 
 1. ``validate`` of one example of each system, in a fresh process, against the floor
    ``python -c "import typer"`` in the same interpreter: the ratio of CPU-time medians (user +
-   system time of the child), the two commands alternating so that a busy machine slows both.
+   system time of the child), the two commands alternating so that a busy machine slows both;
+   and the median maximum resident set of ``validate`` (start-up memory must not grow).
 2. A tournament of ``--lists`` generated lists of every system (bench/generate_lists.py, seeded),
    in this process, against parsing the same files with PyYAML's C loader (the parse-only floor):
    the ratio of the best of ``--repeat`` runs each, alternating.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import resource
+import os
 import statistics
 import subprocess
 import sys
@@ -39,24 +40,30 @@ EXAMPLES = {
 }
 FLOOR = [sys.executable, "-c", "import typer"]
 PACK = ROOT / "examples/events/games-day.yaml"
+# The children write and use bytecode, as an installed package has it: with PYTHONDONTWRITEBYTECODE
+# set (as in some shells and CI), every module without a .pyc would be compiled again on each run.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def cpu(cmd: list[str]) -> float:
-    """CPU seconds (user + system) a child process used (getrusage: microseconds, not clock ticks)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+def cpu(cmd: list[str]) -> tuple[float, float]:
+    """CPU seconds (user + system) a child process used, and its maximum resident set in MiB
+    (the child's own rusage, from wait4: microseconds, not clock ticks)."""
+    child = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # Linux: ru_maxrss in KiB
 
 
-def paired(cmd: list[str], floor: list[str], runs: int) -> tuple[float, float]:
-    """Medians of the command's and the floor's CPU time, the two alternating."""
-    a, b = [], []
-    cpu(cmd), cpu(floor)  # warm the file cache
+def paired(cmd: list[str], floor: list[str], runs: int) -> tuple[float, float, float]:
+    """Medians of the command's and the floor's CPU time, the two alternating; the command's max RSS."""
+    a, b, rss = [], [], []
+    cpu(cmd), cpu(floor)  # warm the file cache, write the bytecode
     for _ in range(runs):
-        a.append(cpu(cmd))
-        b.append(cpu(floor))
-    return statistics.median(a), statistics.median(b)
+        t, m = cpu(cmd)
+        a.append(t)
+        rss.append(m)
+        b.append(cpu(floor)[0])
+    return statistics.median(a), statistics.median(b), statistics.median(rss)
 
 
 def armybuilder(*args: str) -> list[str]:
@@ -105,8 +112,11 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"1. validate / import typer (CPU medians of {args.runs} paired runs; target <= 1.5x)")
     for system, example in EXAMPLES.items():
-        got, floor = paired(armybuilder("validate", example), FLOOR, args.runs)
-        print(f"   {system:<24} {got * 1000:7.1f} ms / {floor * 1000:6.1f} ms = {got / floor:5.2f}x")
+        got, floor, rss = paired(armybuilder("validate", example), FLOOR, args.runs)
+        print(
+            f"   {system:<24} {got * 1000:7.1f} ms / {floor * 1000:6.1f} ms = {got / floor:5.2f}x"
+            f"  (max RSS {rss:.1f} MiB)"
+        )
 
     got, floor = tournament_ratio(args.lists, args.repeat)
     print(f"2. tournament of {args.lists} lists / parse-only (best of {args.repeat}; target <= 3x)")
@@ -116,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = str(Path(tmp) / "roster.pdf")
         cmd = armybuilder("export", EXAMPLES["fantasy-triumph"], "--to", "pdf", "-o", out, "--force")
-        got, floor = paired(cmd, FLOOR, args.runs)
+        got, floor, _ = paired(cmd, FLOOR, args.runs)
     print(f"3. export --to pdf minus import typer (CPU medians of {args.runs} paired runs; target <= 300 ms)")
     print(f"   {got * 1000:7.1f} ms - {floor * 1000:6.1f} ms = {(got - floor) * 1000:6.1f} ms")
     return 0

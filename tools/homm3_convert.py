@@ -147,7 +147,7 @@ def read_units(path: Path) -> tuple[dict, list]:
 def units_yaml(factions: dict, neutral: list) -> str:
     out = [
         UNITS_HEADER,
-        "source:\n  document: ../shared/reference/homm3-units.csv\n",
+        "source:\n  document: HoMM3 board game unit cards (community transcription)\n",
         "  note: community transcription of the printed cards; tiers checked against the publisher's blog\n",
         "factions:\n",
     ]
@@ -208,7 +208,7 @@ def read_heroes(path: Path) -> list[dict]:
 def heroes_yaml(heroes: list[dict]) -> str:
     out = [
         HEROES_HEADER,
-        "source:\n  document: ../shared/reference/homm3-heroes.csv\n",
+        "source:\n  document: HoMM3 board game hero cards (community transcription)\n",
         "  note: community transcription of the printed cards\n",
         "heroes:\n",
     ]
@@ -234,7 +234,7 @@ def cards_yaml(heroes: list[dict]) -> str:
             "abilities:\n",
             "  source: "
             + q(
-                "../shared/reference/homm3-heroes.csv (ability_card: the heroes' starting Ability"
+                "HoMM3 board game hero cards (community transcription: the heroes' starting Ability"
                 " cards); seed 004 2. Setup step 3 (Diplomacy, Logistics)"
             )
             + "\n",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from armybuilder.outcome import Outcome
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
-from armybuilder.text import columns, fmt_points, not_checked_text
+from armybuilder.text import fmt_points, not_checked_text, one_line
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.reporters import Format
@@ -151,18 +151,26 @@ def entry_names(system: str) -> list[str]:
     return sorted({e.name for _, es in entries(system) for e in es})
 
 
-def _matches(entry: Entry, text: str) -> bool:
+def _in_row(entry: Entry, text: str) -> bool:
+    """Whether a cell of the entry's table row contains ``text`` (any case)."""
     want = fold(text)
-    cells = [str(v) for v in entry.row.values() if v is not None] + [entry.summary or ""]
-    return any(want in fold(c) for c in cells)
+    return any(want in fold(str(v)) for v in entry.row.values() if v is not None)
+
+
+def _matches(entry: Entry, text: str) -> bool:
+    """The row shows ``text``, or its summary (not a column: shown under the table) has it."""
+    return _in_row(entry, text) or fold(text) in fold(entry.summary or "")
 
 
 def _cell(v: Any) -> str:
     return "" if v is None else str(v)
 
 
-def catalog(system: str, kind: str | None, text_filter: str | None, fmt: Format | str) -> Outcome:
-    """``armybuilder catalog SYSTEM [KIND] [--filter TEXT]``."""
+def catalog(
+    system: str, kind: str | None, text_filter: str | None, fmt: Format | str, width: int | None = None
+) -> Outcome:
+    """``armybuilder catalog SYSTEM [KIND] [--filter TEXT]``; ``width``: a terminal's, which the
+    text tables fit (None: as wide as they are, the same bytes wherever they go)."""
     from armybuilder.reporters import reporter
 
     try:
@@ -178,10 +186,16 @@ def catalog(system: str, kind: str | None, text_filter: str | None, fmt: Format 
     total = sum(len(rows) for _, _, rows in groups)
     summary = [f"{total} entr{'y' if total == 1 else 'ies'}" + (f" matching '{text_filter}'" if text_filter else "")]
     title: str = load_data(system, "system")["title"]
-    return Outcome(reporter(fmt).catalog(system, title, text_filter, groups), summary)
+    rep = reporter(fmt, fit=width)
+    return Outcome(rep.catalog(system, title, text_filter, groups), summary)
 
 
-def catalog_text(system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
+def catalog_text(
+    system: str, title: str, text_filter: str | None, groups: list[Group], width: int | None = None
+) -> str:
+    """The catalog's tables; ``width`` (a terminal's): wider tables wrap their widest columns to fit."""
+    from armybuilder.boxed import fit_columns
+
     lines: list[str] = []
     for k, cols, rows in groups:
         if not rows:
@@ -189,7 +203,13 @@ def catalog_text(system: str, title: str, text_filter: str | None, groups: list[
         if lines:
             lines.append("")
         lines.append(f"{title}: {k} ({len(rows)})")
-        lines.extend(columns(cols, [[_cell(e.row.get(c)) for c in cols] for e in rows]))
+        for row_lines in fit_columns(cols, [[_cell(e.row.get(c)) for c in cols] for e in rows], line=width):
+            lines.extend(row_lines)
+        if text_filter:  # a row kept for its summary shows why: the summary is not a column
+            hidden = [e for e in rows if not _in_row(e, text_filter)]
+            if hidden:
+                lines.append(f"'{one_line(text_filter)}' is in the summary of:")
+                lines.extend(f"  {e.name}: {e.summary}" for e in hidden)
     if not lines:
         lines.append(f"nothing in the {system} catalog" + (f" matches '{text_filter}'" if text_filter else ""))
     return "\n".join(lines) + "\n"

@@ -331,7 +331,7 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
     status = "valid" if after.valid else "INVALID"
     counts = tally(c)
     if m.total is not None:
-        total = f"total: {m.value_text()} {m.unit}"
+        total = f"total: {m.text()}"
         if before is not None and before.measure.total is not None and before.measure.total != m.total:
             total += f" (was {fmt_points(before.measure.total)})"
     else:
@@ -444,10 +444,15 @@ def find_part(mod: ModuleType, verb: str, word: str, system_id: str) -> parts.Pa
 
 
 def schema_ref(system_id: str, target: Path) -> str:
-    """What goes after ``$schema=``: a relative path inside the project tree, else a file URI."""
+    """What goes after ``$schema=``: inside the project tree, the relative path to its schema; else
+    ``schemas/<id>.list.schema.json`` beside the list (``armybuilder schemas --write schemas`` puts
+    it there), which survives sharing the file and rebuilding the environment, as no absolute path
+    or ``file://`` URI into one installation would."""
     from armybuilder.resources import schema_path
+    from armybuilder.schemafiles import list_ref
 
-    schema = schema_path(systems.manifest(system_id).list_schema).resolve()
+    name = systems.manifest(system_id).list_schema
+    schema = schema_path(name).resolve()
     where = target.resolve().parent
     home = schema.parent.parent
     try:
@@ -455,7 +460,7 @@ def schema_ref(system_id: str, target: Path) -> str:
             return Path(os.path.relpath(schema, where)).as_posix()
     except ValueError:  # pragma: no cover - another drive on Windows
         pass
-    return schema.as_uri()
+    return list_ref(name)
 
 
 def default_name(path: Path) -> str:
@@ -513,7 +518,10 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
             raise EditError("--name must be 1 to 200 characters")
         if points is not None:
             points = base.number(points, "--points", 0.5, 1000, whole=False, halves=True)
-        header = [f"# yaml-language-server: $schema={schema_ref(system_id, path)}"]
+        ref = schema_ref(system_id, path)
+        header = [f"# yaml-language-server: $schema={ref}"]
+        if not ref.startswith("."):  # outside the project: the schema beside the list, written by `schemas`
+            header.append(f"# (for your editor's checks: armybuilder schemas --write {ref.partition('/')[0]})")
         shown = shlex.quote(printable(str(path)))  # a file name that is not UTF-8 is shown with U+FFFD
         header += ["# " + line if line else "#" for line in mod.howto(shown)]
         from ruamel.yaml import YAML

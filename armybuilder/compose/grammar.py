@@ -96,7 +96,8 @@ def catalog_help() -> str:
         "A table of a game system's cards, troop types, factions, races or units, with costs and\n"
         "the rule each comes from.\n\n"
         "\b\nKIND per system:\n" + "\n".join(f"  {sid.ljust(size)}  {kinds}" for sid, kinds in rows) + "\n"
-        "Without KIND: every kind. --filter keeps the rows that contain the text (any column, any case).\n"
+        "Without KIND: every kind. --filter keeps the rows that contain the text (any column, any case),\n"
+        "and the rows whose summary does: those are listed under the table with the summary.\n"
     )
 
 

@@ -44,7 +44,7 @@ from armybuilder.events.inventory import count_text, inventory_of, is_broken
 from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, locate, number
 from armybuilder.suggest import did_you_mean, fold
-from armybuilder.text import fmt_points
+from armybuilder.text import fmt_points, points_text
 from armybuilder.yamlio import LoadError, load_file
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,7 +107,7 @@ class Rules:
         ``number`` render the pack's names and counts (escaped for Markdown, say)."""
         parts = []
         if self.points is not None:
-            parts.append(f"{fmt_points(self.points)} points")
+            parts.append(points_text(self.points))
         if self.data_version is not None:
             parts.append(f"data version {text(self.data_version)}")
         if self.ban:

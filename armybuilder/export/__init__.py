@@ -1,4 +1,4 @@
-"""Exporting a roster: Markdown, PDF or JSON, chosen by name and mapped to an exporter class.
+"""Exporting a roster: Markdown, PDF, JSON or plain text, chosen by name and mapped to an exporter class.
 
 ``armybuilder export army.yaml --to pdf -o army.pdf``. The roster (:mod:`.roster`) is built from
 the checked list the same way for every game system; each exporter turns it into bytes. The
@@ -27,6 +27,7 @@ class ExportFormat(str, enum.Enum):
     markdown = "markdown"
     pdf = "pdf"
     json = "json"
+    text = "text"
 
 
 class Paper(str, enum.Enum):
@@ -37,6 +38,7 @@ class Paper(str, enum.Enum):
 @dataclass
 class ExportOptions:
     paper: Paper = Paper.a4
+    compact: bool = False  # a PDF on one page (smaller type, tighter tables); warned when it cannot be
 
 
 class ExportError(Exception):
@@ -62,6 +64,7 @@ EXPORTERS: dict[ExportFormat, tuple[str, str]] = {
     ExportFormat.markdown: ("armybuilder.export.markdown", "MarkdownExporter"),
     ExportFormat.pdf: ("armybuilder.export.pdf", "PdfExporter"),
     ExportFormat.json: ("armybuilder.export.json_", "JsonExporter"),
+    ExportFormat.text: ("armybuilder.export.text", "TextExporter"),
 }
 
 SUFFIXES = {
@@ -69,7 +72,23 @@ SUFFIXES = {
     ".markdown": ExportFormat.markdown,
     ".pdf": ExportFormat.pdf,
     ".json": ExportFormat.json,
+    ".txt": ExportFormat.text,
 }
+
+
+def suffix_warning(fmt: ExportFormat, output: str) -> str | None:
+    """What to tell a player who writes one format under another's name (``--to pdf -o roster.md``):
+    the file is written as asked, and the warning says what its name promises. None when the name
+    fits (or has no suffix)."""
+    suffix = Path(output).suffix
+    fits = [s for s, f in SUFFIXES.items() if f is fmt]
+    if not suffix or not fits or suffix.lower() in fits:
+        return None
+    other = SUFFIXES.get(suffix.lower())
+    said = f"says {other.value}" if other is not None else f"does not say {fmt.value}"
+    return f"{output} gets a {fmt.value} roster, but a {suffix} name {said}; name it {fits[0]}" + (
+        f", or export with --to {other.value}" if other is not None else ""
+    )
 
 
 def exporter(fmt: ExportFormat | str) -> Exporter:
@@ -78,9 +97,9 @@ def exporter(fmt: ExportFormat | str) -> Exporter:
     return made
 
 
-def render(roster: Roster, fmt: ExportFormat | str, paper: Paper | str = Paper.a4) -> bytes:
+def render(roster: Roster, fmt: ExportFormat | str, paper: Paper | str = Paper.a4, compact: bool = False) -> bytes:
     """The bytes of a roster in one format (warnings dropped; use :func:`exporter` to see them)."""
-    return exporter(fmt).render(roster, ExportOptions(paper=Paper(paper)))
+    return exporter(fmt).render(roster, ExportOptions(paper=Paper(paper), compact=compact))
 
 
 def _usage(message: str) -> Outcome:
@@ -97,11 +116,20 @@ def run(
     force: bool = False,
     date: str | None = None,
     stdout_is_tty: bool = False,
+    with_rules: bool = False,
+    compact: bool = False,
+    min_severity: str = "info",
+    event: str | Path | None = None,
 ) -> Outcome:
     """Export one list file. Exit 0 valid, 1 invalid (still written), 2 usage error.
 
-    ``output`` is a path, or ``-`` for stdout (Markdown and JSON; a PDF only into a pipe).
-    Without ``fmt`` the format comes from the output's suffix (.md, .markdown, .pdf, .json).
+    ``output`` is a path, or ``-`` for stdout (Markdown, JSON and text; a PDF only into a pipe).
+    Without ``fmt`` the format comes from the output's suffix (.md, .markdown, .pdf, .json, .txt).
+    ``with_rules`` adds the rules appendix (:mod:`.appendix`); ``compact`` sets a PDF on one page.
+    ``min_severity`` (info, warning, error) leaves the notices below it out of the roster; its
+    status, counts and findings digest stay the list's. ``event``: an event pack (as ``validate
+    --event``): the list is checked against it too, so the roster's status, findings and exit code
+    are the event's verdict, and the roster names the event (:class:`.roster.Event`).
     """
     from armybuilder.export.roster import build, parse_date
     from armybuilder.fsutil import OverwriteRefused, atomic_write
@@ -125,7 +153,7 @@ def run(
     if fmt is None:
         guess = None if to_stdout else SUFFIXES.get(Path(output).suffix.lower())
         if guess is None:
-            return _usage("say which format with --to markdown, --to pdf or --to json")
+            return _usage("say which format with --to markdown, --to pdf, --to json or --to text")
         fmt = guess
     fmt = ExportFormat(fmt)
     if date is not None:
@@ -136,16 +164,33 @@ def run(
     exp = exporter(fmt)
     if to_stdout and exp.binary and stdout_is_tty:
         return _usage(f"a {fmt.value.upper()} is not written to a terminal; give -o FILE or pipe the output")
+    pack = None
+    if event is not None:  # the same pack, messages and exit code as validate --event
+        from armybuilder.app import load_pack
+
+        loaded = load_pack(event)
+        if isinstance(loaded, Outcome):
+            return loaded
+        pack = loaded
     try:
-        roster, result = build(file, date=date)
+        roster, result = build(file, date=date, pack=pack, with_rules=with_rules)
     except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
         return _usage(f"cannot read {file}: {exc.strerror or exc}")
+    from armybuilder.reporters import MinSeverity
+
+    level = MinSeverity(min_severity)
+    roster.notices = [f for f in roster.notices if level.keeps(f)]
     try:
-        data = exp.render(roster, ExportOptions(paper=Paper(paper)))
+        data = exp.render(roster, ExportOptions(paper=Paper(paper), compact=compact))
     except ExportError as exc:
         return _usage(f"cannot export {file} as {fmt.value}: {exc}")
     code = ExitCode.of(roster.valid)
     messages = [status_line(result)] + [f"{file}: {w}" for w in exp.warnings]
+    mismatch = None if to_stdout else suffix_warning(fmt, output)
+    if mismatch:
+        messages.append(f"armybuilder export: warning: {mismatch}")
+    if compact and fmt is not ExportFormat.pdf:
+        messages.append(f"{file}: --compact lays out a PDF only; the {fmt.value} roster is as usual")
     if to_stdout:  # text goes out as text, so that finish cleans it for the terminal like every report
         return Outcome(data if exp.binary else data.decode("utf-8"), messages, code)
     try:

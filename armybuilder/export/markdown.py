@@ -1,9 +1,10 @@
 """Markdown roster: GitHub-flavoured tables, padded so the plain text reads as well.
 
 Layout: the list's name as the title, a banner when the list is invalid, the header facts
-(status, system, measure, file, date), every error, one table per section of the army with its
-notes, the warnings and info findings, and a footer (armybuilder version, data version,
-fingerprint). Text from the list is escaped so a name cannot turn into Markdown or HTML.
+(status, system, measure, the event and its date with ``--event``, the list's player and note,
+file, date), every error, one table per section of the army with its notes, the warnings and info
+findings, what is not checked, the rules appendix (``--with-rules``), and a footer (armybuilder
+version, data version, fingerprint). Text from the list is escaped so a name cannot turn into Markdown or HTML.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 from armybuilder.export import Exporter, ExportOptions
+from armybuilder.export.appendix import RULES_INTRO
 from armybuilder.export.roster import Roster, Table, finding_text
 from armybuilder.text import json_text, pad, utf8, width
 from armybuilder.text import md as escape
@@ -45,6 +47,7 @@ class MarkdownExporter(Exporter):
         out.append(f"- Status: **{r.status}** ({r.counts_text})")
         out.append(f"- System: {escape(r.system_label)}" + (f" (`{r.system_id}`)" if r.system_id else ""))
         out.append(f"- {escape(r.measure_label)}: {escape(r.measure_value)}")
+        out += [f"- {label}: {escape(value)}" for label, value in r.header_facts]
         out.append(f"- List file: {escape(r.file)}")
         if r.date:
             out.append(f"- Date: {r.date}")
@@ -69,9 +72,13 @@ class MarkdownExporter(Exporter):
             out += ["## Not checked", ""]
             out += [f"- {escape(n)}" for n in r.not_checked]
             out.append("")
+        if r.rules is not None:
+            out += rules_section(r)
         out += ["---", ""]
         out.append(f"- {r.status}: {escape(r.title)}, {escape(r.measure_text)}")
         out.append(f"- Exported by armybuilder {r.version}; {escape(r.data_label)}")
+        if r.event:
+            out.append(f"- {escape(r.event.verdict_line)}")
         if r.fingerprint:
             out.append(
                 f"- Fingerprint: `{r.fingerprint}` (SHA-256 of the list's canonical content; "
@@ -83,6 +90,15 @@ class MarkdownExporter(Exporter):
             out.append(f"- Findings digest: `{r.findings_digest}` (SHA-256 of what the check found)")
         out += carried_block(r)
         return "\n".join(out) + "\n"
+
+
+def rules_section(r: Roster) -> list[str]:
+    """The rules appendix (``--with-rules``): each item's name in bold, its kind and rule, its summary."""
+    out = ["## Rules used", "", escape(RULES_INTRO), ""]
+    out += [f"- **{escape(e.name)}** ({escape(e.about)}): {escape(e.summary_text)}" for e in r.rules or []]
+    if not r.rules:
+        out.append("- nothing: the file is not a list that was checked")
+    return [*out, ""]
 
 
 LIST_INFO = "json armybuilder-list"  # the info string of the fenced block that carries the list

@@ -2,12 +2,19 @@
 
 Layout (A4 or Letter, 15 mm margins): the list's name; a full-width status banner (green
 VALID, red INVALID with the number of errors); the header facts (system, measure, findings,
-file, date); every error in a red-edged box; one table per section of the army (header row
+file, date), with the QR code of the list's share code beside them (:mod:`.qr`); every error
+in a red-edged box; one table per section of the army (header row
 repeated when a table continues on the next page, columns sized to fit the page, numbers
 right-aligned), with its notes; the warnings and info findings; and the export facts
 (armybuilder version, data version, fingerprint). Every page carries a footer with the list's
 name, its status, its measure, the fingerprint and "page N of M"; the pages of an invalid list
-also carry a pale "INVALID" across them, so no page of it passes for a legal list.
+also carry a pale "INVALID" across them, so no page of it passes for a legal list. The header
+facts show the event and its date (``--event PACK``, also named in the export facts) and the list's
+player and note when it has them; ``--with-rules`` adds the rules appendix
+after the roster (a table of what the list uses, from a new page). ``--compact`` aims at one page
+for the roster (the appendix follows it): smaller type, less padding, each table's notes run
+together, no heading starting a new page; it tries ``COMPACT_SCALES`` in turn and warns when even
+the smallest does not fit.
 
 Every text is cut to ``MAX_TEXT`` characters (with an ellipsis, and a warning) before layout:
 reportlab's line breaking takes time with the square of a paragraph's length, and a list file
@@ -16,8 +23,9 @@ many warnings and notes) are printed, then how many more there are. So every lis
 accepts exports in a second or two.
 
 Text is set in DejaVu Sans, bundled in ``armybuilder/fonts`` (accented, Greek and Cyrillic
-names print as written). Characters the font lacks are reported as warnings instead of silently
-printing as boxes. The document is built in reportlab's invariant mode: the same roster gives
+names print as written; the fonts are subset to those scripts by ``tools/subset_fonts.py``).
+Characters the font lacks are reported as warnings instead of silently printing as boxes. The
+document is built in reportlab's invariant mode: the same roster gives
 the same bytes.
 
 reportlab is imported only here, and only when a PDF is rendered.
@@ -26,13 +34,15 @@ reportlab is imported only here, and only when a PDF is rendered.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape as _xml
 
 from armybuilder.export import Exporter, ExportError, ExportOptions, Paper
+from armybuilder.export.appendix import RULES_INTRO
 from armybuilder.export.roster import Roster, Table, finding_text
+from armybuilder.text import one_line
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfbase.ttfonts import TTFont
@@ -48,8 +58,18 @@ INSET = 6  # points: platypus frames pad their content by 6 points on each side
 REGULAR, BOLD = "ArmybuilderSans", "ArmybuilderSans-Bold"
 MAX_TEXT = 1000  # characters of one text (a name, a cell, a finding) laid out; the rest is cut
 MAX_FINDINGS = 100  # errors, and warnings and notes, printed; the rest are counted (validate lists them)
+COMPACT = 0.8  # --compact: every type size times this (9-point text at 7.2 points)...
+COMPACT_SCALES = (1.0, 0.9, 0.8)  # ...and times these in turn until the roster fits one page (5.8 points)
+COMPACT_MARGIN_MM = 10  # --compact: the top margin
 
 _registered: tuple[str, str, TTFont | None] | None = None
+
+
+def _xml(text: str) -> str:
+    """``&``, ``>`` and ``<`` as entities, for reportlab's paragraph markup: what
+    ``xml.sax.saxutils.escape`` does, without importing it (it pulls in urllib.request, http.client,
+    email and ssl: about 24 ms of every PDF)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def fonts() -> tuple[str, str, TTFont | None]:
@@ -92,18 +112,41 @@ class PdfExporter(Exporter):
     suffix = ".pdf"
     binary = True
 
+    _compact = False  # --compact: one page, smaller type, tighter tables, notes run together
+    _pages = 0
+    _roster_pages = 0
+
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
+        self._compact = options.compact
+        if not self._compact:
+            return self._render(roster, options, 1.0)
+        warned = len(self.warnings)
+        for scale in COMPACT_SCALES:  # the largest type that fits one page
+            del self.warnings[warned:]  # each attempt says its own warnings once
+            data = self._render(roster, options, scale)
+            if self._roster_pages == 1:
+                return data
+        self.warnings.append(
+            f"the roster takes {self._roster_pages} pages even with --compact (at the smallest type): "
+            "it has too many rows or findings for one page"
+        )
+        return data
+
+    def _render(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
+        """The PDF with type at ``scale`` (1: the compact sizes as they are, with --compact)."""
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
         from reportlab.platypus import SimpleDocTemplate
 
         self._chars: set[str] = set()
         self._cut = 0  # texts cut to MAX_TEXT characters
+        self._pages = 0  # set when the document is saved
+        self._roster_pages = 0  # the pages before the rules appendix: set with it, else all of them
         self._roster_valid = roster.valid
         self._attachment = roster.carried  # the list the roster carries: an embedded file
         regular, bold, face = fonts()
         self.font, self.bold = regular, bold
-        self._styles()
+        self._styles(scale)
         pagesize = LETTER if Paper(options.paper) is Paper.letter else A4
         buf = io.BytesIO()
         doc = SimpleDocTemplate(
@@ -112,7 +155,7 @@ class PdfExporter(Exporter):
             invariant=1,
             leftMargin=MARGIN_MM * mm,
             rightMargin=MARGIN_MM * mm,
-            topMargin=MARGIN_MM * mm,
+            topMargin=(COMPACT_MARGIN_MM if self._compact else MARGIN_MM) * mm,
             bottomMargin=22 * mm,
             title=self._short(roster.title),
             author="armybuilder",
@@ -139,36 +182,57 @@ class PdfExporter(Exporter):
 
     # --- text and styles -------------------------------------------------------------------
 
-    def _styles(self) -> None:
+    def _styles(self, scale: float = 1.0) -> None:
+        """The paragraph styles; with --compact smaller (``COMPACT``), times ``scale``."""
         from reportlab.lib import colors
         from reportlab.lib.enums import TA_RIGHT
         from reportlab.lib.styles import ParagraphStyle
 
-        base = ParagraphStyle("base", fontName=self.font, fontSize=9, leading=11.5, bulletFontName=self.font)
+        k = scale * (COMPACT if self._compact else 1.0)
+
+        def size(points: float, leading: float, **kw: Any) -> dict[str, Any]:
+            return {"fontSize": points * k, "leading": leading * k, **kw}
+
+        base = ParagraphStyle("base", fontName=self.font, bulletFontName=self.font, **size(9, 11.5))
+        title = (18, 22) if not self._compact else (13, 16)  # the compact title is smaller still
+        gap = 0.4 if self._compact else 1.0  # the space around headings
         self.s = {
             "base": base,
-            "title": ParagraphStyle("title", base, fontName=self.bold, fontSize=18, leading=22, spaceAfter=6),
+            "title": ParagraphStyle("title", base, fontName=self.bold, **size(*title, spaceAfter=6 * gap)),
             "banner": ParagraphStyle(
-                "banner", base, fontName=self.bold, fontSize=14, leading=17, textColor=colors.white
+                "banner",
+                base,
+                fontName=self.bold,
+                textColor=colors.white,
+                **size(*((14, 17) if not self._compact else (11, 13))),
             ),
-            "h2": ParagraphStyle("h2", base, fontName=self.bold, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
+            "h2": ParagraphStyle(
+                "h2", base, fontName=self.bold, **size(12, 15, spaceBefore=10 * gap, spaceAfter=4 * gap)
+            ),
             "label": ParagraphStyle("label", base, fontName=self.bold),
-            "cell": ParagraphStyle("cell", base, fontSize=8.5, leading=10.5),
-            "cell_r": ParagraphStyle("cell_r", base, fontSize=8.5, leading=10.5, alignment=TA_RIGHT),
-            "head": ParagraphStyle("head", base, fontName=self.bold, fontSize=8.5, leading=10.5),
-            "head_r": ParagraphStyle(
-                "head_r", base, fontName=self.bold, fontSize=8.5, leading=10.5, alignment=TA_RIGHT
-            ),
-            "note": ParagraphStyle("note", base, fontSize=8, leading=10, leftIndent=10, bulletIndent=2, spaceBefore=1),
-            "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
+            "cell": ParagraphStyle("cell", base, **size(8.5, 10.5)),
+            "cell_r": ParagraphStyle("cell_r", base, alignment=TA_RIGHT, **size(8.5, 10.5)),
+            "head": ParagraphStyle("head", base, fontName=self.bold, **size(8.5, 10.5)),
+            "head_r": ParagraphStyle("head_r", base, fontName=self.bold, alignment=TA_RIGHT, **size(8.5, 10.5)),
+            "note": ParagraphStyle("note", base, leftIndent=10, bulletIndent=2, spaceBefore=1, **size(8, 10)),
+            "small": ParagraphStyle("small", base, **size(7.5, 9.5)),
         }
 
     def _heading(self, text: str) -> list[Flowable]:
         """A section heading, never alone at the foot of a page: it starts a new page unless
-        there is room for it and the first rows under it."""
+        there is room for it and the first rows under it (with --compact, which aims at one page,
+        it never starts one)."""
         from reportlab.platypus import CondPageBreak
 
+        if self._compact:
+            return [self._p(text, "h2")]
         return [CondPageBreak(72), self._p(text, "h2")]
+
+    def _notes(self, notes: list[str]) -> list[Flowable]:
+        """Notes under a table: one bullet each, or with --compact one paragraph of them all."""
+        if self._compact:
+            return [self._p(" · ".join(notes), "note")] if notes else []
+        return [self._p(n, "note", bullet="•") for n in notes]
 
     def _p(self, text: str, style: str, bullet: str | None = None) -> Paragraph:
         """A paragraph of text from the roster (escaped: a name is never markup)."""
@@ -202,28 +266,30 @@ class PdfExporter(Exporter):
 
         banner_text = "VALID" if r.valid else r.invalid_banner
         banner = RLTable([[self._p(banner_text, "banner")]], colWidths=[avail])
+        tight = 0.5 if self._compact else 1.0
         banner.setStyle(
             TableStyle(
                 [
                     ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(GREEN if r.valid else RED)),
                     ("LEFTPADDING", (0, 0), (-1, -1), 8),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-                    ("TOPPADDING", (0, 0), (-1, -1), 5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                    ("TOPPADDING", (0, 0), (-1, -1), 5 * tight),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6 * tight),
                 ]
             )
         )
-        story += [banner, Spacer(1, 4 * mm)]
+        story += [banner, Spacer(1, 4 * mm * tight)]
 
         facts = [
             ("System", r.system_label + (f" ({r.system_id})" if r.system_id else "")),
             (r.measure_label, r.measure_value),
             ("Status", f"{r.status} ({r.counts_text})"),
+            *((label, one_line(value)) for label, value in r.header_facts),  # no control character on the page
             ("List file", r.file),
         ]
         if r.date:
             facts.append(("Date", r.date))
-        story.append(self._facts(facts, avail, 30 * mm, 70 * mm))
+        story.append(self._with_qr(avail, lambda width: self._facts(facts, width, 30 * mm, 70 * mm)))
 
         if r.errors:
             story += self._heading(f"Errors ({len(r.errors)})")
@@ -235,19 +301,21 @@ class PdfExporter(Exporter):
                 story.append(self._table(t, avail))
             if t.notes:
                 story.append(Spacer(1, 2))
-                story += [self._p(n, "note", bullet="•") for n in t.notes]
+                story += self._notes(t.notes)
 
         if r.notices:
             story += self._heading("Warnings and notes")
-            story.append(self._box(self._findings(r.notices, "warnings and notes", True), avail, AMBER, PALE_AMBER))
+            lines = self._findings(r.notices, "warnings and notes", True)
+            story.append(self._box(lines, avail, AMBER, PALE_AMBER, "small" if self._compact else "base"))
 
         if r.not_checked:  # what a VALID does not cover
             story += self._heading("Not checked")
-            story += [self._p(n, "note", bullet="•") for n in r.not_checked]
+            story += self._notes(r.not_checked)
 
         end = [
             f"{r.status}: {r.title}, {r.measure_text}.",
             f"Exported by armybuilder {r.version}; {r.data_label}" + (f"; {r.date}" if r.date else "") + ".",
+            *([one_line(r.event.verdict_line) + "."] if r.event else []),
             (
                 f"Fingerprint: {r.fingerprint} (SHA-256 of the list's canonical content; "
                 "armybuilder fingerprint FILE prints it for a file)."
@@ -277,8 +345,61 @@ class PdfExporter(Exporter):
                 ]
             )
         )
-        story.append(KeepTogether([Spacer(1, 6 * mm), block]))
+        story.append(KeepTogether([Spacer(1, 6 * mm * tight), block]))
+        if r.rules is not None:
+            story += self._rules(r, avail)
         return story
+
+    def _rules(self, r: Roster, avail: float) -> list[Flowable]:
+        """The rules appendix (``--with-rules``): a table of each item the list uses, its kind, its
+        rule and its summary, after the roster, from a new page (the roster's pages are counted
+        for --compact: the roster on one page, the appendix after it)."""
+        from reportlab.platypus import PageBreak
+        from reportlab.platypus.flowables import Flowable
+
+        exporter = self
+
+        class RosterEnd(Flowable):  # no size: drawn on the roster's last page, it counts them
+            def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+                return (0, 0)
+
+            def draw(self) -> None:
+                exporter._roster_pages = self.canv.getPageNumber()
+
+        rows: list[list[Any]] = [[e.name, e.kind, e.rule or "-", e.summary_text] for e in r.rules or []]
+        story: list[Flowable] = [RosterEnd(), PageBreak()]
+        story += [*self._heading("Rules used"), self._p(RULES_INTRO, "small")]
+        if rows:
+            story.append(self._table(Table("Rules used", ["Name", "Kind", "Rule", "Summary"], rows), avail))
+        else:
+            story.append(self._p("Nothing: the file is not a list that was checked.", "base"))
+        return story
+
+    def _with_qr(self, avail: float, make: Callable[[float], Flowable]) -> Flowable:
+        """``make(width)`` beside the QR code of the list's share code (:mod:`.qr`), in the header's
+        right corner; ``make(avail)`` alone when the list has no code or it is too long for one. Only
+        a PDF that carries the list shows it (a packet carries none: an anonymous one must not)."""
+        carried = getattr(self, "_attachment", None)
+        if carried is None:
+            return make(avail)
+        from armybuilder.export import qr
+        from armybuilder.share import ShareCodeError, encode_carried
+
+        try:
+            code = qr.flowable(encode_carried(carried), self.font)
+        except (qr.TooLong, ShareCodeError) as exc:
+            self.warnings.append(str(exc) if isinstance(exc, qr.TooLong) else f"no QR code: {exc.message}")
+            return make(avail)
+        self._chars.update("".join(qr.CAPTION))
+        from reportlab.lib.units import mm
+        from reportlab.platypus import Table as RLTable
+        from reportlab.platypus import TableStyle
+
+        width = qr.SIDE_MM * mm
+        row = RLTable([[make(avail - width - 4 * mm), code]], colWidths=[avail - width, width], hAlign="LEFT")
+        flush = [(f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")]
+        row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), *flush]))
+        return row
 
     def _facts(self, facts: list[tuple[str, str]], avail: float, floor: float, cap: float) -> RLTable:
         """Label and value rows, the labels' column as wide as the widest label (within floor and cap)."""
@@ -286,7 +407,8 @@ class PdfExporter(Exporter):
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
 
-        label_w = min(max(floor, max(self._width(k, self.bold, 9) for k, _ in facts) + 4 * mm), cap)
+        size = self.s["label"].fontSize
+        label_w = min(max(floor, max(self._width(k, self.bold, size) for k, _ in facts) + 4 * mm), cap)
         table = RLTable(
             [[self._p(k, "label"), self._p(v, "base")] for k, v in facts],
             colWidths=[label_w, avail - label_w],
@@ -315,12 +437,13 @@ class PdfExporter(Exporter):
             )
         return lines
 
-    def _box(self, lines: list[str], avail: float, edge: str, fill: str) -> RLTable:
+    def _box(self, lines: list[str], avail: float, edge: str, fill: str, style: str = "base") -> RLTable:
         from reportlab.lib import colors
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
 
-        box = RLTable([[self._p(line, "base")] for line in lines], colWidths=[avail], hAlign="LEFT")
+        pad = 0.5 if self._compact else 1.0
+        box = RLTable([[self._p(line, style)] for line in lines], colWidths=[avail], hAlign="LEFT")
         box.setStyle(
             TableStyle(
                 [
@@ -328,8 +451,8 @@ class PdfExporter(Exporter):
                     ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(edge)),
                     ("LEFTPADDING", (0, 0), (-1, -1), 7),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 5),
-                    ("TOPPADDING", (0, 0), (-1, -1), 2),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2 * pad),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * pad),
                 ]
             )
         )
@@ -348,26 +471,27 @@ class PdfExporter(Exporter):
         table.setStyle(TableStyle(self._grid_style()))
         return table
 
-    @staticmethod
-    def _grid_style() -> list[Any]:
-        """The ruled table of every army section: a grey header row, striped rows, thin grid."""
+    def _grid_style(self) -> list[Any]:
+        """The ruled table of every army section: a grey header row, striped rows, thin grid
+        (with --compact, less padding)."""
         from reportlab.lib import colors
 
+        pad = 0.5 if self._compact else 1.0
         return [
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
             ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-            ("TOPPADDING", (0, 0), (-1, -1), 2),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3 * pad),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3 * pad),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 * pad),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * pad),
         ]
 
     def _col_widths(self, columns: list[str], rows: list[list[str]], avail: float) -> list[float]:
         """Each column as wide as its longest cell; when that is too wide for the page, narrow
         columns keep their width and the wide ones share the rest in proportion."""
-        pad, size = 6.5, 8.5
+        pad, size = (3.5 if self._compact else 6.5), self.s["cell"].fontSize
         natural = []
         for i, col in enumerate(columns):
             w = self._width(col, self.bold, size)
@@ -435,6 +559,8 @@ class PdfExporter(Exporter):
 
             def save(self) -> None:
                 total = len(self._pages)
+                exporter._pages = total
+                exporter._roster_pages = exporter._roster_pages or total
                 for state in self._pages:
                     self.__dict__.update(state)
                     exporter._draw_footer(self, total, colors, mm)

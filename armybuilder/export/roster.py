@@ -7,6 +7,10 @@ it out.
 
 A file that cannot be read as a list still gets a roster (status INVALID, its one error, no
 fingerprint): an export never hides a problem.
+
+A list checked against an event pack (``export --event PACK``, a tournament packet's pages) gets a
+roster that names the event (:class:`Event`): its status and findings are then the event's verdict,
+and ``armybuilder verify`` asks for the pack to check it again.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from armybuilder.findings import Finding, Measure, Result, Section, Severity, nu
 from armybuilder.text import cell_text, not_checked_text, plural, tally
 
 if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.check import PackLike
+    from armybuilder.events import Pack
+    from armybuilder.export.appendix import RuleEntry
     from armybuilder.systems import CheckOptions
 
 ROSTER_FORMAT = 1  # the version of the JSON roster (schemas/roster.schema.json)
@@ -96,6 +101,36 @@ class Table:
         }
 
 
+@dataclass(frozen=True)
+class Event:
+    """The event a roster was checked against: what its pack says of it."""
+
+    name: str  # the pack's `event:`
+    date: str | None  # the pack's `date:` (free text), when it has one
+    pack: str  # the pack's file name (no directory)
+
+    @classmethod
+    def of(cls, pack: Pack) -> Event:
+        date = pack.data.get("date")
+        return cls(pack.event, str(date) if date is not None else None, os.path.basename(pack.file) or pack.file)
+
+    @property
+    def facts(self) -> list[tuple[str, str]]:
+        """The header lines: the event's name, and its date when the pack gives one."""
+        return [("Event", self.name)] + ([("Event date", self.date)] if self.date else [])
+
+    @property
+    def verdict_line(self) -> str:
+        """The footer's line that says the status is the event's (``armybuilder verify`` reads it back)."""
+        return (
+            f"Checked against {self.name} (event pack {self.pack}): its status and findings are the event's "
+            "verdict; armybuilder verify FILE --event PACK checks it again"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "date": self.date, "pack": self.pack}
+
+
 @dataclass
 class Roster:
     name: str | None
@@ -116,6 +151,10 @@ class Roster:
     not_checked: list[str] = field(default_factory=list)  # what the system does not check (system.yaml)
     carried: bytes | None = None  # the list it was made from (fingerprint.carried_bytes); None: unreadable
     findings_digest: str | None = None  # fingerprint.findings_digest of the check's findings
+    player: str | None = None  # the list's `player:`
+    note: str | None = None  # the list's `note:`
+    rules: list[RuleEntry] | None = None  # the rules appendix; None: not asked for (--with-rules)
+    event: Event | None = None  # the event pack it was checked against (--event); None: the game's rules only
 
     @property
     def title(self) -> str:
@@ -124,6 +163,16 @@ class Roster:
     @property
     def status(self) -> str:
         return "VALID" if self.valid else "INVALID"
+
+    @property
+    def list_facts(self) -> list[tuple[str, str]]:
+        """What the list says about itself, for the header: its player and its note."""
+        return [(label, value) for label, value in (("Player", self.player), ("Note", self.note)) if value]
+
+    @property
+    def header_facts(self) -> list[tuple[str, str]]:
+        """The header's lines from the event pack and the list: event, event date, player, note."""
+        return (self.event.facts if self.event else []) + self.list_facts
 
     @property
     def system_label(self) -> str:
@@ -145,7 +194,7 @@ class Roster:
         """``51 of 51 points``."""
         if self.measure.total is None:
             return "not measured"
-        return f"{self.measure_value} {self.measure.unit}"
+        return self.measure.text() or "not measured"
 
     @property
     def counts_text(self) -> str:
@@ -155,7 +204,8 @@ class Roster:
     @property
     def invalid_banner(self) -> str:
         n = self.counts["error"]
-        return f"INVALID: {plural(n, 'error')}; this list is not legal as written"
+        where = f"at {self.event.name}" if self.event else "as written"
+        return f"INVALID: {plural(n, 'error')}; this list is not legal {where}"
 
     @property
     def data_label(self) -> str:
@@ -171,6 +221,9 @@ class Roster:
             "title": self.title,
             "file": self.file,
             "system": {"id": self.system_id, "title": self.system_title, "data_version": self.data_version},
+            "player": self.player,
+            "note": self.note,
+            "event": self.event.to_dict() if self.event else None,
             "status": self.status,
             "valid": self.valid,
             "measure": {"total": plain(m.total), "limit": plain(m.limit), "unit": m.unit, "text": self.measure_text},
@@ -180,6 +233,7 @@ class Roster:
             "tables": [t.to_dict() for t in self.tables],
             "details": plain(self.details),
             "not_checked": list(self.not_checked),
+            **({"rules": [e.to_dict() for e in self.rules]} if self.rules is not None else {}),
             "list": self.carried_list(),
             "footer": {
                 "armybuilder_version": self.version,
@@ -245,12 +299,31 @@ def _system_meta(system_id: str | None) -> tuple[str | None, str | None]:
         return system_id, None
 
 
+def _list_text(result: Result, key: str) -> str | None:
+    """A text field of the list (``player:``, ``note:``), when it has one."""
+    doc = result.document
+    value = doc.get(key) if isinstance(doc, dict) else None
+    return value if isinstance(value, str) and value.strip() else None
+
+
 def from_result(
-    result: Result, fingerprint: str | None, date: str | None = None, carried: bytes | None = None
+    result: Result,
+    fingerprint: str | None,
+    date: str | None = None,
+    carried: bytes | None = None,
+    with_rules: bool = False,
+    event: Event | None = None,
 ) -> Roster:
     """The roster of a checked list; ``carried``: the list's content (:func:`armybuilder.fingerprint.carried_bytes`),
-    which the roster carries for ``armybuilder verify``."""
+    which the roster carries for ``armybuilder verify``; ``with_rules``: with the rules appendix
+    (:mod:`armybuilder.export.appendix`); ``event``: the event pack the result was checked against."""
     from armybuilder.fingerprint import findings_digest
+
+    rules = None
+    if with_rules:
+        from armybuilder.export.appendix import used
+
+        rules = used(result)
 
     title, data_version = _system_meta(result.system)
     found = result.sorted_findings()
@@ -276,14 +349,23 @@ def from_result(
         not_checked=[not_checked_text(i) for i in result.not_checked],
         carried=carried,
         findings_digest=findings_digest(result.findings),
+        player=_list_text(result, "player"),
+        note=_list_text(result, "note"),
+        rules=rules,
+        event=event,
     )
 
 
 def build(
-    path: str | Path, date: str | None = None, options: CheckOptions | None = None, pack: PackLike | None = None
+    path: str | Path,
+    date: str | None = None,
+    options: CheckOptions | None = None,
+    pack: Pack | None = None,
+    with_rules: bool = False,
 ) -> tuple[Roster, Result]:
     """Read, fingerprint and check one list file (against ``pack`` too, when given); its roster,
-    which carries the list's canonical content, and the result.
+    which carries the list's canonical content (and the rules appendix with ``with_rules``; the
+    event's name and date with ``pack``), and the result.
 
     Raises FileNotFoundError / IsADirectoryError / PermissionError for the caller.
     """
@@ -302,4 +384,5 @@ def build(
         except CanonicalError:
             carried = fingerprint = None
         result = check(doc, str(path), options, pack)
-    return from_result(result, fingerprint, date, carried), result
+    event = Event.of(pack) if pack is not None else None
+    return from_result(result, fingerprint, date, carried, with_rules, event), result

@@ -19,13 +19,39 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.codes import Code
     from armybuilder.compose.catalog import Entry, Group
     from armybuilder.diff import Diff
-    from armybuilder.findings import Result
+    from armybuilder.findings import Finding, Result
     from armybuilder.tournament import Tournament
 
 
 class Format(str, enum.Enum):
     text = "text"
     json = "json"
+
+
+TEXT_WIDTH = 100  # columns a text report's tables fit when stdout is not a terminal (goldens, pipes)
+
+
+class MinSeverity(str, enum.Enum):
+    """``--min-severity``: the least severe findings a report shows. It hides lines, never changes
+    a verdict, a count or an exit code (an error is always shown)."""
+
+    info = "info"
+    warning = "warning"
+    error = "error"
+
+    def keeps(self, f: Finding) -> bool:
+        return f.severity.rank <= {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+def shown(results: Sequence[Result], level: MinSeverity | str = MinSeverity.info) -> list[Result]:
+    """The results as a report shows them: without the findings below ``level``. Their verdict is
+    the same (errors are never hidden); summaries and exit codes come from the results themselves."""
+    import dataclasses
+
+    level = MinSeverity(level)
+    if level is MinSeverity.info:
+        return list(results)
+    return [dataclasses.replace(r, findings=[f for f in r.findings if level.keeps(f)]) for r in results]
 
 
 # The format names mapped to their reporter classes (module, class), imported on use.

@@ -3,15 +3,14 @@ the tournament table."""
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Measure, Result, Severity
-from armybuilder.reporters import Reporter
-from armybuilder.text import cell, columns, fmt_points, one_line, tally, width
+from armybuilder.reporters import TEXT_WIDTH, Reporter
+from armybuilder.text import cell, fmt_points, one_line, tally, terminal, width
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.codes import Code
@@ -20,18 +19,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.tournament import Tournament
 
 
-def finding_line(result: Result, f: Finding) -> str:
+def finding_line(result: Result, f: Finding, paint: Callable[[str, str], str] | None = None) -> str:
+    """``path:line:col: CODE [severity] message (rule)``; with ``paint`` (a colour terminal) the
+    code and severity of an error red and of a warning amber, added after the line is cleaned."""
     where = f.source or result.file
     line = f.line if f.line is not None else 1
     col = f.column if f.column is not None else 1
     rule = f" ({f.rule})" if f.rule else ""
-    return one_line(f"{where}:{line}:{col}: {f.code} [{f.severity.value}] {f.message}{rule}")
+    head = f"{f.code} [{f.severity.value}]"
+    text = one_line(f"{where}:{line}:{col}: {head} {f.message}{rule}")
+    if paint is None or f.severity is Severity.INFO:
+        return text
+    at = len(one_line(f"{where}:{line}:{col}:")) + 1  # the place is one_line'd alone as in the whole
+    if text[at : at + len(head)] != head:  # pragma: no cover - a code or severity with spaces in it
+        return text
+    return text[:at] + paint(head, f.severity.value) + text[at + len(head) :]
 
 
 def total_text(m: Measure) -> str:
     """``51 of 51 points``, ``7 units`` (no limit), or ``-`` when nothing was measured."""
-    value = m.value_text()
-    return "-" if value is None else f"{value} {m.unit}"
+    return m.text() or "-"
 
 
 def common_folder(files: Sequence[str]) -> str | None:
@@ -46,7 +53,7 @@ def common_folder(files: Sequence[str]) -> str | None:
 def status_line(r: Result) -> str:
     c = r.counts()
     m = r.measure
-    measure = f", {m.value_text()} {m.unit}" if m.total is not None else ""
+    measure = f", {m.text()}" if m.total is not None else ""
     status = "VALID" if r.valid else "INVALID"
     return one_line(f"{r.file}: {status}{measure} ({tally(c)})")
 
@@ -64,7 +71,7 @@ class TextReporter(Reporter):
     def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
         from armybuilder.compose.catalog import catalog_text
 
-        return catalog_text(system, title, text_filter, groups)
+        return catalog_text(system, title, text_filter, groups, self.fit)
 
     def explain(self, system: str, entries: list[Entry]) -> str:
         from armybuilder.compose.catalog import explain_text
@@ -94,53 +101,47 @@ class TextReporter(Reporter):
             f"{c.code}  {'retired' if c.retired else c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes
         )
 
-    def __init__(self, color: bool = False, width: int = 100, **_: Any):
+    def __init__(self, color: bool = False, width: int = TEXT_WIDTH, fit: int | None = None, **_: Any):
         self.color = color
         self.width = width
+        self.paint = _painter(color) if color else None
+        self.fit = fit  # plain tables (catalog, tournament) fit a terminal's width; None: as wide as they are
 
     def validate(self, results: Sequence[Result]) -> str:
         lines: list[str] = []
         for r in results:
-            lines.extend(finding_line(r, f) for f in r.sorted_findings())
+            lines.extend(finding_line(r, f, self.paint) for f in r.sorted_findings())
         return "".join(line + "\n" for line in lines)
 
     def cost(self, results: Sequence[Result]) -> str:
-        from rich.console import Console
-        from rich.markup import escape
-        from rich.table import Table
-        from rich.text import Text
+        """Each list's name, its cost tables (boxed: :mod:`armybuilder.boxed`, fitted to the width)
+        and notes, its status line and its errors. Text from the list is cleaned before any colour
+        code is added."""
+        from armybuilder.boxed import plain, table
 
-        buf = io.StringIO()
-        console = Console(
-            file=buf,
-            width=self.width,
-            color_system="standard" if self.color else None,
-            force_terminal=self.color,
-            highlight=False,
-            soft_wrap=False,
-        )
+        paint = _painter(self.color)
+
+        def bold(text: str) -> str:
+            return paint(text, "title")
+
+        def clean(text: str) -> str:
+            return terminal(plain(text))
+
+        out: list[str] = []
         for i, r in enumerate(results):
             if i:
-                console.print()
-            title = r.name or r.file
-            console.print(
-                f"[bold]{escape(title)}[/bold]  ({escape(r.system or 'unknown system')}, {escape(r.file)})",
-                soft_wrap=True,
-            )
+                out.append("")
+            title = clean(r.name or r.file)
+            out.append(f"{bold(title)}  ({clean(r.system or 'unknown system')}, {clean(r.file)})")
             for s in r.sections:
-                table = Table(title=Text(s.title, style="bold"), title_justify="left", show_lines=False, expand=False)
-                for col in s.columns:
-                    table.add_column(col, overflow="fold")
-                for row in s.rows:
-                    table.add_row(*(Text(cell(v)) for v in row))
-                console.print(table)
-                for note in s.notes:
-                    console.print(f"  {note}", soft_wrap=True, markup=False)
-            console.print(status_line(r), soft_wrap=True, markup=False)
-            errors = [f for f in r.sorted_findings() if f.severity is Severity.ERROR]
-            for f in errors:
-                console.print("  " + finding_line(r, f), soft_wrap=True, markup=False)
-        return buf.getvalue()
+                size = max([len(s.columns)] + [len(row) for row in s.rows])
+                head = [clean(str(c)) for c in s.columns] + [""] * (size - len(s.columns))
+                rows = [[cell(v) for v in row] + [""] * (size - len(row)) for row in s.rows]
+                out += table(clean(s.title), head, rows, self.width, bold)
+                out += [clean(f"  {note}") for note in s.notes]
+            out.append(status_line(r))
+            out += ["  " + finding_line(r, f, self.paint) for f in r.sorted_findings() if f.severity is Severity.ERROR]
+        return "".join(line + "\n" for line in out)
 
     def diff(self, d: Diff) -> str:
         out = [f"old: {_side(d.old)}", f"new: {_side(d.new)}"]
@@ -172,9 +173,11 @@ class TextReporter(Reporter):
         section("changed", d.changed, "~", lambda c: f"{c.label()}: {_count(c.old)} → {_count(c.new)}")
         section("totals", d.totals, "~", lambda c: f"{c.name}: {either(c.old)} → {either(c.new)}")
         if d.gained:
-            out += ["", f"findings gained ({len(d.gained)}):"] + ["  + " + finding_line(d.new, f) for f in d.gained]
+            out += ["", f"findings gained ({len(d.gained)}):"]
+            out += ["  + " + finding_line(d.new, f, self.paint) for f in d.gained]
         if d.lost:
-            out += ["", f"findings lost ({len(d.lost)}):"] + ["  - " + finding_line(d.old, f) for f in d.lost]
+            out += ["", f"findings lost ({len(d.lost)}):"]
+            out += ["  - " + finding_line(d.old, f, self.paint) for f in d.lost]
         if d.empty:
             out += ["", "no changes"]
         return "\n".join(out) + "\n"
@@ -185,6 +188,8 @@ class TextReporter(Reporter):
         Plain aligned columns (:func:`armybuilder.text.columns`) rather than a Rich table: a Rich
         table of 1,000 rows takes longer to draw than checking the lists does.
         """
+        from armybuilder.boxed import fit_columns
+
         several = len(t.pack.system_ids) > 1
         base = common_folder([e.file for e in t.entries])
         head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Data", "Status", "Errors"]
@@ -197,18 +202,19 @@ class TextReporter(Reporter):
             rows.append(
                 [*row, total_text(e.result.measure), one_line(e.data_versions(t.pack)), e.status, str(e.errors)]
             )
-        table = columns(head, rows, right=(0, len(head) - 4, len(head) - 1))  # #, Total, Errors
+        table = fit_columns(head, rows, right=(0, len(head) - 4, len(head) - 1), line=self.fit)  # #, Total, Errors
         paint = _painter(self.color)
         status_size = max(width(r[-2]) for r in [head, *rows])
         title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
-        out = [paint(title, "title"), *table[:2]]
-        out += [_paint_cell(line, e.status, status_size, paint) for line, e in zip(table[2:], t.entries, strict=False)]
+        out = [paint(title, "title"), *table[0], *table[1]]
+        for lines, e in zip(table[2:], t.entries, strict=False):  # a wrapped row: its first line has the status
+            out += [_paint_cell(lines[0], e.status, status_size, paint), *lines[1:]]
         for e in t.entries:
             if e.legal:
                 continue
             who = f" ({one_line(e.player)})" if e.player else ""
             out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
-            out += ["  " + finding_line(e.result, f) for f in e.findings(Severity.ERROR)]
+            out += ["  " + finding_line(e.result, f, self.paint) for f in e.findings(Severity.ERROR)]
         if t.skipped:
             out += ["", f"not checked ({len(t.skipped)}):"]
             out += [f"  {one_line(os.path.relpath(s.file, base) if base else s.file)}: {s.reason}" for s in t.skipped]
@@ -242,7 +248,8 @@ def _side(r: Result) -> str:
 
 # -- the tournament table --------------------------------------------------------------------
 
-_STYLES = {"legal": "32", "illegal": "31", "broken": "1;31", "title": "1"}
+# SGR codes: the tournament's statuses, titles, and a finding's code and severity (red, amber).
+_STYLES = {"legal": "32", "illegal": "31", "broken": "1;31", "title": "1", "error": "31", "warning": "33"}
 
 
 def _painter(color: bool) -> Callable[[str, str], str]:

@@ -112,12 +112,16 @@ class Names:
 
 @dataclass
 class CheckOptions:
-    """What a caller may change about a check: an outside points limit (``--points``, an event's).
+    """What a caller may change about a check: an outside points limit (``--points``, an event's),
+    and whether the cost breakdown is wanted.
 
-    It is only ever set for a system whose manifest says ``points_limit``.
+    ``points`` is only ever set for a system whose manifest says ``points_limit``. ``breakdown``
+    False: the caller shows no cost tables (``validate``, a tournament), so the system leaves
+    ``result.sections`` and ``result.details`` empty; the findings and the measure are the same.
     """
 
     points: Fraction | None = None  # halves are exact
+    breakdown: bool = True  # result.sections and result.details: what cost, export and a roster show
 
 
 class System:
@@ -182,8 +186,9 @@ class System:
         """Check a list already known to fit the list schema.
 
         Add findings with ``result.add`` (paths into ``data``; positions are filled in),
-        and set ``result.name``, ``result.measure``, ``result.sections`` (the cost
-        breakdown tables) and ``result.details`` (the same as structured data).
+        and set ``result.name``, ``result.measure``, and when ``options.breakdown``,
+        ``result.sections`` (the cost breakdown tables) and ``result.details`` (the same as
+        structured data).
         """
         raise NotImplementedError
 

@@ -1,14 +1,17 @@
 """The browser builder's pages and actions: a Starlette app over one folder of list files.
 
 Routes (every page rendered on the server; the little JavaScript in ``static/app.js`` only
-narrows the choices of a form while it is filled in):
+narrows the choices of a form while it is filled in; without it, a form's "show the choices that
+fit" button asks the server for the same page with the choices narrowed):
 
 ======  ==============================  ===================================================
 GET     ``/``                           the folder: every list, its system, name, total and
                                         status; ``?event=PACK`` checks them against a pack
 POST    ``/new``                        a new list (:func:`armybuilder.compose.edit.run_new`)
 GET     ``/list/NAME``                  one list: its findings, cost breakdown and forms
-POST    ``/edit/NAME``                  one edit (:func:`armybuilder.compose.edit.run_edit`)
+POST    ``/edit/NAME``                  one edit (:func:`armybuilder.compose.edit.run_edit`);
+                                        with ``narrow`` set, no edit: back to the list page
+                                        with the form filled in and its choices narrowed
 GET     ``/choices/NAME?form=ID&...``   the choices that fit a form's other values (JSON)
 GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.export`)
 GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the catalog)
@@ -273,6 +276,16 @@ def list_url(name: str) -> str:
     return "/list/" + urllib.parse.quote(name, safe="/")
 
 
+def narrow_url(name: str, values: Mapping[str, Sequence[str]]) -> str:
+    """The list page with one form filled in as sent and its choices narrowed to what fits: what
+    the script does as a form is filled in, for a browser without JavaScript. The form's values go
+    into the address; the token does not."""
+    ident = _first(values, "form")
+    kept = [(k, str(v)) for k, vs in values.items() if k.startswith(("a", "o_")) for v in vs if str(v).strip()]
+    query = urllib.parse.urlencode([("form", ident), *kept])
+    return f"{list_url(name)}?{query}#f-{urllib.parse.quote(ident)}"
+
+
 def _flash_of(outcome: Any, path: Path, name: str) -> Flash:
     from armybuilder.outcome import ExitCode
 
@@ -331,7 +344,7 @@ def _row(found: Found, result: Any) -> dict[str, Any]:
         "name": found.name,
         "title": result.name or found.name,
         "system": result.system or "-",
-        "total": f"{m.value_text()} {m.unit}" if m.total is not None else "-",
+        "total": m.text() or "-",
         "valid": result.valid,
         "counts": tally(result.counts()),
         "errors": [f"{f.code} {f.message}" for f in result.sorted_findings() if f.severity.value == "error"][:3],
@@ -423,13 +436,14 @@ def _list_model(folder: Folder, name: str, filled: str | None, values: Mapping[s
     m = result.measure
     measure = None
     if m.total is not None:
-        measure = f"{m.value_text()} {m.unit}"
+        measure = m.text() or ""
         if m.limit is not None:
             from armybuilder.text import fmt_points
 
             left = m.limit - m.total
             measure += f" · {fmt_points(left)} left" if left >= 0 else f" · {fmt_points(-left)} over"
     groups = [(verb, [f for f in built if f.verb == verb]) for verb in ("add", "set", "remove")]
+    share_code, share_none = _share_code(result.document)
     return {
         "name": name,
         "result": result,
@@ -442,7 +456,25 @@ def _list_model(folder: Folder, name: str, filled: str | None, values: Mapping[s
         "entries": entries,
         "formats": [f.value for f in ExportFormat],
         "filled": filled,
+        "share_code": share_code,
+        "share_none": share_none,
     }
+
+
+def _share_code(document: Any) -> tuple[str | None, str]:
+    """The list's share code (:mod:`armybuilder.share`, as ``armybuilder share`` prints it), or
+    None and why there is none."""
+    from armybuilder.fingerprint import CanonicalError
+    from armybuilder.share import ShareCodeError, encode
+
+    if not isinstance(document, dict):  # not a list: nothing to share (and no section for it)
+        return None, ""
+    try:
+        return encode(document), ""
+    except CanonicalError as exc:
+        return None, f"no share code: {exc}"
+    except ShareCodeError as exc:
+        return None, f"no share code: {exc.message}"
 
 
 async def list_view(request: Request) -> Response:
@@ -492,6 +524,8 @@ async def edit(request: Request) -> Response:
     name = request.path_params["name"]
     try:
         values = await _post(request)
+        if _first(values, "narrow"):  # "show the choices that fit": the page again, nothing written
+            return _redirect(narrow_url(name, values))
         flash = await _work(_edit, st.folder, name, values)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)

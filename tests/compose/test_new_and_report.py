@@ -19,8 +19,12 @@ def test_new_file_header_and_howto(run, tmp_path, system):
     assert r.exit_code == 0, r.stderr
     assert r.stdout.startswith(f"created {f} ({system})")
     text = f.read_text(encoding="utf-8")
-    first = text.splitlines()[0]
-    assert first == f"# yaml-language-server: $schema={(ROOT / 'schemas' / f'{system}.list.schema.json').as_uri()}"
+    first, second = text.splitlines()[:2]
+    # Outside the project: a path relative to the list, which survives sharing the file and rebuilding
+    # the environment (issue 16), and how to put the schema there
+    assert first == f"# yaml-language-server: $schema=schemas/{system}.list.schema.json"
+    assert second == "# (for your editor's checks: armybuilder schemas --write schemas)"
+    assert "file:" not in text and str(ROOT) not in text
     assert f"armybuilder add {f}" in text or f"armybuilder set {f}" in text
     data = load_file(f).data
     assert data["system"] == system and data["name"] == "My army"
@@ -65,7 +69,7 @@ def test_edit_report_lines_and_exit_codes(run, tmp_path):
     assert lines[0] == "added class 'Knights': 8 Knights stands, with the general"
     assert lines[1] == "total: 32 of 51 points; list valid (0 errors, 0 warnings, 1 info)"
     assert lines[2].startswith(f"{f}:") and "FTR025 [info] 19 of 51 points unspent" in lines[2]
-    assert lines[3] == "fixed: ABL021 [error] the file needs a 'classes' entry (list schema)"
+    assert lines[3] == "fixed: ABL021 [error] the file needs an entry 'classes' (list schema)"
     assert r.stderr == ""
     r = run("set", f, "points", "32")
     assert r.exit_code == 0

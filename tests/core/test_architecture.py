@@ -34,6 +34,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.fsutil",
             "armybuilder.schema",
             "armybuilder.fingerprint",
+            "armybuilder.share",  # the share code: a list as one line of text, and back
+            "armybuilder.boxed",  # the boxed tables of cost, and plain tables fitted to a terminal
         ),
     ),
     (
@@ -59,14 +61,18 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.tournament",
             "armybuilder.diff",
             "armybuilder.verify",
+            "armybuilder.schemafiles",  # armybuilder schemas: the published JSON Schemas, listed or written
+            "armybuilder.sharing",  # armybuilder share and armybuilder import
             "armybuilder.export",
+            "armybuilder.export.text",  # export --to text: the plain-text roster
+            "armybuilder.export.appendix",  # export --with-rules: what a list uses, from the catalog
             "armybuilder.compose.edit",
             "armybuilder.compose.complete",
             "armybuilder.compose.grammar",
             "armybuilder.web",  # armybuilder serve: the browser builder, over the commands above
         ),
     ),
-    ("cli", ("armybuilder.cli", "armybuilder.__main__")),
+    ("cli", ("armybuilder.cli", "armybuilder.cli_lazy", "armybuilder.__main__")),
 ]
 
 

@@ -69,7 +69,8 @@ def test_the_packet_has_a_summary_then_each_list_on_a_page_of_its_own(run, tmp_p
         page = starts[n][1].removeprefix("INVALID ")  # an illegal list's pale watermark is drawn first
         assert page.startswith(title), (n, page[:60])
     assert "VALID" in starts[1][1] and "INVALID" not in starts[1][1]
-    assert "INVALID: 1 error; this list is not legal as written" in starts[2][1]  # Bob, at 48 points
+    assert "INVALID: 1 error; this list is not legal at Autumn Clash 2026" in starts[2][1]  # Bob, at 48 points
+    assert "Event Autumn Clash 2026" in starts[2][1]  # each list's page names the event it is checked against
     assert f"page {len(text)} of {len(text)}" in text[-1]
 
 

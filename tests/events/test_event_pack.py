@@ -94,8 +94,8 @@ def test_aliases_are_refused_in_packs_too(write):
         ("event: A\nsystem: fantasy-triumph\nlimit: {heroes: two}\n", 3, "limit.heroes must be a number"),
         ("event: A\nsystem: fantasy-triumph\nban: Mindblast\n", 3, "ban must be a list"),
         ("event: A\nsystem: fantasy-triumph\npoints: 0\n", 3, "points must be more than 0"),
-        ("system: fantasy-triumph\n", 1, "needs a 'event' entry"),
-        ("event: A\n", 1, "needs a 'system' entry"),
+        ("system: fantasy-triumph\n", 1, "needs an entry 'event'"),
+        ("event: A\n", 1, "needs an entry 'system'"),
         ("event: A\nsystem: Fantasy Triumph\n", 2, "system 'Fantasy Triumph' does not fit"),
     ],
 )

@@ -8,8 +8,6 @@ read: a typo would otherwise check nothing, in silence. The names come from each
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from armybuilder import events, systems
@@ -211,11 +209,9 @@ def test_a_system_that_does_not_declare_its_names_takes_the_packs_as_written(wri
 # -- hostile packs ------------------------------------------------------------------------------
 
 
-def test_a_pack_of_five_hundred_unknown_names_is_refused_quickly(write):
+def test_a_pack_of_five_hundred_unknown_names_is_refused_name_by_name(write):
     bans = ", ".join(f"Card{i:03d}x" for i in range(500))
-    start = time.perf_counter()
     found = refused(write, f"event: T\nsystem: token-terrors\nban: [{bans}]\n")
-    assert time.perf_counter() - start < 10
     assert len(found) == 500 and {f.code for f in found} == {"EVT003"}
 
 

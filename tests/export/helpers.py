@@ -32,3 +32,13 @@ def pdf_text(data: bytes) -> str:
 
 def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
+
+
+PLAYER_NOTE = LISTS / "player-note.yaml"  # a valid list with player, note and class notes to escape
+# One example of each game system, for the golden files of the text roster and the rules appendix.
+ONE_PER_SYSTEM = [
+    FT_EXAMPLE,
+    ROOT / "examples" / "homm3-battlefield" / "skirmish-short.yaml",
+    ROOT / "examples" / "small-world-of-warcraft" / "thrall-turn-4.yaml",
+    ROOT / "examples" / "token-terrors" / "ozzys-muster.yaml",
+]

@@ -85,7 +85,7 @@ def test_letter_paper(run, tmp_path):
     "args,message",
     [
         (["-o", "-"], "say which format with --to"),
-        (["-o", "army.txt"], "say which format with --to"),
+        (["-o", "army.doc"], "say which format with --to"),
         (["--to", "json", "-o", "-", "--date", "30/11/2026"], "--date takes a date as YYYY-MM-DD"),
         (["--to", "json", "-o", "-", "--date", "2026-02-30"], "is not a calendar date"),
         (["-o", "no/such/dir/army.md"], "does not exist"),

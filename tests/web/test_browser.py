@@ -120,12 +120,15 @@ def fill(form, values: dict[str, str | bool]) -> None:
             field.fill(str(value))
 
 
+SEND = "button[type=submit]:not([name=narrow])"  # a form's own button (not "show the choices that fit")
+
+
 def submit(page, form_id: str, **values: str | bool) -> str:
     """Fill a form in, send it, and return what the page says the edit did."""
     form = open_form(page, form_id)
     fill(form, values)
     with page.expect_navigation():
-        form.locator("button[type=submit]").click()
+        form.locator(SEND).click()
     said = page.locator("#result").inner_text()
     assert "refused" not in (page.locator("#result").get_attribute("class") or ""), said
     return said
@@ -163,7 +166,7 @@ def test_build_the_greenwood_host_by_clicking_and_typing(served, page, tmp_path)
     assert "Flying" not in offered and "Terrain Affinity" not in offered
     fill(form, {"a1": "Deadly"})
     with page.expect_navigation():
-        form.locator("button[type=submit]").click()
+        form.locator(SEND).click()
     assert "added Deadly to class 'Wardens'" in page.locator("#result").inner_text()
 
     submit(page, "add-card", a1="Armored", o_to="Wardens")
@@ -211,6 +214,12 @@ def test_build_the_greenwood_host_by_clicking_and_typing(served, page, tmp_path)
     assert saved.pop("data_version", None) == systems.get("fantasy-triumph").data_version
     assert of_data(saved) == of_file(EXAMPLE)
 
+    # The share code, as `armybuilder share` prints it for the file the clicks wrote.
+    from armybuilder.sharing import share
+
+    page.locator("details#share > summary").click()
+    assert page.locator("#share-code").inner_text() == share(folder / "greenwood-host.yaml").stdout.strip()
+
     # Make it illegal: a third Wardens stand is 6½ more points than the 51 the army may spend.
     said = submit(page, "add-stands", a1="Wardens", a2="1")
     assert "total: 57½ of 51 points (was 51); list INVALID" in said
@@ -232,6 +241,10 @@ def test_build_the_greenwood_host_by_clicking_and_typing(served, page, tmp_path)
 
     text = "".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages)
     assert "The Greenwood Host" in text and "INVALID" in text
+    with page.expect_download(timeout=STEP_MS) as got:
+        page.locator("a[href^='/roster/text/']").click()
+    assert got.value.suggested_filename == "greenwood-host.txt"
+    assert "INVALID" in Path(got.value.path()).read_text(encoding="utf-8")
     assert page.dialogs == []
 
 
@@ -262,3 +275,41 @@ def test_the_forms_work_without_javascript(browser, served):
     finally:
         context.close()
     assert "troop: Spear" in (folder / "army.yaml").read_text(encoding="utf-8")
+
+
+def test_without_javascript_the_choices_narrow_on_request(browser, served):
+    """With the script off, "show the choices that fit" asks the server for the page with the
+    form filled in as it was and its choices narrowed, and writes nothing."""
+    folder, url = served
+    shutil.copyfile(EXAMPLE, folder / "army.yaml")
+    before = (folder / "army.yaml").read_bytes()
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        p = context.new_page()
+        p.set_default_timeout(STEP_MS)
+        p.goto(url + "list/army.yaml")
+        assert "Flying" in choices(p, "add-card", "a1")  # no place chosen yet: every card
+        form = open_form(p, "add-card")
+        fill(form, {"o_to": "Wardens"})
+        with p.expect_navigation():
+            form.locator("button[name=narrow]").click()
+        # Wardens are Elite Foot, close-order foot: "only open-order troops, War Wagons and
+        # Artillery may have Flying" (FT 35).
+        offered = choices(p, "add-card", "a1")
+        assert "Brittle" in offered and "Flying" not in offered
+        # The same choices the script would have been given for these values.
+        found = p.request.get(url + "choices/army.yaml?form=add-card&o_to=Wardens").json()
+        assert offered == [name for name, _ in found["a1"]]
+        assert p.locator("details#f-add-card > form [name=o_to]").input_value() == "Wardens"
+        assert "csrf" not in p.url  # the token never goes into an address
+    finally:
+        context.close()
+    assert (folder / "army.yaml").read_bytes() == before
+
+
+def test_with_javascript_the_narrow_button_is_hidden(served, page):
+    folder, url = served
+    shutil.copyfile(EXAMPLE, folder / "army.yaml")
+    page.goto(url + "list/army.yaml")
+    open_form(page, "add-card")
+    assert page.locator("details#f-add-card button[name=narrow]").is_hidden()

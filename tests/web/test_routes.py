@@ -492,6 +492,27 @@ def test_choices_narrow_to_what_the_place_may_take(client):
     assert notes["Deadly"].startswith("taken by: stands/hero · cost: ")  # the catalog's note on each choice
 
 
+def test_narrow_without_javascript_shows_the_page_with_the_choices_that_fit(client, folder):
+    before = (folder / "greenwood.yaml").read_bytes()
+    sent = form(client, "greenwood.yaml", "add-card", narrow="1", o_to="Eagles", a1="")
+    r = client.post("/edit/greenwood.yaml", data=sent, headers=SAME, follow_redirects=False)
+    assert r.status_code == 303
+    where = r.headers["location"]
+    assert where == "/list/greenwood.yaml?form=add-card&o_to=Eagles#f-add-card"  # no token, no empty fields
+    assert (folder / "greenwood.yaml").read_bytes() == before  # nothing written
+    page = client.get(where.split("#")[0]).text
+    offered = re.search(r'<datalist id="add-card-a1-choices"[^>]*>(.*?)</datalist>', page, re.S).group(1)
+    # Eagles are Javelin Cavalry (8 MU) and hold Flying already (FT 33, FT 35).
+    assert '"Deadly"' in offered and '"Fast"' not in offered and '"Flying"' not in offered
+    assert re.search(r'<details id="f-add-card" open>', page)
+    assert 'name="narrow"' in page  # the button is on the forms whose choices depend on other values
+
+
+def test_narrow_needs_the_token_like_any_post(client, folder):
+    r = client.post("/edit/greenwood.yaml", data={"csrf": "wrong", "form": "add-card", "narrow": "1"}, headers=SAME)
+    assert r.status_code == 403
+
+
 def test_choices_refusals(client, folder):
     assert client.get("/choices/greenwood.yaml", params={"form": "add-nothing"}).status_code == 404
     (folder / "bad.yaml").write_text("- a list\n")
@@ -500,20 +521,35 @@ def test_choices_refusals(client, folder):
 
 
 @pytest.mark.parametrize(
-    "fmt, kind, start", [("pdf", "application/pdf", b"%PDF-"), ("markdown", "text/markdown", b"# The Greenwood Host")]
+    "fmt, kind, start, suffix",
+    [
+        ("pdf", "application/pdf", b"%PDF-", ".pdf"),
+        ("markdown", "text/markdown", b"# The Greenwood Host", ".md"),
+        ("text", "text/plain", b"The Greenwood Host", ".txt"),
+    ],
 )
-def test_roster_downloads(client, fmt, kind, start):
+def test_roster_downloads(client, fmt, kind, start, suffix):
     from armybuilder.export import ExportOptions, exporter
     from armybuilder.export.roster import build
 
     r = client.get(f"/roster/{fmt}/greenwood.yaml")
     assert r.status_code == 200
     assert r.headers["content-type"].startswith(kind)
-    suffix = ".pdf" if fmt == "pdf" else ".md"
     assert r.headers["content-disposition"].startswith(f'attachment; filename="greenwood{suffix}"')
     assert r.content.startswith(start)
     roster, _ = build(client.app.state.builder.folder.existing("greenwood.yaml"))
     assert r.content == exporter(fmt).render(roster, ExportOptions())  # the same bytes as armybuilder export
+
+
+def test_the_list_page_shows_the_share_code(client, folder):
+    from armybuilder.sharing import share
+
+    text = client.get("/list/greenwood.yaml").text
+    shown = re.search(r'<code id="share-code" class="code">(.*?)</code>', text).group(1)
+    assert shown == share(folder / "greenwood.yaml").stdout.strip()  # as armybuilder share prints it
+    (folder / "list-of-words.yaml").write_text("- not\n- a list\n", encoding="utf-8")
+    text = client.get("/list/list-of-words.yaml").text
+    assert 'id="share"' not in text  # not a list: nothing to share
 
 
 def test_roster_json(client):

@@ -211,7 +211,7 @@ def ft_troops() -> list[Entry]:
 
 def ft_topographies() -> list[Entry]:
     data = load_data(FT, "topographies")
-    src = source(FT, "README")
+    src = source(FT, "third-party")
     dense_cards = [c["name"] for c in cards() if depends_on_topography(c)]
     out = []
     for t in data["topographies"]:

@@ -32,7 +32,7 @@ from armybuilder.compose import base
 from armybuilder.compose.base import Doc, Request, find, known, number, put
 from armybuilder.compose.parts import EditError, Opt, Part
 from armybuilder.suggest import fold, nearest
-from armybuilder.text import fmt_points
+from armybuilder.text import plural, points_text
 
 from . import MANIFEST
 
@@ -345,7 +345,7 @@ def add_stands(doc: Doc, req: Request) -> str:
     c = _class(doc, name)
     now = _stands(c) + n
     put(c, "stands", now)
-    return f"class '{c.get('name')}': {now} stands (+{n})"
+    return f"class '{c.get('name')}': {plural(now, 'stand')} (+{n})"
 
 
 def remove_stands(doc: Doc, req: Request) -> str:
@@ -354,18 +354,18 @@ def remove_stands(doc: Doc, req: Request) -> str:
     now = _stands(c) - n
     if now < 1:
         raise EditError(
-            f"class '{c.get('name')}' has {_stands(c)} stands; a class keeps at least 1 "
+            f"class '{c.get('name')}' has {plural(_stands(c), 'stand')}; a class keeps at least 1 "
             f"(to drop the class: armybuilder remove FILE class '{c.get('name')}')"
         )
     put(c, "stands", now)
-    return f"class '{c.get('name')}': {now} stands (-{n})"
+    return f"class '{c.get('name')}': {plural(now, 'stand')} (-{n})"
 
 
 def set_stands(doc: Doc, req: Request) -> str:
     name, n = req.take_name_and_int("the CLASS", "the number of stands (N)", 1, 100)
     c = _class(doc, name)
     put(c, "stands", n)
-    return f"class '{c.get('name')}': {n} stands"
+    return f"class '{c.get('name')}': {plural(n, 'stand')}"
 
 
 def set_troop(doc: Doc, req: Request) -> str:
@@ -407,7 +407,7 @@ def set_card(doc: Doc, req: Request) -> str:
 def set_points(doc: Doc, req: Request) -> str:
     pts = number(req.take("the army's POINTS"), "points", 0.5, 1000, whole=False, halves=True)
     put(doc.tree, "points", pts, _top(doc))
-    return f"army size: {pts} points"
+    return f"army size: {points_text(pts)}"
 
 
 def set_topography(doc: Doc, req: Request) -> str:
@@ -426,7 +426,7 @@ def _set_rating(kind: str) -> Callable[[Doc, Request], str]:
         value = number(req.take(f"the {kind.upper()} rating"), f"the {kind} rating", min(costs), max(costs))
         put(doc.tree, kind, value, _top(doc))
         cost = Fraction(str(costs[value]))
-        return f"{kind} rating: {value} ({'+' if cost > 0 else ''}{fmt_points(cost)} points; {entry['rule']})"
+        return f"{kind} rating: {value} ({'+' if cost > 0 else ''}{points_text(cost)}; {entry['rule']})"
 
     return setter
 

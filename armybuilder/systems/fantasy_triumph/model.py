@@ -8,6 +8,7 @@ are the generic kinds of :data:`TABLE_NOTES`, given to cards by their ``table_no
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
-from armybuilder.text import fmt_points
+from armybuilder.text import fmt_points, points_text
 
 from . import conditions
 from .conditions import CardDataError
@@ -31,11 +32,39 @@ def pts(value: Any) -> Fraction:
 
 
 @dataclass(frozen=True)
+class Prices:
+    """Every price a check reads from the data, as an exact Fraction: parsed once, when the data
+    loads, not for each list (``Fraction(str)`` is a regular expression and a gcd each time)."""
+
+    troops: dict[str, Fraction]  # troop type -> points a stand
+    cases: dict[str, list[tuple[dict[str, Any], Fraction]]]  # card -> its cost cases in order: (when, points)
+    ratings: dict[str, dict[int, Fraction]]  # rating kind -> rating -> points
+    rules: dict[str, Fraction]  # army.yaml's entries whose value is a number (army_points, ...)
+
+    @classmethod
+    def of(cls, troops: list[dict[str, Any]], cards: list[dict[str, Any]], army: dict[str, Any]) -> Prices:
+        rules = {}
+        for key, entry in army.items():
+            if isinstance(entry, dict) and "value" in entry:
+                with suppress(ValueError):  # not a number: no price
+                    rules[key] = pts(entry["value"])
+        return cls(
+            troops={t["name"]: pts(t["points"]) for t in troops},
+            cases={c["name"]: [(k.get("when", {}), pts(k["points"])) for k in c["cost"]["cases"]] for c in cards},
+            ratings={
+                kind: {c["rating"]: pts(c["points"]) for c in army[f"{kind}_rating"]["costs"]} for kind in RATINGS
+            },
+            rules=rules,
+        )
+
+
+@dataclass(frozen=True)
 class Catalog:
     troops: NameIndex[dict[str, Any]]
     cards: NameIndex[dict[str, Any]]
     topographies: NameIndex[dict[str, Any]]
     army: dict[str, Any]
+    prices: Prices
 
     def rule_value(self, key: str) -> Any:
         return self.army[key]["value"]
@@ -69,6 +98,7 @@ def catalog() -> Catalog:
         cards=NameIndex({c["name"]: c for c in card_list}, card_aliases),
         topographies=NameIndex({t["name"]: t for t in topos}),
         army=army,
+        prices=Prices.of(troops, card_list, army),
     )
 
 
@@ -268,7 +298,7 @@ def build(data: dict[str, Any], limit_override: Fraction | None = None) -> Army:
     limit = (
         limit_override
         if limit_override is not None
-        else (pts(data["points"]) if "points" in data else pts(cat.rule_value("army_points")))
+        else (pts(data["points"]) if "points" in data else cat.prices.rules["army_points"])
     )
     topo_written = data.get("topography")
     topo = cat.topographies.get(topo_written) if topo_written and topo_written in cat.topographies else None
@@ -309,8 +339,7 @@ def rating(kind: str, data: dict[str, Any], cat: Catalog) -> Rating:
     """
     entry = cat.army[f"{kind}_rating"]
     value = int(data.get(kind, entry["default"]))
-    costs = {c["rating"]: pts(c["points"]) for c in entry["costs"]}
-    return Rating(kind, value, costs[value], kind in data, entry["rule"])
+    return Rating(kind, value, cat.prices.ratings[kind][value], kind in data, entry["rule"])
 
 
 def placement_ok(use: CardUse) -> bool:
@@ -347,9 +376,9 @@ def holds(cond: dict[str, Any], army: Army, unit: Unit | None, use: CardUse | No
 
 def case_points(use: CardUse, army: Army, unit: Unit | None) -> Fraction:
     assert use.card is not None  # only priced uses are priced: a known card
-    for case in use.card["cost"]["cases"]:
-        if holds(case.get("when", {}), army, unit, use):
-            return pts(case["points"])
+    for when, points in army.cat.prices.cases[use.card["name"]]:
+        if holds(when, army, unit, use):
+            return points
     raise ValueError(f"no cost case matched for {use.name}")  # pragma: no cover - data has a default
 
 
@@ -375,11 +404,11 @@ def marked_count(use: CardUse) -> int:
 
 def price(army: Army) -> None:
     cat = army.cat
-    floor = pts(cat.rule_value("stand_minimum_cost"))
-    hero_base = pts(cat.rule_value("hero_base_cost"))
+    floor = cat.prices.rules["stand_minimum_cost"]
+    hero_base = cat.prices.rules["hero_base_cost"]
     for unit in army.units():
         if unit.kind == "class":
-            base = pts(unit.troop["points"]) if unit.troop else Fraction(0)
+            base = cat.prices.troops[unit.troop["name"]] if unit.troop else Fraction(0)
             unit.parts = [(unit.troop["name"] if unit.troop else unit.troop_written, base)]
         else:
             unit.parts = [("hero", hero_base)]
@@ -516,7 +545,7 @@ def _lost_until_entry(army: Army, use: CardUse, entry: dict[str, Any]) -> str:
     n = marked_count(use)
     lost = unit.each * n * pts(entry["value"])
     who = unit.name if unit.kind == "hero" else f"{unit.name} ({n} stand{'s' * (n != 1)})"
-    return f"{who}: counts as {fmt_points(lost)} points lost until it enters ({entry['rule']})"
+    return f"{who}: counts as {points_text(lost)} lost until it enters ({entry['rule']})"
 
 
 def _sacked_camp(army: Army, use: CardUse, entry: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from armybuilder.findings import Measure, Result, Section, number
 from armybuilder.systems import CheckOptions, Item, Names, System
-from armybuilder.text import fmt_points
+from armybuilder.text import fmt_points, one_line
 
 from . import model, rules
 
@@ -22,8 +22,9 @@ class FantasyTriumph(System):
         for rule in rules.REGISTRY:
             result.add(rule.check(army))
         result.measure = Measure(army.total, army.limit, "points")
-        result.sections = sections(army)
-        result.details = details(army)
+        if options.breakdown:
+            result.sections = sections(army)
+            result.details = details(army)
         result.model = army
 
     def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:
@@ -82,6 +83,16 @@ def _parts(unit: model.Unit) -> str:
     return text
 
 
+def _notes(army: model.Army, units: list[model.Unit]) -> list[str]:
+    """The ``note:`` the list writes on a class or a hero, as "name: note"."""
+    out = []
+    for u in units:
+        entry = army.data.get("classes" if u.kind == "class" else "heroes", [])[u.index]
+        if isinstance(entry, dict) and isinstance(entry.get("note"), str) and entry["note"].strip():
+            out.append(one_line(f"{u.name}: {entry['note']}"))  # text from the file: no control character
+    return out
+
+
 def sections(army: model.Army) -> list[Section]:
     from .rules.too_few_stands import minimum_stands
 
@@ -103,11 +114,13 @@ def sections(army: model.Army) -> list[Section]:
                 model.movement(c),
             ]
         )
+    classes.notes += _notes(army, army.classes)
     out.append(classes)
     if army.heroes:
         heroes = Section("Heroes", ["Hero", "Cost", "Total"])
         for h in army.heroes:
             heroes.rows.append([h.name, _parts(h), h.total])
+        heroes.notes += _notes(army, army.heroes)
         out.append(heroes)
     if army.army_lines:
         cards = Section("Army cards", ["Card", "Points"])

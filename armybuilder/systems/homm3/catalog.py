@@ -8,6 +8,7 @@ from typing import Any
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
 from armybuilder.suggest import fold
+from armybuilder.text import plural
 
 from . import MANIFEST
 
@@ -20,7 +21,7 @@ def _cost(c: dict[str, Any] | None) -> str:
     cost = c.get("cost") or {}
     text = f"{cost.get('gold', 0)} gold"
     if cost.get("valuables"):
-        text += f" + {cost['valuables']} valuables"
+        text += f" + {plural(cost['valuables'], 'valuable')}"
     return text
 
 

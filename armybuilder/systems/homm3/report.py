@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from armybuilder.findings import Measure, Section
+from armybuilder.text import plural
 
 from .model import CARD_KINDS, KIND_WORDS, Army, join
 
@@ -141,7 +142,7 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     ]
     table.append(
         [
-            f"Total: {totals['units']} units",
+            f"Total: {plural(totals['units'], 'unit')}",
             "",
             "",
             "",

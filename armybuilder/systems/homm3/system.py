@@ -22,7 +22,8 @@ class Homm3Battlefield(System):
         for module in rules.REGISTRY:
             result.add(module.check(army))
         result.measure = report.measure(army)
-        result.sections, result.details = report.build(army)
+        if options.breakdown:
+            result.sections, result.details = report.build(army)
         result.model = army
 
     def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:

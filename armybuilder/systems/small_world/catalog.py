@@ -7,6 +7,7 @@ from typing import Any
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
+from armybuilder.text import plural
 
 from . import MANIFEST
 
@@ -15,7 +16,7 @@ SW = MANIFEST.id
 
 def _minimum(v: dict[str, Any]) -> str:
     return (
-        f"never fewer than {v['tokens']} tokens in a region"
+        f"never fewer than {plural(v['tokens'], 'token')} in a region"
         + (" while active" if v.get("active") else "")
         + (" and in decline" if v.get("in_decline") else "")
     )
@@ -27,9 +28,9 @@ _SW_POWER: dict[str, Callable[[Any], str]] = {
     "decline_tokens_per_region": lambda v: (
         "tokens left in each region in decline: " + ("not settled by the rules (not checked)" if v is None else str(v))
     ),
-    "conquest_minimum": lambda v: f"never conquers with fewer than {v} tokens (reinforcement die included)",
+    "conquest_minimum": lambda v: f"never conquers with fewer than {plural(v, 'token')} (reinforcement die included)",
     "conquest_discount": lambda v: (
-        f"conquests cost {v['tokens']} token less"
+        f"conquests cost {plural(v['tokens'], 'token')} less"
         + (" (occupied regions only)" if v.get("non_empty_only") else "")
         + f", never below {v['minimum']}"
     ),
@@ -47,7 +48,7 @@ _SW_POWER: dict[str, Callable[[Any], str]] = {
 def sw_races() -> list[Entry]:
     data = load_data(SW, "races")
     base = load_data(SW, "base-rules")
-    supply_source = source(SW, "csv")
+    supply_source = source(SW, "component")
     out = []
     for r in data["races"]:
         e = Entry(

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.compose import base
 from armybuilder.compose.base import Doc, EditError, Opt, Part, Request, choice, find, known, number, put
 from armybuilder.suggest import fold
+from armybuilder.text import plural
 
 from . import MANIFEST
 
@@ -230,7 +231,7 @@ def set_region(doc: Doc, req: Request) -> str:
         put(entry, "tokens", number(tokens, "--tokens", 1, 100), keys)
     if magic is not None:
         base.set_in(entry, "magic", True if magic else None, keys)
-    return f"{block.get('race')}: region {entry.get('name')}, {entry.get('tokens')} tokens" + (
+    return f"{block.get('race')}: region {entry.get('name')}, {plural(entry.get('tokens'), 'token')}" + (
         ", Magic" if entry.get("magic") else ""
     )
 
@@ -309,7 +310,7 @@ def add_conquest(doc: Doc, req: Request) -> str:
     said = f"conquest {len(conquests)}: {region}"
     if defender:
         said += f" from {d_tokens} {defender}"
-    return said + (f", {tokens} tokens committed" if tokens else "")
+    return said + (f", {plural(tokens, 'token')} committed" if tokens else "")
 
 
 def remove_conquest(doc: Doc, req: Request) -> str:

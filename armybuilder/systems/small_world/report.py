@@ -90,7 +90,7 @@ def conquests_section(pos: Position) -> Section:
             + f", never less than {discount['minimum']} ({a.race.cite})."
         )
     if least and a.race is not None:
-        notes.append(f"The {a.name} never conquer with fewer than {least} tokens ({a.race.cite}).")
+        notes.append(f"The {a.name} never conquer with fewer than {plural(least, 'token')} ({a.race.cite}).")
     if inferred:
         notes.append("* faction from the race data, inferred from World of Warcraft lore (not in the rule documents).")
     notes.append(f"The conquests cost {plural(sum(c.cost for c in pos.conquests), 'token')} in all.")
@@ -159,9 +159,12 @@ def details(pos: Position) -> dict[str, Any]:
     }
 
 
-def fill(result: Result, pos: Position) -> None:
+def fill(result: Result, pos: Position, breakdown: bool = True) -> None:
+    """The measure, and with ``breakdown`` the cost sections and details, of a checked position."""
     a = pos.active
     result.measure = Measure(total=a.total, limit=a.race.supply if a.race else None, unit="tokens")
+    if not breakdown:
+        return
     result.sections = [races_section(pos)]
     if pos.conquests:
         result.sections.append(conquests_section(pos))

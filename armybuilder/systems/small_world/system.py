@@ -23,7 +23,7 @@ class SmallWorldOfWarcraft(System):
         pos = model.build(data)
         for rule in rules.REGISTRY:
             result.add(rule.check(pos))
-        report.fill(result, pos)
+        report.fill(result, pos, options.breakdown)
         result.model = pos
 
     def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:

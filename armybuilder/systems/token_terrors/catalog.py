@@ -7,6 +7,7 @@ from typing import Any
 
 from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
+from armybuilder.text import plural
 
 from . import MANIFEST
 
@@ -60,7 +61,7 @@ def tt_factions() -> list[Entry]:
         e.who.append(
             f"any army; in a draft, a faction one player drafted is closed to the other ({_tt_value('pick_max')[1]})"
         )
-        e.caps.append(f"at most {cap} tokens of the faction ({cap_rule})")
+        e.caps.append(f"at most {plural(cap, 'token')} of the faction ({cap_rule})")
         if f.get("box_supply") is not None:
             e.caps.append(
                 f"{f['box_supply']} in the box"
@@ -68,9 +69,8 @@ def tt_factions() -> list[Entry]:
             )
         if f.get("advised_tokens"):
             e.notes.append(
-                f"advice: {f['advised_tokens']} tokens; {f.get('advice_note', '')} ({f.get('advice_rule')})".replace(
-                    ";  (", " ("
-                )
+                f"advice: {plural(f['advised_tokens'], 'token')}; {f.get('advice_note', '')} "
+                f"({f.get('advice_rule')})".replace(";  (", " (")
             )
         for t in talents:
             cost = "a trait (never issued)" if t.get("kind") == "trait" else f"{t.get('command_cost')} command"
@@ -159,3 +159,23 @@ KINDS: dict[str, Callable[[], list[Entry]]] = {
     "grudges": tt_grudges,
 }
 ALIASES = {"faction": "factions", "talent": "talents", "tactic": "tactics", "grudge": "grudges"}
+
+
+def used(data: dict[str, Any], result: Any) -> list[tuple[str, str]]:
+    """What a checked list uses, for a roster's rules appendix (``export --with-rules``): each army's
+    factions, their talents, and the Tactics and Grudges in its reach (the roster's own tables)."""
+    from .report import grudges_in_reach
+    from .rules.tactics_in_reach import in_reach
+
+    ctx = getattr(result, "model", None)
+    out: list[tuple[str, str]] = []
+    if ctx is None:
+        return out
+    for army in ctx.armies:
+        present = army.present()
+        out += [("faction", f) for f in present]
+        for f in present:
+            out += [(t.get("kind", "talent"), t["name"]) for t in ctx.cat.faction(f).get("talents", [])]
+        out += [("tactic", t["name"]) for t, _ in in_reach(ctx.cat, present)]
+        out += [("grudge", g["name"]) for g, _, _ in grudges_in_reach(ctx.cat, present)]
+    return out

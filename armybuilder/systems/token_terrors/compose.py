@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, overload
 from armybuilder.compose import base
 from armybuilder.compose.base import Doc, EditError, Part, Request, known, number, put
 from armybuilder.suggest import NameIndex, fold, nearest
+from armybuilder.text import plural
 
 from . import MANIFEST
 
@@ -121,7 +122,7 @@ def add_tokens(doc: Doc, req: Request) -> str:
     key = _key_of(tokens, faction) if tokens is not None else None
     now = n + (_count(tokens, key) if tokens is not None and key is not None else 0)
     _put_count(doc, tokens, key, faction, now)
-    return f"{faction}: {now} tokens (+{n})"
+    return f"{faction}: {plural(now, 'token')} (+{n})"
 
 
 def set_tokens(doc: Doc, req: Request) -> str:
@@ -129,7 +130,7 @@ def set_tokens(doc: Doc, req: Request) -> str:
     tokens = _army(doc)
     key = _key_of(tokens, faction) if tokens is not None else None
     _put_count(doc, tokens, key, faction, n)
-    return f"{faction}: {n} tokens"
+    return f"{faction}: {plural(n, 'token')}"
 
 
 def remove_tokens(doc: Doc, req: Request) -> str:
@@ -146,9 +147,9 @@ def remove_tokens(doc: Doc, req: Request) -> str:
     have = _count(tokens, key)
     if n is None or n >= have:
         base.remove(tokens, key)
-        return f"removed {faction} (all {have} tokens)"
+        return f"removed {faction} ({'its one token' if have == 1 else f'all {have} tokens'})"
     put(tokens, key, have - n)
-    return f"{faction}: {have - n} tokens (-{n})"
+    return f"{faction}: {plural(have - n, 'token')} (-{n})"
 
 
 def set_players(doc: Doc, req: Request) -> str:
@@ -182,9 +183,15 @@ def _draft(doc: Doc) -> dict[str, Any]:
     return draft
 
 
+def _players_of(draft: dict[str, Any]) -> list[str]:
+    """The draft's players as written; none when ``players`` is not a list (the check says why)."""
+    named = draft.get("players")
+    return [str(p) for p in named] if isinstance(named, list) else []
+
+
 def add_pick(doc: Doc, req: Request) -> str:
     draft = _draft(doc)
-    players = [str(p) for p in draft.get("players") or []]
+    players = _players_of(draft)
     who = req.take("the PLAYER who picks")
     match = [p for p in players if fold(p) == fold(who)]
     if not match:
@@ -236,7 +243,7 @@ def listed_factions(data: dict[str, Any] | None = None) -> list[str]:
 
 def players(data: dict[str, Any] | None = None) -> list[str]:
     draft = (data or {}).get("draft")
-    return [str(p) for p in draft.get("players", [])] if isinstance(draft, dict) else []
+    return _players_of(draft) if isinstance(draft, dict) else []
 
 
 PARTS = [

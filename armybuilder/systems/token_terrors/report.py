@@ -177,13 +177,23 @@ def both_measure(cat: Catalog, armies: Sequence[Army]) -> Measure:
     return Measure(total, cat.value("army_slots") * len(armies), "slots (both players)")
 
 
+def measure(ctx: Context) -> Measure:
+    """The measure of a checked list: its slots (both players' in a draft) against the limit."""
+    cat = ctx.cat
+    if ctx.kind == "army":
+        return Measure(ctx.armies[0].slots(cat), cat.value("army_slots"), "slots")
+    if ctx.kind == "draft":
+        return both_measure(cat, ctx.armies)
+    return Measure(None, cat.value("army_slots"), "slots")
+
+
 def describe(ctx: Context) -> tuple[Measure, list[Section], dict[str, Any]]:
     """The measure, the cost sections and the details of a checked list."""
     cat = ctx.cat
     if ctx.kind == "army":
         army = ctx.armies[0]
         return (
-            Measure(army.slots(cat), cat.value("army_slots"), "slots"),
+            measure(ctx),
             army_sections(cat, army),
             {"kind": "army", "army": army_details(cat, army)},
         )
@@ -222,5 +232,5 @@ def describe(ctx: Context) -> tuple[Measure, list[Section], dict[str, Any]]:
             "players": [dict(army_details(cat, a), player=a.label) for a in ctx.armies],
             "grudges_live": grudges_live_details(cat, *ctx.armies),
         }
-        return both_measure(cat, ctx.armies), sections, details
-    return Measure(None, cat.value("army_slots"), "slots"), [], {"kind": ctx.kind}
+        return measure(ctx), sections, details
+    return measure(ctx), [], {"kind": ctx.kind}

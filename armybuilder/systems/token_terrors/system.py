@@ -21,7 +21,10 @@ class TokenTerrors(System):
         ctx = model.read(data, model.catalog())
         for rule in rules.REGISTRY:
             result.add(rule.check(ctx))
-        result.measure, result.sections, result.details = report.describe(ctx)
+        if options.breakdown:
+            result.measure, result.sections, result.details = report.describe(ctx)
+        else:
+            result.measure = report.measure(ctx)
         result.model = ctx
 
     def inventory(self, data: dict[str, Any], result: Result) -> list[Item]:

@@ -35,6 +35,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-choices]").forEach(function (form) {
       var timer = null;
+      // This script narrows the choices as the form is filled in: the no-script button is not needed.
+      form.querySelectorAll("button[name=narrow]").forEach(function (b) { b.hidden = true; });
       form.addEventListener("change", function () { clearTimeout(timer); refresh(form); });
       form.addEventListener("input", function () {
         clearTimeout(timer);

@@ -172,7 +172,7 @@ def test_ratings_from_the_command_line(run, tmp_path):
     path = tmp_path / "rated.yaml"
     path.write_text(army(), encoding="utf-8")
     r = run("set", path, "invasion", "0")
-    assert r.exit_code == 0 and r.stdout.startswith("invasion rating: 0 (+1 points;")
+    assert r.exit_code == 0 and r.stdout.startswith("invasion rating: 0 (+1 point;")
     r = run("set", path, "maneuver", "5")
     assert r.exit_code == 2 and "from 0 to 4" in r.stderr
     assert "maneuver" not in path.read_text(encoding="utf-8")

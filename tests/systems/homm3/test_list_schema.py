@@ -10,17 +10,17 @@ def test_examples_fit():
 
 def test_skirmish_and_adventure_need_a_length():
     r = check(variant(MEDIUM, length=None))
-    assert codes(r) == ["ABL021"] and "needs a 'length' entry" in r.findings[0].message
+    assert codes(r) == ["ABL021"] and "needs an entry 'length'" in r.findings[0].message
 
 
 def test_board_needs_an_opponent():
     r = check(variant(BOARD, opponent=None))
-    assert codes(r) == ["ABL021"] and "needs a 'opponent' entry" in r.findings[0].message
+    assert codes(r) == ["ABL021"] and "needs an entry 'opponent'" in r.findings[0].message
 
 
 def test_faction_unit_needs_a_side_a_neutral_one_does_not():
     r = check(variant(MEDIUM, units=[{"name": "Halberdiers"}]))
-    assert codes(r) == ["ABL021"] and r.findings[0].message == "units[1] needs a 'side' entry"
+    assert codes(r) == ["ABL021"] and r.findings[0].message == "units[1] needs an entry 'side'"
     assert "ABL021" not in codes(check(variant(BOARD, units=[{"name": "Peasants", "neutral": True}])))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from armybuilder.findings import Finding, Severity
-from armybuilder.text import fmt_points
+from armybuilder.text import fmt_points, points_text
 
 from ._base import finding
 
@@ -32,7 +32,7 @@ def check(army: Army) -> Iterator[Finding]:
         path = ("points",) if "points" in army.data else ()
         yield finding(
             __name__,
-            f"the army costs {fmt_points(army.total)} points, "
+            f"the army costs {points_text(army.total)}, "
             f"{fmt_points(army.total - army.limit)} over its limit of {fmt_points(army.limit)}",
             path,
             army.cat.rule_ref("army_points"),

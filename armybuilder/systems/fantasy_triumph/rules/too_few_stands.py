@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from armybuilder.findings import Finding, Severity
-from armybuilder.text import fmt_points
+from armybuilder.text import fmt_points, plural
 
 from ._base import finding
 
@@ -33,7 +33,7 @@ def check(army: Army) -> Iterator[Finding]:
     if have < need:
         yield finding(
             __name__,
-            f"the army has {have} stands; a {fmt_points(army.limit)}-point army needs at least "
+            f"the army has {plural(have, 'stand')}; a {fmt_points(army.limit)}-point army needs at least "
             f"{need} (one per {army.cat.rule_value('stands_per_point')} points)",
             ("classes",) if army.classes else (),
         )

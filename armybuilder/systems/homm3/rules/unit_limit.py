@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from armybuilder.findings import Severity
+from armybuilder.text import plural
 
 from ._base import finding
 
@@ -38,7 +39,7 @@ def check(army: Army) -> Iterator[Finding]:
         yield finding(
             __name__,
             f"{_FIGHT.get(army.opponent, 'a Combat')} on the Battlefield board places up to "
-            f"{limit} units; the list has {have}",
+            f"{plural(limit, 'unit')}; the list has {have}",
             ("units",),
             army.mode_rules["unit_limit_rule"],
         )

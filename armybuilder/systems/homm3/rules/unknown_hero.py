@@ -1,8 +1,9 @@
 """Unknown hero.
 
-The hero is not in the hero data (../shared/reference/homm3-heroes.csv). Names match without
-regard to case; a hero who exists in several factions (Tarnum, Lord Haart) is found by the
-plain name together with the list's faction. The message suggests the nearest hero.
+The hero is not in the hero data (the HoMM3 board game hero cards, a community transcription).
+Names match without regard to case; a hero who exists in several factions (Tarnum, Lord Haart)
+is found by the plain name together with the list's faction. The message suggests the nearest
+hero.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A unit card that does not exist for the list's faction.
 
 A faction unit is one of the faction's 7 units (2. Setup, step 2: "7 unit cards"; the unit data
-from ../shared/reference/homm3-units.csv). Another faction's unit is named as such; a neutral
+from the HoMM3 board game unit cards, a community transcription). Another faction's unit is named as such; a neutral
 unit is written with ``neutral: true`` and looked up among the neutral units. Only Dungeon's
 Manticores have an alternate card (``alternate: true``). Names match without regard to case,
 with the nearest name suggested.

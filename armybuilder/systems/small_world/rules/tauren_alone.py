@@ -37,7 +37,7 @@ RULE = "SWoW Tauren"
 
 def check(ctx: Position) -> Iterator[Finding]:
     for side, race, region, least in below_minimum(ctx):
-        floor = f"the {side.name} never occupy a region with fewer than {least} tokens"
+        floor = f"the {side.name} never occupy a region with fewer than {plural(least, 'token')}"
         if region.tokens == 1:
             token = f"{'an' if side.name[:1] in 'AEIOU' else 'a'} {side.name} token"
             message = (

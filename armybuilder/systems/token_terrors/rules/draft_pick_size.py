@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
 from ._base import finding
 
@@ -31,7 +32,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if not low <= p.tokens <= high:
             yield finding(
                 __name__,
-                f"pick {p.number}: {p.player_written} takes {p.tokens} tokens of "
+                f"pick {p.number}: {p.player_written} takes {plural(p.tokens, 'token')} of "
                 f"{p.faction or p.faction_written}; a pick takes {low} to {high} tokens of one faction",
                 (*p.path, "tokens"),
             )

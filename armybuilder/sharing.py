@@ -1,0 +1,231 @@
+"""``armybuilder share FILE`` and ``armybuilder import SOURCE -o FILE``: a list to paste, and back.
+
+``share`` prints the list's share code (:mod:`armybuilder.share`): one line, to paste in a chat
+or a forum post; a PDF roster prints it as a QR code. An invalid list can be shared too (a
+player asks for help with it): the code is printed, the status line on stderr says INVALID and
+the exit code is 1, as ``export`` does. A file that cannot be read as a list has no code (exit 1,
+with its finding, as has a YAML file that is not a mapping), and an event pack is not a
+list (exit 2).
+
+``import`` writes a list file from a share code, or from a roster that carries its list (every
+roster ``armybuilder export`` writes: PDF, Markdown, JSON; read by :func:`armybuilder.verify.read`).
+The list is written as YAML (keys in the order of the system's list schema, the rest sorted),
+read back with the safe reader every list file goes through (what it holds must be a list a
+file may hold) and checked like a file. It is written atomically under the file's lock, never
+over an existing file without ``--force`` and never over the roster it comes from; ``-o -``
+prints it. Exit 0 when the list is valid, 1 when it was written but is invalid, 2 when nothing
+was written (a code that cannot be read, a roster that carries no list, a file in the way).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from armybuilder.outcome import ExitCode, Outcome
+from armybuilder.text import one_line
+
+
+def share(file: Path, fmt: str = "text") -> Outcome:
+    """The ``share`` command: the list's share code on stdout (``fmt`` ``json``: a JSON object)."""
+    from armybuilder.check import check, is_event_pack, load
+    from armybuilder.fingerprint import CanonicalError, of_data
+    from armybuilder.reporters.text import status_line
+    from armybuilder.share import ShareCodeError, encode
+    from armybuilder.yamlio import LoadError
+
+    shown = one_line(file)
+    try:
+        doc = load(file)
+    except LoadError as exc:
+        return Outcome(
+            "",
+            [f"{shown}:{exc.line}:{exc.column}: {exc.code} {one_line(exc.message)}; no share code"],
+            ExitCode.INVALID,
+        )
+    except OSError as exc:
+        return Outcome.usage(f"armybuilder share: cannot read {shown} ({exc.strerror or exc})")
+    if is_event_pack(doc.data):
+        return Outcome.usage(f"armybuilder share: {shown} is an event pack, not a list; share the file itself")
+    if not isinstance(doc.data, dict):  # YAML, but not a list: what import would refuse is not shared
+        return Outcome(
+            "",
+            [f"{shown}: the file is not a list (a mapping of keys: system, name...); no share code"],
+            ExitCode.INVALID,
+        )
+    try:
+        code = encode(doc.data)
+    except CanonicalError as exc:
+        return Outcome("", [f"{shown}: {one_line(exc)}; no share code"], ExitCode.INVALID)
+    except ShareCodeError as exc:
+        return Outcome.usage(f"armybuilder share: {shown}: {exc.message}")
+    result = check(doc, str(file))
+    messages = [status_line(result)]
+    if fmt == "json":
+        from armybuilder.reporters.json_ import dumps
+
+        out = dumps(
+            {
+                "file": str(file),
+                "share_code": code,
+                "share_code_form": 1,
+                "fingerprint": of_data(doc.data),
+                "status": "VALID" if result.valid else "INVALID",
+                "valid": result.valid,
+            }
+        )
+    else:
+        out = code + "\n"
+    return Outcome(out, messages, ExitCode.of(result.valid))
+
+
+# -- import ----------------------------------------------------------------------------------
+
+
+def _usage(message: str) -> Outcome:
+    return Outcome.usage(one_line(f"armybuilder import: {message}"))
+
+
+def read_source(source: str) -> tuple[Any, str]:
+    """The list data SOURCE holds and what it is (``a share code``, ``a PDF roster``...).
+
+    Raises ``ValueError`` with the reason it holds none (every one a usage error).
+    """
+    from armybuilder import verify
+    from armybuilder.share import ShareCodeError, decode, looks_like_code
+
+    path = Path(source)
+    if os.path.exists(path) and not os.path.isdir(path):  # a FIFO or a device too: verify.read refuses it unopened
+        try:
+            printed = verify.read(path)
+        except verify.Unreadable as exc:
+            raise ValueError(f"{source}: {exc.message}") from None
+        if not printed.carries:
+            raise ValueError(
+                f"{source}: the roster carries no list (it was made by an older armybuilder, or the list was cut "
+                "out of it); ask for the list file, its share code, or a new roster"
+            )
+        return printed.carried, f"a {printed.kind if printed.kind == 'markdown' else printed.kind.upper()} roster"
+    if os.path.isdir(path):
+        raise ValueError(f"{source} is a directory; give a share code or a roster file")
+    if not looks_like_code(source):
+        raise ValueError(f"{source}: no such file, and not a share code (a share code starts with AB1.)")
+    try:
+        return decode(source), "a share code"
+    except ShareCodeError as exc:
+        raise ValueError(f"the share code cannot be read: {exc.message}") from None
+
+
+def _schema_order(data: Any, schema: Any, root: dict[str, Any]) -> Any:
+    """``data`` with each mapping's keys in the order its schema's ``properties`` give, the others after
+    them sorted: the order a player writes a list in, whatever order the source had them in."""
+    for _ in range(8):  # a local "$ref": "#/$defs/NAME" (schemas refer at most a few steps deep)
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        if not (isinstance(ref, str) and ref.startswith("#/$defs/")):
+            break
+        schema = root.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
+    if not isinstance(schema, dict):
+        schema = {}
+    if isinstance(data, dict):
+        props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        known = [k for k in props if k in data]
+        keys = known + sorted(k for k in data if k not in props)
+        return {k: _schema_order(data[k], props.get(k, {}), root) for k in keys}
+    if isinstance(data, list):
+        items = schema.get("items", {})
+        return [_schema_order(v, items, root) for v in data]
+    return data
+
+
+def list_schema(data: Any) -> dict[str, Any]:
+    """The list schema of the system the data names ({} when it names none armybuilder has)."""
+    from armybuilder import systems
+    from armybuilder.resources import load_schema
+
+    system = data.get("system") if isinstance(data, dict) else None
+    if not isinstance(system, str):
+        return {}
+    try:
+        return load_schema(systems.manifest(system).list_schema)
+    except (KeyError, OSError, ValueError):
+        return {}
+
+
+def to_yaml(data: Any, ordered: bool) -> str:
+    """The list as YAML text: block style, collections of plain values in flow style (as the examples
+    write them); with ``ordered``, keys in their schema's order (a share code's are sorted)."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+            super().increase_indent(flow, False)  # a list under a key is indented, as people write it
+
+    if ordered:
+        schema = list_schema(data)
+        data = _schema_order(data, schema, schema)
+    return yaml.dump(
+        data, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100, indent=2
+    )
+
+
+def import_list(source: str, output: str, force: bool = False) -> Outcome:
+    """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout)."""
+    from armybuilder.check import check
+    from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_data
+    from armybuilder.fsutil import Busy, OverwriteRefused, atomic_write, locked
+    from armybuilder.reporters.text import status_line
+    from armybuilder.yamlio import Document, LoadError, loads
+
+    to_stdout = output == "-"
+    target = Path(output)
+    if not to_stdout:
+        if target.is_dir():
+            return _usage(f"{output} is a directory; give a file name")
+        if os.path.isfile(source) and target.exists():
+            try:
+                if target.samefile(source):
+                    return _usage(f"{output} is the roster itself; write the list somewhere else")
+            except OSError:
+                pass
+        if not force and os.path.lexists(target):
+            return _usage(f"{output} already exists; use --force to overwrite it")
+        if not target.parent.is_dir():
+            return _usage(f"cannot write {output}: the directory {target.parent} does not exist")
+    try:
+        data, kind = read_source(source)
+    except ValueError as exc:
+        return _usage(str(exc))
+    if not isinstance(data, dict):
+        return _usage(f"{kind} holds no list (a list is a mapping of keys: system, name...)")
+    try:
+        fingerprint, canonical = of_data(data), canonical_bytes(data)
+    except CanonicalError as exc:
+        return _usage(f"the list in {kind} has no canonical form ({exc})")
+    header = f"# Imported by armybuilder import from {kind}.\n# Fingerprint: {fingerprint}\n"
+    text = header + to_yaml(data, ordered=kind == "a share code")
+    try:  # the safe reader of every list file: what the source holds must be what a file may hold
+        doc = loads(text)
+    except LoadError as exc:
+        return _usage(f"the list in {kind} cannot be a list file: {exc.code} {exc.message}")
+    if canonical_bytes(doc.data) != canonical:  # pragma: no cover - the writer and the reader disagree: a bug
+        return _usage(f"the list in {kind} does not read back as written; nothing was written")
+    label = "-" if to_stdout else str(output)
+    result = check(Document(doc.data, doc.positions, doc.key_positions, text), label)
+    messages = [status_line(result)]
+    if not result.valid:
+        messages.append(f"{one_line(label)}: armybuilder validate lists its findings")
+    code = ExitCode.of(result.valid)
+    if to_stdout:
+        return Outcome(text, messages, code)
+    try:
+        with locked(os.path.realpath(target)):
+            atomic_write(target, text.encode("utf-8"), force=force)
+    except OverwriteRefused as exc:
+        return _usage(str(exc))
+    except Busy as exc:
+        return _usage(f"{exc}; nothing was written")
+    except OSError as exc:
+        return _usage(f"cannot write {output}: {exc.strerror or exc}")
+    messages.append(one_line(f"wrote {output} from {kind} (fingerprint {fingerprint[:16]}…)"))
+    return Outcome("", messages, code, done=one_line(f"{output} was written"))
