@@ -6,7 +6,6 @@ Parsing options and printing is ``cli.py``'s; the pipeline is :mod:`armybuilder.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,8 @@ from armybuilder.reporters.text import summary_lines
 from armybuilder.systems import CheckOptions
 
 if TYPE_CHECKING:  # pragma: no cover
+    from fractions import Fraction
+
     from armybuilder.events import Pack
 
 
@@ -25,6 +26,8 @@ def points_limit(points: float | None) -> Fraction | None:
     """A ``--points`` value as the checks take it: halves are exact."""
     if points is None:
         return None
+    from fractions import Fraction  # only here: most checks make no Fraction (a start-up cost)
+
     return Fraction(points).limit_denominator(2)
 
 

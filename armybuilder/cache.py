@@ -10,7 +10,7 @@ Where: ``$ARMYBUILDER_CACHE_DIR``, else ``$XDG_CACHE_HOME/armybuilder``, else
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import importlib
 import marshal
 import os
 import sys
@@ -38,9 +38,21 @@ def directory() -> Path | None:
     return Path(base) / "armybuilder"
 
 
+def _sha256() -> Any:
+    """SHA-256 from CPython's built-in module (``_sha256``; ``_sha2`` from 3.12): :mod:`hashlib`
+    loads OpenSSL, a start-up cost of several ms, for the few KiB hashed here. The same digest
+    either way; hashlib when the built-in one is not there."""
+    for name in ("_sha2", "_sha256"):
+        with contextlib.suppress(ImportError):
+            return importlib.import_module(name).sha256
+    import hashlib
+
+    return hashlib.sha256
+
+
 def key(kind: str, *parts: bytes) -> str:
     """The name of an entry: its kind and a hash of everything it is made from."""
-    h = hashlib.sha256(_STAMP)
+    h = _sha256()(_STAMP)
     for part in parts:
         h.update(len(part).to_bytes(8, "little"))
         h.update(part)

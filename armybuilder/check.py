@@ -15,15 +15,17 @@ only when its manifest says ``points_limit``; the commands refuse ``--points`` f
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from armybuilder import schema, systems
 from armybuilder.findings import Finding, Result, Severity
 from armybuilder.suggest import did_you_mean
 from armybuilder.text import one_line
 from armybuilder.yamlio import Document, LoadError, load_file, loads
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fractions import Fraction
 
 
 class PackLike(Protocol):  # armybuilder.events.Pack, without importing it here

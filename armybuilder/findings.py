@@ -10,10 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, TypeAlias
 
-from armybuilder.text import fmt_points, noun
+from armybuilder.text import fmt_points, is_fraction, noun
 
 # A path into the list document: keys and list indexes. Keys are whatever scalars the YAML holds
 # (text, numbers, booleans), so the parts stay Any.
@@ -69,7 +68,7 @@ class Finding:
 
 def number(value: Any) -> Any:
     """A JSON-friendly number: Fractions become int or float (halves are exact)."""
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return int(value) if value.denominator == 1 else float(value)
     return value
 

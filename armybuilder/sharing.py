@@ -164,9 +164,25 @@ def to_yaml(data: Any, ordered: bool) -> str:
     if ordered:
         schema = list_schema(data)
         data = _schema_order(data, schema, schema)
+    data = _big_as_float(data)
     return yaml.dump(
         data, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100, indent=2
     )
+
+
+def _big_as_float(value: Any) -> Any:
+    """Whole numbers beyond what a list file holds as a whole number (``yamlio.MAX_INT``) written as
+    the floats they came from: the canonical form writes ``9007199254740992.0`` as an integer, and a
+    list file may hold it only as a float. Same canonical content, so the same fingerprint."""
+    from armybuilder.yamlio import MAX_INT
+
+    if isinstance(value, dict):
+        return {k: _big_as_float(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_big_as_float(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT and float(value) == value:
+        return float(value)
+    return value
 
 
 def import_list(source: str, output: str, force: bool = False) -> Outcome:

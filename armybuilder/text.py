@@ -13,9 +13,9 @@ UTF-8 (its undecodable bytes become U+FFFD).
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 # C0 and C1 control characters, and lone surrogates (the bytes of a file name that is not UTF-8,
@@ -100,11 +100,21 @@ def columns(
     return [line(head), "  ".join(rule * s for s in sizes)] + [line(r) for r in rows]
 
 
+def is_fraction(value: Any) -> bool:
+    """Whether ``value`` is a :class:`fractions.Fraction`, without importing :mod:`fractions` (its
+    import and the ``decimal`` it loads are a start-up cost most checks do not need): a Fraction
+    can only exist once that module is loaded."""
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and isinstance(value, fractions.Fraction)
+
+
 def fmt_points(value: Any) -> str:
     """Points as a player writes them: 6, 6½, -½."""
     if value is None:
         return "-"
-    if isinstance(value, Fraction):
+    if is_fraction(value):
+        from fractions import Fraction  # loaded already: value is one
+
         whole = abs(value.numerator) // value.denominator
         rest = abs(value) - whole
         sign = "-" if value < 0 else ""
@@ -145,7 +155,7 @@ def cell_text(value: Any) -> str:
         return "yes" if value else "no"
     if value is None:
         return ""
-    if isinstance(value, (int, float, Fraction)):
+    if isinstance(value, (int, float)) or is_fraction(value):
         return fmt_points(value)
     return str(value).replace("\r\n", " ").replace("\n", " ")
 

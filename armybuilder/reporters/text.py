@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.findings import Finding, Measure, Result, Severity
@@ -13,6 +12,8 @@ from armybuilder.reporters import TEXT_WIDTH, Reporter
 from armybuilder.text import cell, fmt_points, one_line, tally, terminal, width
 
 if TYPE_CHECKING:  # pragma: no cover
+    from fractions import Fraction
+
     from armybuilder.codes import Code
     from armybuilder.compose.catalog import Entry, Group
     from armybuilder.diff import Change, Diff
@@ -226,6 +227,8 @@ class TextReporter(Reporter):
 
 def _count(value: Any) -> str:
     if isinstance(value, float):
+        from fractions import Fraction  # only for a diff (a start-up cost for every other report)
+
         value = Fraction(value).limit_denominator(4)
     return fmt_points(value)
 
