@@ -196,7 +196,7 @@ def _within_limits(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         count += 1
-        if depth > MAX_DEPTH:
+        if depth > MAX_DEPTH and isinstance(value, (dict, list)):  # as yamlio counts: collections
             raise ShareCodeError(f"the list in it nests deeper than {MAX_DEPTH} levels; a list file may not")
         if count > MAX_VALUES:
             raise ShareCodeError(f"the list in it holds more than {MAX_VALUES:,} values; a list file may not")

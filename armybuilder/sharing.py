@@ -158,8 +158,20 @@ def to_yaml(data: Any, ordered: bool) -> str:
     import yaml
 
     class Dumper(yaml.SafeDumper):
+        root: Any = None
+
         def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
             super().increase_indent(flow, False)  # a list under a key is indented, as people write it
+
+        def represent(self, data: Any) -> None:
+            self.root = data
+            super().represent(data)
+
+        def represent_mapping(self, tag: str, mapping: Any, flow_style: bool | None = None) -> Any:
+            node = super().represent_mapping(tag, mapping, flow_style)
+            if mapping is self.root:  # the list itself one key a line, even when every value is plain
+                node.flow_style = False
+            return node
 
     if ordered:
         schema = list_schema(data)

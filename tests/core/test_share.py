@@ -397,8 +397,25 @@ def test_a_float_beyond_the_whole_numbers_a_file_holds_comes_back_as_a_float(run
     code = run("share", army).stdout.strip()
     r = run("import", code, "-o", tmp_path / "back.yaml")
     assert r.exit_code == 1, r.stderr  # written; the list is invalid, as the original is
-    assert "points: 9007199254740992.0" in (tmp_path / "back.yaml").read_text(encoding="utf-8")
+    back = (tmp_path / "back.yaml").read_text(encoding="utf-8")
+    assert back.splitlines()[2:] == [
+        "system: fantasy-triumph",
+        "name: Big",
+        "points: 9007199254740992.0",
+    ]  # block style
     assert run("fingerprint", tmp_path / "back.yaml").stdout.split()[0] == run("fingerprint", army).stdout.split()[0]
+
+
+def test_a_list_as_deep_as_a_file_may_be_shares_and_imports(run, write, tmp_path):
+    """Found by the long fuzz run: the code's reader counted a plain value inside the 32nd
+    collection as a 33rd level, where the file reader counts collections only."""
+    deep = "[" * 31 + "1" + "]" * 31  # the list's mapping and 31 lists in it: 32 collections
+    army = write("deep.yaml", f"system: fantasy-triumph\nname: Deep\nclasses: {deep}\n")
+    assert run("validate", army).exit_code == 1  # a file the reader takes (and the rules refuse)
+    r = run("import", run("share", army).stdout.strip(), "-o", tmp_path / "back.yaml")
+    assert r.exit_code == 1, r.stderr
+    one_more = write("deeper.yaml", f"system: fantasy-triumph\nname: Deep\nclasses: [{deep}]\n")
+    assert "ABL009" in run("validate", one_more).stdout  # 33 collections: the reader refuses it
 
 
 def test_a_list_with_no_canonical_form_has_no_code(run, write):
