@@ -12,13 +12,12 @@ import base64
 import hashlib
 import json
 import os
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import golden
 import pytest
+from startup import loaded_at_start
 
 from armybuilder.fingerprint import canonical_bytes, of_file
 
@@ -449,13 +448,12 @@ def test_a_list_of_an_unknown_system_is_written_and_found_invalid(run, tmp_path)
 def test_the_commands_are_listed_and_their_modules_not_imported_at_start_up(run):
     listing = run("--help").stdout
     assert "share " in listing and "import " in listing
-    code = (
-        "import sys, armybuilder.cli; "
-        "print([m for m in sys.modules if m in ('segno', 'armybuilder.share', 'armybuilder.sharing', "
-        "'armybuilder.export.qr', 'armybuilder.verify')])"
+    assert (
+        loaded_at_start(
+            "segno", "armybuilder.share", "armybuilder.sharing", "armybuilder.export.qr", "armybuilder.verify"
+        )
+        == []
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.strip() == "[]"
 
 
 def test_a_roster_whose_list_holds_a_lone_surrogate_is_refused(run, tmp_path):

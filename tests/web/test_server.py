@@ -18,6 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from startup import loaded_at_start
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
@@ -160,13 +161,7 @@ def test_background_starts_and_stops(tmp_path):
 
 
 def test_the_cli_does_not_load_the_web_stack_at_start_up():
-    code = (
-        "import sys, armybuilder.cli; "
-        "print([m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'jinja2', 'anyio')"
-        " or m.startswith('armybuilder.web')])"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.strip() == "[]"
+    assert loaded_at_start("starlette", "uvicorn", "jinja2", "anyio", "armybuilder.web") == []
 
 
 @pytest.mark.parametrize("host, graphical", [("127.0.0.1", True), ("0.0.0.0", False)])
