@@ -167,12 +167,20 @@ def to_yaml(data: Any, ordered: bool) -> str:
             self.root = data
             super().represent(data)
 
+        def represent_str(self, data: str) -> Any:
+            # A line break YAML 1.1 knows beyond \n and \r (NEL, LS, PS): PyYAML writes it raw in a
+            # quoted scalar, where a reader folds it; in double quotes it is escaped (\N, \L, \P).
+            if any(c in data for c in "\x85\u2028\u2029"):
+                return self.represent_scalar("tag:yaml.org,2002:str", data, style='"')
+            return super().represent_str(data)
+
         def represent_mapping(self, tag: str, mapping: Any, flow_style: bool | None = None) -> Any:
             node = super().represent_mapping(tag, mapping, flow_style)
             if mapping is self.root:  # the list itself one key a line, even when every value is plain
                 node.flow_style = False
             return node
 
+    Dumper.add_representer(str, Dumper.represent_str)
     if ordered:
         schema = list_schema(data)
         data = _schema_order(data, schema, schema)

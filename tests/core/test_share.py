@@ -417,6 +417,15 @@ def test_a_list_as_deep_as_a_file_may_be_shares_and_imports(run, write, tmp_path
     assert "ABL009" in run("validate", one_more).stdout  # 33 collections: the reader refuses it
 
 
+@pytest.mark.parametrize("brk", ["\\x85", "\\u2028", "\\u2029"])
+def test_a_yaml_line_break_in_a_name_comes_back(run, write, tmp_path, brk):
+    """Found by the long fuzz run: NEL (U+0085) in a value was written raw, and read back folded."""
+    army = write("nel.yaml", f'system: fantasy-triumph\nname: "a{brk}b"\nclasses: "{brk}"\n')
+    r = run("import", run("share", army).stdout.strip(), "-o", tmp_path / "back.yaml")
+    assert r.exit_code == 1, r.stderr
+    assert run("fingerprint", tmp_path / "back.yaml").stdout.split()[0] == run("fingerprint", army).stdout.split()[0]
+
+
 def test_a_list_with_no_canonical_form_has_no_code(run, write):
     r = run("share", write("twice.yaml", "system: token-terrors\n1: a\n'1': b\n"))
     assert r.exit_code == 1 and r.stdout == ""
