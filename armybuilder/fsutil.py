@@ -120,6 +120,20 @@ def _keep_owner(tmp: str, target: Path) -> list[str]:
     return notes
 
 
+def cannot_write(output: str, force: bool) -> str | None:
+    """Why a command may not write its output file ``output``, before any work is done: a
+    directory, an existing file without ``force``, a folder that does not exist; None when it may.
+    (:func:`atomic_write` checks the first two again when it writes.)"""
+    target = Path(output)
+    if target.is_dir():
+        return f"{output} is a directory; give a file name"
+    if not force and os.path.lexists(target):
+        return f"{output} already exists; use --force to overwrite it"
+    if not target.parent.is_dir():
+        return f"cannot write {output}: the directory {target.parent} does not exist"
+    return None
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes, force: bool = False) -> list[str]:
     """Write ``data`` to ``path`` atomically; returns notes on what of the old file could not be kept.
 

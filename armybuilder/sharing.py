@@ -209,25 +209,22 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
     """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout)."""
     from armybuilder.check import check
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_data
-    from armybuilder.fsutil import Busy, OverwriteRefused, atomic_write, locked
+    from armybuilder.fsutil import Busy, OverwriteRefused, atomic_write, cannot_write, locked
     from armybuilder.reporters.text import status_line
     from armybuilder.yamlio import Document, LoadError, loads
 
     to_stdout = output == "-"
     target = Path(output)
     if not to_stdout:
-        if target.is_dir():
-            return _usage(f"{output} is a directory; give a file name")
-        if os.path.isfile(source) and target.exists():
+        if os.path.isfile(source) and target.exists():  # (a directory is never the same file as a roster)
             try:
                 if target.samefile(source):
                     return _usage(f"{output} is the roster itself; write the list somewhere else")
             except OSError:
                 pass
-        if not force and os.path.lexists(target):
-            return _usage(f"{output} already exists; use --force to overwrite it")
-        if not target.parent.is_dir():
-            return _usage(f"cannot write {output}: the directory {target.parent} does not exist")
+        refused = cannot_write(output, force)
+        if refused is not None:
+            return _usage(refused)
     try:
         data, kind = read_source(source)
     except ValueError as exc:

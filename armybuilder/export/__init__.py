@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -132,19 +131,16 @@ def run(
     are the event's verdict, and the roster names the event (:class:`.roster.Event`).
     """
     from armybuilder.export.roster import build, parse_date
-    from armybuilder.fsutil import OverwriteRefused, atomic_write
+    from armybuilder.fsutil import OverwriteRefused, atomic_write, cannot_write
     from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.reporters.text import status_line
 
     to_stdout = output == "-"
     if not to_stdout:
         target = Path(output)
-        if target.is_dir():
-            return _usage(f"{output} is a directory; give a file name")
-        if not force and os.path.lexists(target):
-            return _usage(f"{output} already exists; use --force to overwrite it")
-        if not target.parent.is_dir():
-            return _usage(f"cannot write {output}: the directory {target.parent} does not exist")
+        refused = cannot_write(output, force)
+        if refused is not None:
+            return _usage(refused)
         try:
             if target.exists() and target.samefile(file):
                 return _usage(f"{output} is the list file itself; write the roster somewhere else")
