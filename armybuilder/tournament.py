@@ -321,6 +321,7 @@ def command(
     """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr;
     ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names); ``width``: a
     terminal's, which the text table fits (None: as wide as it is)."""
+    from armybuilder.fsutil import cannot_write
     from armybuilder.reporters import reporter
 
     errors: list[str] = _packet_problems(packet, anonymous, force)
@@ -329,12 +330,8 @@ def command(
             errors.append(
                 f"{r}: cannot tell the report format from the extension (use {', '.join(sorted(REPORT_KINDS))})"
             )
-        elif r.is_dir():
-            errors.append(f"{r}: is a folder; give a report file name")
-        elif r.exists() and not force:
-            errors.append(f"{r} already exists; use --force to overwrite it")
-        elif not r.parent.is_dir():
-            errors.append(f"{r}: the folder {r.parent} does not exist")
+        elif (why := cannot_write(str(r), force)) is not None:
+            errors.append(why)
     if errors:
         return Outcome.usage(*errors)
     try:
@@ -382,17 +379,14 @@ def command(
 
 
 def _packet_problems(packet: Path | None, anonymous: bool, force: bool) -> list[str]:
+    from armybuilder.fsutil import cannot_write
+
     if packet is None:
         return ["--anonymous applies to the packet: add --packet FILE.pdf"] if anonymous else []
     if packet.suffix.lower() != ".pdf":
         return [f"{packet}: the packet is a PDF; give a file name ending in .pdf"]
-    if packet.is_dir():
-        return [f"{packet}: is a folder; give the packet's file name"]
-    if packet.exists() and not force:
-        return [f"{packet} already exists; use --force to overwrite it"]
-    if not packet.parent.is_dir():
-        return [f"{packet}: the folder {packet.parent} does not exist"]
-    return []
+    why = cannot_write(str(packet), force)
+    return [] if why is None else [why]
 
 
 def packet_of(t: Tournament, anonymous: bool = False) -> Any:

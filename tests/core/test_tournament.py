@@ -251,7 +251,15 @@ def test_an_existing_report_is_kept_without_force(run, tmp_path):
 
 def test_exit_2_when_the_report_folder_does_not_exist(run, tmp_path):
     r = run("tournament", AUTUMN, LISTS, "--report", tmp_path / "nowhere" / "r.md")
-    assert r.exit_code == 2
+    assert r.exit_code == 2 and f"the directory {tmp_path / 'nowhere'} does not exist" in r.stderr
+
+
+@pytest.mark.parametrize("option,name", [("--report", "r.md"), ("--packet", "p.pdf")])
+def test_a_directory_as_report_or_packet_is_refused_in_exports_words(run, tmp_path, option, name):
+    (tmp_path / name).mkdir()
+    r = run("tournament", AUTUMN, LISTS, option, tmp_path / name, "--force")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert f"{tmp_path / name} is a directory; give a file name" in r.stderr
 
 
 # -- robustness ----------------------------------------------------------------------------------
