@@ -89,6 +89,10 @@ class NameIndex(Mapping[str, T]):
         # What self[k] gives for each k, made once: values() and items() look nothing up (a check
         # goes through every card of a game several times a list)
         self._resolved = {k: self._entries[self._folded[fold(k)]] for k in self._entries}
+        self._suggested: dict[str, str] = {}  # name -> its suggestion: a list repeats its misspellings
+
+    #: How many suggestions an index keeps (a long-running ``serve`` meets any number of names).
+    KEEP = 4096
 
     def canonical(self, name: str) -> str | None:
         return self._folded.get(fold(name))
@@ -115,4 +119,9 @@ class NameIndex(Mapping[str, T]):
         return self._resolved.items()
 
     def suggestion(self, name: str) -> str:
-        return did_you_mean(name, list(self._entries) + list(self._aliases))
+        said = self._suggested.get(name)
+        if said is None:
+            if len(self._suggested) >= self.KEEP:
+                self._suggested.clear()
+            said = self._suggested[name] = did_you_mean(name, [*self._entries, *self._aliases])
+        return said

@@ -95,6 +95,15 @@ def many_keys() -> str:
     return text + "\n" * (MAX_BYTES - len(text))
 
 
+def rl_accel_in_use() -> bool:
+    """Whether reportlab measures text with rl_accel's C code (a dependency) rather than in Python."""
+    try:
+        import _rl_accel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="runs of each command, the median counts (default 5)")
@@ -149,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     typer_floor, small_floor = cpu["import typer"], cpu["validate greenwood"]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"medians of {args.runs} fresh-process runs, alternating; {os.cpu_count()} CPUs, load average {load}")
+    print(f"   ReportLab's C string widths (rl_accel): {'in use' if rl_accel_in_use() else 'NOT installed'}")
     print(f"   {'':<26} {'CPU':>8} {'wall':>8}   CPU / floors")
     for label in floors:
         print(f"   {label:<26} {cpu[label] * 1000:5.0f} ms {wall[label] * 1000:5.0f} ms   (floor)")

@@ -170,6 +170,22 @@ def test_the_issue_s_two_suggestions_are_gone_and_good_ones_stay(run):
     assert "(did you mean 'Halberdiers'?)" in run("explain", "homm3-battlefield", "Halberdeirs").stderr
 
 
+def test_an_index_works_a_suggestion_out_once_per_name_and_keeps_a_bounded_number(monkeypatch):
+    from armybuilder import suggest
+
+    index = suggest.NameIndex({"Spellblast": 1, "Mindblast": 2}, aliases={"Blast": "Spellblast"})
+    calls: list[str] = []
+    real = suggest.did_you_mean
+    monkeypatch.setattr(suggest, "did_you_mean", lambda name, choices: calls.append(name) or real(name, choices))
+    assert [index.suggestion("Spellblst") for _ in range(50)] == [" (did you mean 'Spellblast'?)"] * 50
+    assert index.suggestion("Blasst") == " (did you mean 'Blast'?)" and index.suggestion("zz") == ""
+    assert calls == ["Spellblst", "Blasst", "zz"]  # a list that repeats a misspelling pays once
+    monkeypatch.setattr(suggest.NameIndex, "KEEP", 3)
+    for name in ("a1", "a2", "a3", "a4"):
+        index.suggestion(name)
+    assert len(index._suggested) <= 3  # a long-running serve keeps no more than KEEP
+
+
 # -- catalog --filter ------------------------------------------------------------------------------------
 
 
