@@ -951,3 +951,26 @@ def test_fuzz_a_key_that_is_not_text_where_the_schema_matches_key_patterns(run, 
     r = run("validate", GREENWOOD, "--event", pack)
     assert r.exit_code == 2
     assert f"{pack}:{len(lines) + 2}:3: EVT001 [error] the key 1 in require must be text" in r.stderr
+
+
+def test_fuzz_a_whole_number_written_as_a_float_counts_as_the_whole_number(run, tmp_path):
+    """Found by the long fuzz run (seed 405): ``stands: 2.0`` fits the schema (JSON Schema's integer
+    takes 2.0), then ``cost`` of a Fantasy Triumph list crashed ('float' object has no attribute
+    'denominator') and every system printed "51.0 of 51 points", "6.0 tokens"."""
+    for example, spelt in [(GREENWOOD, ("    stands: ", ".0")), (WREN, ("  ", ".0"))]:
+        text = example.read_text(encoding="utf-8")
+        floats = "\n".join(
+            line + spelt[1] if line.startswith(spelt[0]) and line.rstrip()[-1:].isdigit() else line
+            for line in text.splitlines()
+        )
+        floats += "\n"
+        assert floats.count(".0\n") >= 2
+        path = tmp_path / example.name
+        path.write_text(floats, encoding="utf-8")
+        for command in (["cost"], ["validate"], ["export", "--to", "text", "-o", "-"]):
+            got, want = run(*command, path), run(*command, example)
+            assert got.exit_code == want.exit_code and "internal error" not in got.stderr
+            assert got.stdout.replace(str(path), "LIST") == want.stdout.replace(str(example), "LIST")
+    read = loads("a: 2.0\nb: 1.0e+3\nc: 2.5\nd: -0.0\ne: 1.0e+300\n").data
+    assert read == {"a": 2, "b": 1000, "c": 2.5, "d": 0, "e": 1e300}
+    assert [type(v) for v in read.values()] == [int, int, float, int, float]  # beyond MAX_INT: a float
