@@ -45,7 +45,7 @@ import zlib
 from typing import Any
 
 from armybuilder.fingerprint import CanonicalError, canonical_bytes
-from armybuilder.yamlio import MAX_BYTES, MAX_DEPTH, MAX_VALUES
+from armybuilder.yamlio import MAX_BYTES, beyond_limits, refuse_constant
 
 FORM = 1  # the share code form described above; change it only with a new number
 PREFIX = f"AB{FORM}."
@@ -172,10 +172,12 @@ def _unpack(payload: str) -> Any:
     if unpacker.unused_data:
         raise ShareCodeError(f"{damaged} goes on past its end")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        data = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except (ValueError, RecursionError):  # UnicodeDecodeError and json.JSONDecodeError are ValueErrors
         raise ShareCodeError(f"{damaged} is not a list (not JSON text)") from None
-    _within_limits(data)
+    why = beyond_limits(data)  # what a list file may hold
+    if why is not None:
+        raise ShareCodeError(f"the list in it {why}; a list file may not")
     try:
         canonical = canonical_bytes(data)
     except (CanonicalError, ValueError):
@@ -183,24 +185,3 @@ def _unpack(payload: str) -> Any:
     if canonical != raw:
         raise ShareCodeError(f"{damaged} is not in the canonical form armybuilder share writes")
     return data
-
-
-def _refuse_constant(value: str) -> Any:
-    raise ValueError(f"{value} is not a number a list holds")
-
-
-def _within_limits(data: Any) -> None:
-    """Refuse data that nests deeper or holds more values than a list file may (yamlio's limits)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    count = 0
-    while stack:
-        value, depth = stack.pop()
-        count += 1
-        if depth > MAX_DEPTH and isinstance(value, (dict, list)):  # as yamlio counts: collections
-            raise ShareCodeError(f"the list in it nests deeper than {MAX_DEPTH} levels; a list file may not")
-        if count > MAX_VALUES:
-            raise ShareCodeError(f"the list in it holds more than {MAX_VALUES:,} values; a list file may not")
-        if isinstance(value, dict):
-            stack += [(v, depth + 1) for v in value.values()]
-        elif isinstance(value, list):
-            stack += [(v, depth + 1) for v in value]

@@ -84,30 +84,18 @@ class Printed:
 
 def _carried(text: str | bytes, where: str) -> Any:
     """The carried list's data, read from its JSON with the limits of a list file."""
-    from armybuilder.yamlio import MAX_BYTES, MAX_DEPTH, MAX_VALUES
+    from armybuilder.yamlio import MAX_BYTES, beyond_limits, refuse_constant
 
     raw = text.encode("utf-8") if isinstance(text, str) else text
     if len(raw) > MAX_BYTES:
         raise Unreadable(f"the list {where} is {len(raw):,} bytes; a list is at most {MAX_BYTES:,}")
-
-    def refuse(value: str) -> Any:
-        raise ValueError(f"{value} is not a number a list holds")
-
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=refuse)
+        data = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except (ValueError, RecursionError) as exc:
         raise Unreadable(f"the list {where} is damaged: it is not JSON ({one_line(exc)[:120]})") from None
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    count = 0
-    while stack:
-        value, depth = stack.pop()
-        count += 1
-        if depth > MAX_DEPTH or count > MAX_VALUES:
-            raise Unreadable(f"the list {where} nests deeper than {MAX_DEPTH} levels or holds too many values")
-        if isinstance(value, dict):
-            stack += [(v, depth + 1) for v in value.values()]
-        elif isinstance(value, list):
-            stack += [(v, depth + 1) for v in value]
+    why = beyond_limits(data)
+    if why is not None:
+        raise Unreadable(f"the list {where} {why}; a list file may not")
     try:  # JSON may spell a lone surrogate ("\ud800"): no text of a list file holds one
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:

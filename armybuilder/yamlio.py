@@ -381,3 +381,31 @@ def load_data_file(path: str | FsPath) -> Any:
     """Load one of the project's own bundled data files (trusted, but still safe)."""
     with open(path, encoding="utf-8") as fh:
         return yaml.load(fh, Loader=_Loader)
+
+
+# -- list data from JSON (a share code, the list a roster carries) ----------------------------------
+
+
+def refuse_constant(value: str) -> Any:
+    """``json.loads``'s ``parse_constant``: NaN and Infinity are no number a list file holds."""
+    raise ValueError(f"{value} is not a number a list holds")
+
+
+def beyond_limits(data: Any) -> str | None:
+    """What in parsed data a list file could not hold, counted as :func:`loads` counts it (more
+    than ``MAX_DEPTH`` nested collections, more than ``MAX_VALUES`` values), e.g. ``"nests deeper
+    than 32 levels"``; None when it is within them."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if depth > MAX_DEPTH and isinstance(value, (dict, list)):  # collections are levels; plain values not
+            return f"nests deeper than {MAX_DEPTH} levels"
+        if count > MAX_VALUES:
+            return f"holds more than {MAX_VALUES:,} values"
+        if isinstance(value, dict):
+            stack += [(v, depth + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, depth + 1) for v in value]
+    return None

@@ -275,6 +275,18 @@ def test_a_carried_list_too_large_deep_or_damaged_cannot_be_verified(run, tmp_pa
     assert "its block has no end" in verify(run, md).stdout
 
 
+def test_a_carried_list_as_deep_as_a_file_may_be_verifies(run, tmp_path):
+    """A list nested 32 collections deep is a list file (the reader takes it) and exports; verify
+    counted each plain value as a level too and refused its roster as "nests deeper than 32 levels"
+    (the share code's reader had the same count, found by the fuzz run)."""
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("system: fantasy-triumph\nname: Deep\nx: " + "[" * 31 + "1" + "]" * 31 + "\n", encoding="utf-8")
+    roster = tmp_path / "deep.json"
+    assert run("export", deep, "-o", roster).exit_code == 1  # invalid (an unknown key), and carried whole
+    r = verify(run, roster)
+    assert r.exit_code == 0 and ": verified: INVALID" in r.stdout, r.stdout
+
+
 def test_text_from_a_roster_never_drives_the_terminal(run, tmp_path):
     md = roster_file(tmp_path, HOST, "markdown")
     text = md.read_text(encoding="utf-8").replace("- Points: 51 of 51", "- Points: 5\x1b[2J1 of 51")
