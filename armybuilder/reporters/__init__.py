@@ -40,7 +40,9 @@ class MinSeverity(str, enum.Enum):
     error = "error"
 
     def keeps(self, f: Finding) -> bool:
-        return f.severity.rank <= {"error": 0, "warning": 1, "info": 2}[self.value]
+        from armybuilder.findings import Severity  # loaded already: f is a Finding
+
+        return f.severity.rank <= Severity(self.value).rank
 
 
 def shown(results: Sequence[Result], level: MinSeverity | str = MinSeverity.info) -> list[Result]:
