@@ -30,9 +30,9 @@ from armybuilder.text import one_line
 def share(file: Path, fmt: str = "text") -> Outcome:
     """The ``share`` command: the list's share code on stdout (``fmt`` ``json``: a JSON object)."""
     from armybuilder.check import check, is_event_pack, load
-    from armybuilder.fingerprint import CanonicalError, of_data
+    from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.reporters.text import status_line
-    from armybuilder.share import ShareCodeError, encode
+    from armybuilder.share import FORM, ShareCodeError, encode_canonical
     from armybuilder.yamlio import LoadError
 
     shown = one_line(file)
@@ -55,7 +55,8 @@ def share(file: Path, fmt: str = "text") -> Outcome:
             ExitCode.INVALID,
         )
     try:
-        code = encode(doc.data)
+        canonical = canonical_bytes(doc.data)
+        code = encode_canonical(canonical)
     except CanonicalError as exc:
         return Outcome("", [f"{shown}: {one_line(exc)}; no share code"], ExitCode.INVALID)
     except ShareCodeError as exc:
@@ -69,8 +70,8 @@ def share(file: Path, fmt: str = "text") -> Outcome:
             {
                 "file": str(file),
                 "share_code": code,
-                "share_code_form": 1,
-                "fingerprint": of_data(doc.data),
+                "share_code_form": FORM,
+                "fingerprint": of_canonical(canonical),
                 "status": "VALID" if result.valid else "INVALID",
                 "valid": result.valid,
             }
@@ -208,7 +209,7 @@ def _big_as_float(value: Any) -> Any:
 def import_list(source: str, output: str, force: bool = False) -> Outcome:
     """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout)."""
     from armybuilder.check import check
-    from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_data
+    from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.fsutil import Busy, OverwriteRefused, atomic_write, cannot_write, locked
     from armybuilder.reporters.text import status_line
     from armybuilder.yamlio import Document, LoadError, loads
@@ -232,9 +233,10 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
     if not isinstance(data, dict):
         return _usage(f"{kind} holds no list (a list is a mapping of keys: system, name...)")
     try:
-        fingerprint, canonical = of_data(data), canonical_bytes(data)
+        canonical = canonical_bytes(data)
     except CanonicalError as exc:
         return _usage(f"the list in {kind} has no canonical form ({exc})")
+    fingerprint = of_canonical(canonical)
     header = f"# Imported by armybuilder import from {kind}.\n# Fingerprint: {fingerprint}\n"
     text = header + to_yaml(data, ordered=kind == "a share code")
     try:  # the safe reader of every list file: what the source holds must be what a file may hold
