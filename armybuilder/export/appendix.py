@@ -54,6 +54,7 @@ class RuleEntry:
 
 NO_SUMMARY = "no summary in the data"
 NO_SUMMARY_OR_RULE = "no summary or rule reference in the data"
+NOTHING_USED = "nothing: the file is not a list that was checked"  # an appendix with no entry
 RULES_INTRO = (
     "What the list uses, with the summary the game data gives each and the rule to read "
     "(a summary is not the rule text; armybuilder explain shows more)."

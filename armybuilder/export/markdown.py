@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from armybuilder.export import Exporter, ExportOptions
-from armybuilder.export.appendix import RULES_INTRO
+from armybuilder.export.appendix import NOTHING_USED, RULES_INTRO
 from armybuilder.export.roster import Roster, Table, finding_text
 from armybuilder.text import json_text, pad, utf8, width
 from armybuilder.text import md as escape
@@ -97,7 +97,7 @@ def rules_section(r: Roster) -> list[str]:
     out = ["## Rules used", "", escape(RULES_INTRO), ""]
     out += [f"- **{escape(e.name)}** ({escape(e.about)}): {escape(e.summary_text)}" for e in r.rules or []]
     if not r.rules:
-        out.append("- nothing: the file is not a list that was checked")
+        out.append(f"- {NOTHING_USED}")
     return [*out, ""]
 
 

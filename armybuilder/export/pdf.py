@@ -40,7 +40,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.export import Exporter, ExportError, ExportOptions, Paper
-from armybuilder.export.appendix import RULES_INTRO
+from armybuilder.export.appendix import NOTHING_USED, RULES_INTRO
 from armybuilder.export.roster import Roster, Table, finding_text
 from armybuilder.text import one_line
 
@@ -372,7 +372,7 @@ class PdfExporter(Exporter):
         if rows:
             story.append(self._table(Table("Rules used", ["Name", "Kind", "Rule", "Summary"], rows), avail))
         else:
-            story.append(self._p("Nothing: the file is not a list that was checked.", "base"))
+            story.append(self._p(NOTHING_USED.capitalize() + ".", "base"))
         return story
 
     def _with_qr(self, avail: float, make: Callable[[float], Flowable]) -> Flowable:

@@ -202,10 +202,14 @@ class Roster:
         return tally(c)
 
     @property
+    def judged(self) -> str:
+        """What the status is a verdict on: ``at EVENT`` (checked against its pack), else ``as written``."""
+        return f"at {self.event.name}" if self.event else "as written"
+
+    @property
     def invalid_banner(self) -> str:
         n = self.counts["error"]
-        where = f"at {self.event.name}" if self.event else "as written"
-        return f"INVALID: {plural(n, 'error')}; this list is not legal {where}"
+        return f"INVALID: {plural(n, 'error')}; this list is not legal {self.judged}"
 
     @property
     def data_label(self) -> str:

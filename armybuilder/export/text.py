@@ -15,7 +15,7 @@ Names are kept as written (accents, any script) but every text passes through
 from __future__ import annotations
 
 from armybuilder.export import Exporter, ExportOptions
-from armybuilder.export.appendix import RULES_INTRO
+from armybuilder.export.appendix import NOTHING_USED, RULES_INTRO
 from armybuilder.export.roster import Roster, Table, finding_text
 from armybuilder.text import one_line, utf8
 
@@ -25,9 +25,9 @@ SEP = " · "
 def row_lines(t: Table) -> list[str]:
     """One line per row: the first cell, then each other filled cell as ``Column: value``."""
     out = []
+    head = [one_line(c) for c in t.columns]
     for row in t.text_rows():
         cells = [one_line(c) for c in row]
-        head = [one_line(c) for c in t.columns]
         parts = [cells[0]] if cells and cells[0] else []
         for name, value in zip(head[1:], cells[1:], strict=True):
             if value:
@@ -51,13 +51,12 @@ class TextExporter(Exporter):
             lines = row_lines(t)
             if lines:
                 out += ["", one_line(t.title), *lines]
-        where = f"at {r.event.name}" if r.event else "as written"  # with --event: the event's verdict
-        status = f"legal {where}" if r.valid else f"not legal {where}"
+        status = f"legal {r.judged}" if r.valid else f"not legal {r.judged}"  # with --event: the event's verdict
         out += ["", one_line(f"{r.status}: {status} ({r.counts_text})")]
         out += [one_line(f"- {finding_text(f)}") for f in r.errors]
         if r.rules is not None:
             out += ["", "Rules used", one_line(RULES_INTRO)]
-            out += [one_line(f"- {e.text}") for e in r.rules] or ["- nothing: the file is not a list that was checked"]
+            out += [one_line(f"- {e.text}") for e in r.rules] or [f"- {NOTHING_USED}"]
         tail = [f"armybuilder {r.version}", r.data_label]
         if r.fingerprint:
             tail.append(f"fingerprint {r.fingerprint}")
