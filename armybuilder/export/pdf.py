@@ -61,6 +61,7 @@ MAX_FINDINGS = 100  # errors, and warnings and notes, printed; the rest are coun
 COMPACT = 0.8  # --compact: every type size times this (9-point text at 7.2 points)...
 COMPACT_SCALES = (1.0, 0.9, 0.8)  # ...and times these in turn until the roster fits one page (5.8 points)
 COMPACT_MARGIN_MM = 10  # --compact: the top margin
+COMPACT_PADDING = 0.5  # --compact: the paddings of banners, boxes and table cells, and the gaps, times this
 
 _registered: tuple[str, str, TTFont | None] | None = None
 
@@ -131,6 +132,11 @@ class PdfExporter(Exporter):
             "it has too many rows or findings for one page"
         )
         return data
+
+    @property
+    def _tight(self) -> float:
+        """What paddings and gaps are multiplied by: less with --compact."""
+        return COMPACT_PADDING if self._compact else 1.0
 
     def _render(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
         """The PDF with type at ``scale`` (1: the compact sizes as they are, with --compact)."""
@@ -266,7 +272,7 @@ class PdfExporter(Exporter):
 
         banner_text = "VALID" if r.valid else r.invalid_banner
         banner = RLTable([[self._p(banner_text, "banner")]], colWidths=[avail])
-        tight = 0.5 if self._compact else 1.0
+        tight = self._tight
         banner.setStyle(
             TableStyle(
                 [
@@ -442,7 +448,7 @@ class PdfExporter(Exporter):
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
 
-        pad = 0.5 if self._compact else 1.0
+        pad = self._tight
         box = RLTable([[self._p(line, style)] for line in lines], colWidths=[avail], hAlign="LEFT")
         box.setStyle(
             TableStyle(
@@ -476,7 +482,7 @@ class PdfExporter(Exporter):
         (with --compact, less padding)."""
         from reportlab.lib import colors
 
-        pad = 0.5 if self._compact else 1.0
+        pad = self._tight
         return [
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(HEAD)),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
