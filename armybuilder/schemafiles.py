@@ -56,7 +56,8 @@ def command(write: Path | None, force: bool = False) -> Outcome:
     if not folder.parent.is_dir():
         return Outcome.usage(f"armybuilder schemas: cannot write into {shown}: {folder.parent} does not exist")
     todo = [(n, _bytes(n)) for n, _ in files]
-    differ = [n for n, data in todo if os.path.lexists(folder / n) and not _same(folder / n, data)]
+    same = {n for n, data in todo if _same(folder / n, data)}  # each file in the folder read once
+    differ = [n for n, _ in todo if n not in same and os.path.lexists(folder / n)]
     if differ and not force:
         return Outcome.usage(
             f"armybuilder schemas: {shown} already has {', '.join(differ)} (a different version); "
@@ -68,7 +69,7 @@ def command(write: Path | None, force: bool = False) -> Outcome:
     try:
         folder.mkdir(exist_ok=True)
         for name, data in todo:
-            if _same(folder / name, data):
+            if name in same:
                 kept.append(name)
                 continue
             atomic_write(folder / name, data, force=force)
