@@ -87,7 +87,8 @@ def _find(every: list[Entry], kind: str, name: str) -> Entry | None:
     an ability or a spell)."""
     from armybuilder.suggest import fold
 
-    named = [e for e in every if fold(name) in {fold(n) for n in [e.name, *e.aliases]}]
+    want = fold(name)
+    named = [e for e in every if any(fold(n) == want for n in [e.name, *e.aliases])]
     same = [e for e in named if e.kind == kind] or [e for e in named if e.kind.startswith(kind.replace("_", " "))]
     if same:
         return same[0]

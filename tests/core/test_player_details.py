@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from armybuilder.compose.catalog import entries, explain_text
-from armybuilder.suggest import did_you_mean, nearest
+from armybuilder.suggest import did_you_mean, fold, nearest
 from armybuilder.yamlio import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,10 +189,6 @@ def test_an_index_works_a_suggestion_out_once_per_name_and_keeps_a_bounded_numbe
 # -- catalog --filter ------------------------------------------------------------------------------------
 
 
-def _fold(text: str) -> str:
-    return " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
-
-
 @pytest.mark.parametrize(
     "system, kind, text",
     [
@@ -214,9 +210,9 @@ def test_every_row_the_filter_keeps_shows_the_text(run, system, kind, text):
         shown = [line for line in lines if row["name"] in line]
         assert shown, row["name"]
         cells = [str(v) for k, v in row.items() if k != "summary" and v is not None]
-        if not any(_fold(text) in _fold(c) for c in cells):
+        if not any(fold(text) in fold(c) for c in cells):
             assert f"  {row['name']}: {row['summary']}" in lines
-            assert _fold(text) in _fold(row["summary"])
+            assert fold(text) in fold(row["summary"])
     if "is in the summary of:" in out:
         assert f"'{text}' is in the summary of:" in lines
 
