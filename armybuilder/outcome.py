@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class ExitCode(enum.IntEnum):
@@ -37,6 +38,7 @@ class Outcome:
     stderr: list[str] = field(default_factory=list)
     code: ExitCode = ExitCode.OK
     done: str = ""  # what the command already did (an edit written), said even when stdout cannot be written
+    detail: Any = None  # the structured result, for a face that words it its own way (the browser builder)
 
     @classmethod
     def usage(cls, *messages: str) -> Outcome:

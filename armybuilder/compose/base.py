@@ -17,7 +17,9 @@ ruamel.yaml is imported inside the helpers only: completion and ``--help`` never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -197,6 +199,23 @@ def choice(value: str, choices: Sequence[str], what: str) -> str:
     raise EditError(f"unknown {what} '{value}'{did_you_mean(value, choices)}; choose one of: {', '.join(choices)}")
 
 
+# The ``--entry N`` of an edit: which of the entries that share a name it means. The edit engine
+# sets it for one edit; the first :func:`find` of that edit takes it.
+_ENTRY: ContextVar[list[int] | None] = ContextVar("entry", default=None)
+
+
+@contextmanager
+def entry_wanted(entry: int | None) -> Iterator[list[int]]:
+    """Within the block, the next :func:`find` means the ``entry``-th entry (1-based). Yields a
+    list that is empty afterwards when a find took it (so an unused ``--entry`` can be refused)."""
+    wanted = [entry] if entry is not None else []
+    token = _ENTRY.set(wanted)
+    try:
+        yield wanted
+    finally:
+        _ENTRY.reset(token)
+
+
 def find(
     items: Sequence[Any], name: str, what: str, where: str = "the list", key: Callable[[Any], str | None] | str = "name"
 ) -> int:
@@ -204,17 +223,24 @@ def find(
     matches without regard to case (:func:`armybuilder.suggest.fold`). With classes ``A`` and
     ``a``, ``a`` is the second. Two entries written the same, or, with no exact match, two that
     match without regard to case (``Light Foot`` and ``light foot`` asked for as ``LIGHT FOOT``),
-    are refused as ambiguous. A name no entry has is refused with a suggestion."""
+    are refused as ambiguous unless the edit says which (``--entry N``, :func:`entry_wanted`). A
+    name no entry has is refused with a suggestion."""
     getter = (lambda e: e.get(key) if isinstance(e, Mapping) else None) if isinstance(key, str) else key
     names = [getter(e) for e in items]
     exact = [i for i, n in enumerate(names) if n is not None and str(n) == name]
     folded = [i for i, n in enumerate(names) if n is not None and fold(str(n)) == fold(name)]
     hits = exact or folded
+    wanted = _ENTRY.get()
+    if wanted:
+        n = wanted.pop()
+        if not 1 <= n <= len(items) or (n - 1) not in folded:
+            raise EditError(f"entry {n} of {where}'s {what}s is not '{name}'; nothing was changed")
+        return n - 1
     if len(hits) > 1:
         shown = ", ".join(f"'{names[i]}' (entry {i + 1})" for i in hits)
         raise EditError(
             f"{where} has more than one {what} that '{name}' names: {shown}; "
-            f"give each {what} its own name in the file, then edit it again"
+            f"say which with --entry N (1 for the first), or give each {what} its own name"
         )
     if hits:
         return hits[0]

@@ -23,7 +23,7 @@ import io
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -297,7 +297,7 @@ def edit_lock(path: Path) -> Iterator[None]:
         try:
             stack.enter_context(locked(os.path.realpath(path)))
         except Busy as exc:
-            raise EditError(f"{exc}; the file was not changed") from None
+            raise Locked(f"{exc}; the file was not changed") from None
         except OSError:  # no lock file in a folder that cannot be written: nor can the edit, which says so
             pass
         yield
@@ -362,28 +362,87 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
 # The commands
 
 
-def run_edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
+def version_of(raw: bytes) -> str:
+    """Which bytes a list was read from (a page shows it; an edit made from that page names it)."""
+    import hashlib
+
+    return hashlib.sha256(raw).hexdigest()[:24]
+
+
+class Stale(EditError):
+    """The file is not the version the edit was asked of (changed since the page was shown)."""
+
+
+class Locked(EditError):
+    """Another edit holds the file's lock for longer than an edit waits."""
+
+
+@dataclass
+class Made:
+    """What one edit did, for a face that says it in its own words (:attr:`Outcome.detail`).
+
+    ``kind``: ``made`` (written), ``same`` (nothing to change), ``refused`` (an EditError),
+    ``stale`` (the file changed since ``version``), ``locked`` (another edit held the file).
+    """
+
+    kind: str
+    said: str = ""
+    message: str = ""  # why it was refused
+    before: Result | None = None
+    after: Result | None = None
+
+
+# Called under the edit lock after the write: (the bytes before, the bytes written, what was done).
+OnWrite = Callable[[bytes, bytes, str], None]
+
+
+def run_edit(
+    path: Path,
+    verb: str,
+    part: str,
+    words: Sequence[str],
+    *,
+    version: str | None = None,
+    on_write: OnWrite | None = None,
+) -> Outcome:
     """``armybuilder add|remove|set FILE PART ARGS...``: the words after PART are read with the
-    part's declared options (:func:`armybuilder.compose.parts.parse`)."""
+    part's declared options (:func:`armybuilder.compose.parts.parse`).
+
+    ``version`` (:func:`version_of` of the bytes a page was made from): refused, under the same
+    lock as the edit, when the file is no longer those bytes. ``on_write`` is told of the write
+    while the lock is still held (the browser's undo history)."""
     path = Path(path)
     try:
         with edit_lock(path):
-            return _edit(path, verb, part, words)
+            return _edit(path, verb, part, words, version, on_write)
     except EditError as exc:
-        return Outcome.usage(f"armybuilder {verb}: {exc.message}")
+        kind = "stale" if isinstance(exc, Stale) else "locked" if isinstance(exc, Locked) else "refused"
+        out = Outcome.usage(f"armybuilder {verb}: {exc.message}")
+        out.detail = Made(kind, message=exc.message)
+        return out
 
 
-def _edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
+def _edit(
+    path: Path,
+    verb: str,
+    part: str,
+    words: Sequence[str],
+    version: str | None = None,
+    on_write: OnWrite | None = None,
+) -> Outcome:
     """The edit, under the file's lock; EditError when it is refused (nothing written)."""
     from armybuilder.check import check_text
 
     raw, text, data = read_list(path)
+    if version is not None and version_of(raw) != version:
+        raise Stale(f"{path.name} changed since this page was shown; nothing was written")
     system_id = system_of(path, data)
     mod = adapter(system_id)
     the_part = find_part(mod, verb, part, system_id)
     parsed = parts.parse(the_part, words, system_id, every_part)
     as_written = bool(parsed.opts.pop("as_written", False))
     force = bool(parsed.opts.pop("force", False))
+    entry = parsed.opts.pop("entry", None)
     locked_file = read_only(path)
     if locked_file and not force:
         raise EditError(
@@ -404,16 +463,25 @@ def _edit(path: Path, verb: str, part: str, words: Sequence[str]) -> Outcome:
     from armybuilder.resources import load_schema
 
     doc = Doc(tree=rt.tree, data=data, system=system_id, schema=load_schema(systems.manifest(system_id).list_schema))
-    said = the_part.func(doc, req)
+    with base.entry_wanted(entry) as unused:
+        said = the_part.func(doc, req)
+    if unused:
+        raise EditError(f"--entry does not apply to '{verb} {the_part.name}': it names no entry of a list")
     req.finish()
     new_text = rt.dump()
     if new_text == text:
-        return Outcome(_lines([f"{said} (no change: the file already says so)"]), [], ExitCode.of(before.valid))
+        same = Outcome(_lines([f"{said} (no change: the file already says so)"]), [], ExitCode.of(before.valid))
+        same.detail = Made("same", said, before=before, after=before)
+        return same
     ensure_readable(new_text)
-    notes = write(path, raw, new_text.encode("utf-8"))
+    new_bytes = new_text.encode("utf-8")
+    notes = write(path, raw, new_bytes)
+    if on_write is not None:
+        on_write(raw, new_bytes, said)
     after = check_text(new_text, file=str(path))
     done = report(path, said, before, after)
     done.done = f"the edit was made: {path} was written"
+    done.detail = Made("made", said, before=before, after=after)
     if locked_file:
         notes.insert(0, f"{path} is read-only: written because of --force, and it stays read-only")
     done.stderr += [f"armybuilder {verb}: note: {n}" for n in notes]
@@ -522,7 +590,9 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         header = [f"# yaml-language-server: $schema={ref}"]
         if not ref.startswith("."):  # outside the project: the schema beside the list, written by `schemas`
             header.append(f"# (for your editor's checks: armybuilder schemas --write {ref.partition('/')[0]})")
-        shown = shlex.quote(printable(str(path)))  # a file name that is not UTF-8 is shown with U+FFFD
+        # The file's own name, never its folder: a list is shared, and the path of the machine it was
+        # made on is nobody's business (a file name that is not UTF-8 is shown with U+FFFD).
+        shown = shlex.quote(printable(path.name))
         header += ["# " + line if line else "#" for line in mod.howto(shown)]
         from ruamel.yaml import YAML
 

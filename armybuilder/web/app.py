@@ -1,27 +1,35 @@
 """The browser builder's pages and actions: a Starlette app over one folder of list files.
 
-Routes (every page rendered on the server; the little JavaScript in ``static/app.js`` only
-narrows the choices of a form while it is filled in; without it, a form's "show the choices that
-fit" button asks the server for the same page with the choices narrowed):
+Every page is rendered on the server. With JavaScript on, htmx (vendored in ``static/``) sends a
+control's form in the background and swaps the part of the page it changes (``#board``, or
+``#lists`` on the folder page): one click, one change, no reload. Without it, every control is a
+plain form: the answer is a redirect back to the page, at the row that changed.
 
 ======  ==============================  ===================================================
-GET     ``/``                           the folder: every list, its system, name, total and
-                                        status; ``?event=PACK`` checks them against a pack
+GET     ``/``                           the folder as a list manager (:mod:`.folderpage`):
+                                        ``?q=`` search, ``?sort=``, ``?event=PACK``
 POST    ``/new``                        a new list (:func:`armybuilder.compose.edit.run_new`)
-GET     ``/list/NAME``                  one list: its findings, cost breakdown and forms
-POST    ``/edit/NAME``                  one edit (:func:`armybuilder.compose.edit.run_edit`);
-                                        with ``narrow`` set, no edit: back to the list page
-                                        with the form filled in and its choices narrowed
-GET     ``/choices/NAME?form=ID&...``   the choices that fit a form's other values (JSON)
+POST    ``/import``                     a new list from a share code or an uploaded roster
+POST    ``/manage/NAME``                rename, duplicate, or delete (to the trash) a list
+POST    ``/restore``                    a list back from the trash
+GET     ``/list/NAME``                  one list, as its system's board (:mod:`.listpage`):
+                                        ``?focus=ROW`` the row the catalog adds to
+POST    ``/act/NAME``                   one change (:func:`armybuilder.compose.edit.run_edit`)
+POST    ``/undo/NAME``, ``/redo/NAME``  the list's history (:mod:`armybuilder.history`)
 GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.export`)
 GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the catalog)
-GET     ``/static/...``                 the stylesheet and the script (shipped in the package)
+GET     ``/static/...``                 the stylesheet and the scripts (shipped in the package)
 ======  ==============================  ===================================================
+
+A script (``Accept: application/json``) or htmx (``HX-Request``) is answered with a status it can
+read: 200 done, 409 the file changed since the page was shown, 422 refused, 423 locked; a plain
+form gets 303 either way.
 
 Every request is treated as hostile (:class:`Guard` and :func:`_post`): the Host header must
 name this server (no DNS rebinding); a state change is a POST whose Origin (or, without one, its
 Referer) is this server and whose form carries the per-process token; a body is at most
-:data:`MAX_BODY` bytes of ``application/x-www-form-urlencoded``; files are named relative to the
+:data:`MAX_BODY` bytes of ``application/x-www-form-urlencoded`` (an uploaded roster
+:data:`MAX_UPLOAD` of ``multipart/form-data``); files are named relative to the
 folder and must be regular files inside it (:mod:`.files`); every string is escaped by Jinja2's
 autoescape, and control characters are replaced first (:func:`_clean`). Answers carry a strict
 Content-Security-Policy (scripts and styles from this server only, no frames).
@@ -29,7 +37,6 @@ Content-Security-Policy (scripts and styles from this server only, no frames).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import secrets
@@ -45,17 +52,18 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from armybuilder.web import forms
-from armybuilder.web.files import Folder, Found, Refused
+from armybuilder.web.files import Folder, Refused
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024  # bytes in a request body: a form is a few hundred
+MAX_UPLOAD = 2 * 1024 * 1024  # bytes of an uploaded roster (a PDF roster is tens of kilobytes)
 MAX_FIELDS = 100  # fields in one form
 FLASHES = 64  # edit results kept for the page shown after the edit
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -100,8 +108,10 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     from armybuilder.text import cell
+    from armybuilder.web.listpage import plain
 
     env.filters["cell"] = cell
+    env.filters["plain"] = plain
     env.filters["quote"] = lambda s: urllib.parse.quote(str(s), safe="/")
     return env
 
@@ -156,6 +166,10 @@ class Flash:
 
     kind: str  # ok | invalid | refused
     lines: list[str] = field(default_factory=list)
+    status: int = 200  # what a script is answered with
+    kept: dict[str, str] = field(default_factory=dict)  # typed values shown again after a refusal
+    at: str = ""  # the element the page comes back at
+    before: Any = None  # the list before the change (a part it added gets the focus)
 
 
 @dataclass
@@ -181,16 +195,12 @@ class State:
 
 
 async def _work(fn: Callable[..., T], *args: Any) -> T:
-    """Run blocking work (checks, edits, PDFs) off the event loop, one piece at a time."""
-    return await run_in_threadpool(_one_at_a_time, fn, *args)
+    """Run blocking work (checks, edits, PDFs) off the event loop. Edits of one file take turns
+    by the file's own lock (:func:`armybuilder.compose.edit.edit_lock`), so nothing else waits."""
+    return await run_in_threadpool(fn, *args)
 
 
-_LOCK = threading.Lock()  # the engine is used by one request at a time
-
-
-def _one_at_a_time(fn: Callable[..., T], *args: Any) -> T:
-    with _LOCK:
-        return fn(*args)
+_PDF_LOCK = threading.Lock()  # reportlab keeps module-level state: one PDF is laid out at a time
 
 
 def _state(request: Request) -> State:
@@ -208,12 +218,8 @@ def refusal(request: Request, message: str, status: int) -> HTMLResponse:
     return page(request, "message.html", status, title="Refused", message=message, code=status)
 
 
-def version_of(raw: bytes) -> str:
-    """Which bytes a page was made from: the form sends it back, and a changed file refuses the edit."""
-    return hashlib.sha256(raw).hexdigest()[:24]
-
-
 def _read_version(path: Path) -> str:
+    from armybuilder.compose.edit import version_of
     from armybuilder.yamlio import MAX_BYTES
 
     try:
@@ -242,222 +248,276 @@ class Bad(Exception):
         self.status = status
 
 
-async def _post(request: Request) -> dict[str, list[str]]:
-    """The form of a state-changing request, after every check a POST must pass."""
+async def _post(request: Request, upload: bool = False) -> dict[str, list[Any]]:
+    """The form of a state-changing request, after every check a POST must pass. With ``upload``,
+    a ``multipart/form-data`` form too (a file's value is ``(filename, bytes)``)."""
     if not _origin_ok(request):
         raise Bad("this action must come from a page of this server (Origin check failed)", 403)
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
+    values: dict[str, list[Any]]
+    if upload and kind == "multipart/form-data":
+        values = await _multipart(request)
+    elif kind == "application/x-www-form-urlencoded":
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            raise Bad(f"a form is at most {MAX_BODY // 1024} KiB", 413)
+        try:
+            text = body.decode("utf-8")
+            values = {
+                k: list(v)
+                for k, v in urllib.parse.parse_qs(
+                    text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict"
+                ).items()
+            }
+        except UnicodeDecodeError:
+            raise Bad("the form is not UTF-8", 400) from None
+        except ValueError:
+            raise Bad(f"a form has at most {MAX_FIELDS} fields", 413) from None
+    else:
         raise Bad("forms are sent as application/x-www-form-urlencoded", 415)
-    body = await request.body()  # at most MAX_BODY bytes (Starlette answers 413 beyond)
-    try:
-        text = body.decode("utf-8")
-        values = urllib.parse.parse_qs(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
-    except UnicodeDecodeError:
-        raise Bad("the form is not UTF-8", 400) from None
-    except ValueError:
-        raise Bad(f"a form has at most {MAX_FIELDS} fields", 413) from None
-    sent = (values.get("csrf") or [""])[0]
+    sent = str((values.get("csrf") or [""])[0])
     if not hmac.compare_digest(sent.encode(), _state(request).token.encode()):
-        raise Bad("this page is out of date or not from this server (its token does not match); reload it", 403)
+        raise Bad("this page is out of date or not from this server; reload it", 403)
     return values
 
 
-def _first(values: Mapping[str, Sequence[str]], key: str) -> str:
+async def _multipart(request: Request) -> dict[str, list[Any]]:
+    from starlette.datastructures import UploadFile
+
+    try:
+        form = await request.form(max_files=1, max_fields=MAX_FIELDS, max_part_size=MAX_UPLOAD)
+    except Exception as exc:  # noqa: BLE001 - python-multipart raises several kinds for a bad body
+        raise Bad(f"the form could not be read ({type(exc).__name__})", 400) from None
+    values: dict[str, list[Any]] = {}
+    try:
+        for key, value in form.multi_items():
+            if isinstance(value, UploadFile):
+                raw = await value.read(MAX_UPLOAD + 1)
+                if len(raw) > MAX_UPLOAD:
+                    raise Bad(f"a roster file is at most {MAX_UPLOAD // (1024 * 1024)} MiB", 413)
+                if value.filename or raw:
+                    values.setdefault(key, []).append((value.filename or "", raw))
+            else:
+                values.setdefault(key, []).append(str(value))
+    finally:
+        await form.close()
+    return values
+
+
+def _first(values: Mapping[str, Sequence[Any]], key: str) -> str:
     got = values.get(key) or []
-    return str(got[0]).strip() if got else ""
+    return str(got[0]).strip() if got and isinstance(got[0], str) else ""
 
 
 def _redirect(url: str) -> RedirectResponse:
     return RedirectResponse(url, 303)
 
 
-def list_url(name: str) -> str:
-    return "/list/" + urllib.parse.quote(name, safe="/")
+def list_url(name: str, **query: str | None) -> str:
+    url = "/list/" + urllib.parse.quote(name, safe="/")
+    kept = {k: v for k, v in query.items() if v}
+    return url + ("?" + urllib.parse.urlencode(kept) if kept else "")
 
 
-def narrow_url(name: str, values: Mapping[str, Sequence[str]]) -> str:
-    """The list page with one form filled in as sent and its choices narrowed to what fits: what
-    the script does as a form is filled in, for a browser without JavaScript. The form's values go
-    into the address; the token does not."""
-    ident = _first(values, "form")
-    kept = [(k, str(v)) for k, vs in values.items() if k.startswith(("a", "o_")) for v in vs if str(v).strip()]
-    query = urllib.parse.urlencode([("form", ident), *kept])
-    return f"{list_url(name)}?{query}#f-{urllib.parse.quote(ident)}"
-
-
-def _flash_of(outcome: Any, path: Path, name: str) -> Flash:
-    from armybuilder.outcome import ExitCode
-
-    text = outcome.stdout if isinstance(outcome.stdout, str) else ""
-    lines = [line for line in text.splitlines() if line] + list(outcome.stderr)
-    lines = [line.replace(str(path), name) for line in lines]
-    kind = {ExitCode.OK: "ok", ExitCode.INVALID: "invalid"}.get(outcome.code, "refused")
-    return Flash(kind, lines)
+def _scripted(request: Request) -> str:
+    """``htmx`` (a partial update), ``json`` (a script), or "" (a plain form: redirect)."""
+    if request.headers.get("hx-request") == "true":
+        return "htmx"
+    if "application/json" in request.headers.get("accept", ""):
+        return "json"
+    return ""
 
 
 # ---------------------------------------------------------------------------
 # The folder
 
 
-def _folder_rows(folder: Folder, event: str | None) -> dict[str, Any]:
-    from armybuilder.check import check_path
+def _folder_model(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, Any]:
+    from armybuilder.web import folderpage
 
-    lists, packs = folder.scan()
-    pack = None
-    pack_name = None
-    pack_problems: list[str] = []
-    if event:
-        from armybuilder.events import PackError, load
-
-        pack_path = folder.existing(event)
-        pack_name = event
-        try:
-            pack = load(pack_path)
-        except PackError as exc:
-            pack_problems = [f"{f.line or 1}:{f.column or 1}: {f.code} {f.message}" for f in exc.findings]
-    rows = []
-    for found in lists:
-        if pack is not None:
-            from armybuilder.tournament import check_one
-
-            result = check_one(found.path, pack)
-        else:
-            try:
-                result = check_path(found.path)
-            except OSError:  # gone or unreadable since the scan
-                continue
-        rows.append(_row(found, result))
-    return {
-        "rows": rows,
-        "packs": [p.name for p in packs],
-        "event": pack_name,
-        "pack_problems": pack_problems,
-    }
-
-
-def _row(found: Found, result: Any) -> dict[str, Any]:
-    from armybuilder.text import tally
-
-    m = result.measure
-    return {
-        "name": found.name,
-        "title": result.name or found.name,
-        "system": result.system or "-",
-        "total": m.text() or "-",
-        "valid": result.valid,
-        "counts": tally(result.counts()),
-        "errors": [f"{f.code} {f.message}" for f in result.sorted_findings() if f.severity.value == "error"][:3],
-    }
-
-
-def _systems() -> list[dict[str, Any]]:
-    from armybuilder import systems
-    from armybuilder.compose.edit import composable
-
-    out = []
-    for s in composable():
-        m = systems.manifest(s)
-        out.append({"id": s, "title": systems.get(s).title, "points": m.points_limit, "measure": m.measure})
-    return out
+    model = folderpage.rows(folder, event, query, sort)
+    model["systems"] = folderpage.systems_offered()
+    return model
 
 
 async def folder_view(request: Request) -> Response:
     st = _state(request)
-    event = request.query_params.get("event") or None
+    q = request.query_params
+    event = q.get("event") or None
+    query = (q.get("q") or "")[:200]
+    sort = q.get("sort") or "name"
     try:
-        model = await _work(_folder_rows, st.folder, event)
+        model = await _work(_folder_model, st.folder, event, query, sort)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    flash = st.recall(request.query_params.get("done"))
-    return page(request, "folder.html", folder=str(st.folder.root), systems=await _work(_systems), flash=flash, **model)
+    flash = st.recall(q.get("done"))
+    return page(request, "folder.html", flash=flash, query=query, sort=sort, **model)
 
 
-def _create(folder: Folder, values: Mapping[str, Sequence[str]]) -> tuple[Any, Path, str]:
-    from armybuilder.compose.edit import run_new
-    from armybuilder.outcome import Outcome
-
-    name = _first(values, "file")
-    if name and not name.lower().endswith((".yaml", ".yml")):
-        name += ".yaml"
-    target = folder.new(name)
-    points_text = _first(values, "points")
-    points: float | None = None
-    if points_text:
-        try:
-            points = float(points_text.replace("½", ".5"))
-        except ValueError:
-            return Outcome.usage(f"armybuilder new: the army size is a number, not '{points_text}'"), target, name
-    outcome = run_new(_first(values, "system"), target, _first(values, "name") or None, points, False)
-    return outcome, target, name
+def _folder_answer(request: Request, flash: Flash, status: int, to: str = "/") -> Response:
+    """After a change on the folder page: the page again (htmx), JSON (a script), or a redirect."""
+    st = _state(request)
+    how = _scripted(request)
+    if how == "json":
+        return JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
+    key = st.remember(flash)
+    sep = "&" if "?" in to else "?"
+    return _redirect(f"{to}{sep}done={key}")
 
 
 async def create(request: Request) -> Response:
+    from armybuilder.web import folderpage
+
     st = _state(request)
     try:
         values = await _post(request)
-        outcome, target, name = await _work(_create, st.folder, values)
+        outcome, name = await _work(
+            folderpage.create, st.folder, _first(values, "system"), _first(values, "name"), _first(values, "points")
+        )
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        key = st.remember(Flash("refused", [exc.message]))
-        return _redirect(f"/?done={key}")
-    flash = _flash_of(outcome, target, name)
+        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+    if outcome.code == 2:
+        return _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
+    flash = Flash("ok", [f"New list: {name}. Add its first part from the catalog."])
     key = st.remember(flash)
-    if flash.kind == "refused":
-        return _redirect(f"/?done={key}")
-    return _redirect(f"{list_url(name)}?done={key}")
+    if _scripted(request) == "json":
+        return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
+    return _redirect(list_url(name, done=key))
+
+
+def _sentence(text: str) -> str:
+    from armybuilder.web.listpage import sentence
+
+    return sentence(text)
+
+
+def _engine_words(lines: Sequence[str], st: State, name: str) -> list[str]:
+    """The engine's messages on a page: no server path, no command-line syntax."""
+    root = str(st.folder.root)
+    out = []
+    for line in lines:
+        line = line.replace(root + "/", "").replace(root, "the folder")
+        line = re.sub(r"^armybuilder [a-z]+: ", "", line)
+        out.append(_sentence(line))
+    return [line for line in out if line]
+
+
+async def import_route(request: Request) -> Response:
+    from armybuilder.web import folderpage
+
+    st = _state(request)
+    try:
+        values = await _post(request, upload=True)
+        upload = next((v for v in values.get("roster", []) if isinstance(v, tuple)), None)
+        outcome, name = await _work(folderpage.import_list, st.folder, _first(values, "code"), upload)
+    except Bad as exc:
+        return refusal(request, exc.message, exc.status)
+    except Refused as exc:
+        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+    if outcome.code == 2:
+        return _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
+    flash = Flash("ok", [f"Imported as {name}."])
+    if _scripted(request) == "json":
+        return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
+    return _redirect(list_url(name, done=st.remember(flash)))
+
+
+async def manage(request: Request) -> Response:
+    from armybuilder.web import folderpage
+
+    st = _state(request)
+    name = request.path_params["name"]
+    try:
+        values = await _post(request)
+        do = _first(values, "do")
+        back = "/" + ("?" + urllib.parse.urlencode({"q": _first(values, "q")}) if _first(values, "q") else "")
+        if do == "rename":
+            new = await _work(folderpage.rename, st.folder, name, _first(values, "to"))
+            flash = Flash("ok", [f"Renamed {name} to {new}."])
+        elif do == "duplicate":
+            new = await _work(folderpage.duplicate, st.folder, name)
+            flash = Flash("ok", [f"Copied {name} to {new}."])
+        elif do == "delete":
+            await _work(folderpage.delete, st.folder, name)
+            flash = Flash("ok", [f"Moved {name} to the trash: restore it from the trash below."])
+        else:
+            raise Refused("choose rename, duplicate or delete", 422)
+    except Bad as exc:
+        return refusal(request, exc.message, exc.status)
+    except Refused as exc:
+        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+    except OSError as exc:
+        return _folder_answer(request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422)
+    return _folder_answer(request, flash, 200, back)
+
+
+async def restore(request: Request) -> Response:
+    from armybuilder.web import folderpage
+
+    st = _state(request)
+    try:
+        values = await _post(request)
+        name = await _work(folderpage.restore, st.folder, _first(values, "key"))
+    except Bad as exc:
+        return refusal(request, exc.message, exc.status)
+    except Refused as exc:
+        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+    except OSError as exc:
+        return _folder_answer(request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422)
+    return _folder_answer(request, Flash("ok", [f"Restored {name}."]), 200)
 
 
 # ---------------------------------------------------------------------------
 # One list
 
 
-def _list_model(folder: Folder, name: str, filled: str | None, values: Mapping[str, Sequence[str]]) -> dict[str, Any]:
-    from armybuilder.check import check_path
-    from armybuilder.compose.edit import adapter, composable
+def _list_model(
+    folder: Folder, name: str, focus: str | None, kept: Mapping[str, str], before: Any = None
+) -> dict[str, Any]:
+    from armybuilder import systems
+    from armybuilder.compose.builder import board_of
+    from armybuilder.compose.edit import composable
     from armybuilder.export import ExportFormat
+    from armybuilder.history import counts
+    from armybuilder.web.listpage import build_page, measure_line
 
     path = folder.existing(name)
     version = _read_version(path)
+    from armybuilder.check import check_path
+
     result = check_path(path)
-    data = result.document if isinstance(result.document, dict) else None
     system = result.system
-    built: list[forms.Form] = []
-    title = None
-    entries: list[str] = []
-    if system is not None and system in composable() and data is not None:
-        from armybuilder import systems
-        from armybuilder.compose.catalog import entry_names
-
-        built = forms.build(system, adapter(system).PARTS, data, filled, values)
-        title = systems.get(system).title
-        entries = entry_names(system)
-    m = result.measure
-    measure = None
-    if m.total is not None:
-        measure = m.text() or ""
-        if m.limit is not None:
-            from armybuilder.text import fmt_points
-
-            left = m.limit - m.total
-            measure += f" · {fmt_points(left)} left" if left >= 0 else f" · {fmt_points(-left)} over"
-    groups = [(verb, [f for f in built if f.verb == verb]) for verb in ("add", "set", "remove")]
+    editable = system is not None and system in composable() and isinstance(result.document, dict)
+    board = board_of(result, focus) if editable else None
+    view = build_page(result, board, kept, before)
+    title = systems.get(system).title if system is not None and editable else None
+    total, left = measure_line(result)
     share_code, share_none = _share_code(result.document)
+    undo_n, redo_n, undo_said, redo_said = counts(path)
+    findings = result.sorted_findings()
     return {
         "name": name,
         "result": result,
         "title": title,
         "system": system,
         "version": version,
-        "groups": [(v, fs) for v, fs in groups if fs],
-        "measure": measure,
-        "findings": result.sorted_findings(),
-        "entries": entries,
+        "view": view,
+        "focus": board.focus if board is not None else None,
+        "total": total,
+        "left": left,
+        "errors": sum(1 for f in findings if f.severity.value == "error"),
+        "warnings": sum(1 for f in findings if f.severity.value == "warning"),
+        "findings": findings,
         "formats": [f.value for f in ExportFormat],
-        "filled": filled,
         "share_code": share_code,
         "share_none": share_none,
+        "undo": undo_n,
+        "redo": redo_n,
+        "undo_said": undo_said,
+        "redo_said": redo_said,
+        "autofocus": view.autofocus,
     }
 
 
@@ -472,98 +532,100 @@ def _share_code(document: Any) -> tuple[str | None, str]:
     try:
         return encode(document), ""
     except CanonicalError as exc:
-        return None, f"no share code: {exc}"
+        return None, f"This list has no share code: {exc}"
     except ShareCodeError as exc:
-        return None, f"no share code: {exc.message}"
+        return None, f"This list has no share code: {exc.message}"
+
+
+async def _list_page(
+    request: Request, name: str, focus: str | None, flash: Flash | None, status: int = 200
+) -> Response:
+    st = _state(request)
+    kept = flash.kept if flash is not None else {}
+    before = flash.before if flash is not None else None
+    try:
+        model = await _work(_list_model, st.folder, name, focus, kept, before)
+    except Refused as exc:
+        return refusal(request, exc.message, exc.status)
+    return page(request, "list.html", status, flash=flash, **model)
 
 
 async def list_view(request: Request) -> Response:
     st = _state(request)
-    name = request.path_params["name"]
-    query = request.query_params
-    values = {k: query.getlist(k) for k in query if k.startswith(("a", "o_"))}
-    try:
-        model = await _work(_list_model, st.folder, name, query.get("form"), values)
-    except Refused as exc:
-        return refusal(request, exc.message, exc.status)
-    flash = st.recall(query.get("done"))
-    return page(request, "list.html", flash=flash, **model)
+    q = request.query_params
+    flash = st.recall(q.get("done"))
+    return await _list_page(request, request.path_params["name"], q.get("focus") or None, flash)
 
 
-def _edit(folder: Folder, name: str, values: Mapping[str, Sequence[str]]) -> Flash:
-    from armybuilder.compose.edit import adapter, run_edit, system_of
-    from armybuilder.compose.parts import EditError
-    from armybuilder.yamlio import LoadError, load_file
+def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flash:
+    from armybuilder.web.listpage import BadEdit, change, decode
 
     path = folder.existing(name)
-    if _first(values, "version") != _read_version(path):
-        return Flash(
-            "refused",
-            [
-                f"{name} changed since this page was shown (edited elsewhere?); nothing was written. "
-                "The page now shows the file as it is: make the change again."
-            ],
-        )
+    ident = _first(values, "id")
+    typed = values.get("value")
+    raw = _first(values, "e")
+    if not raw:  # a drop-down left at its current value
+        return Flash("ok", ["Nothing to change."])
     try:
-        data = load_file(path).data
-        system = system_of(path, data if isinstance(data, dict) else {})
-    except (LoadError, EditError) as exc:
-        return Flash("refused", [f"{name}: cannot be edited here ({getattr(exc, 'message', exc)}); fix it by hand"])
-    part = forms.find(adapter(system).PARTS, _first(values, "form"))
-    if part is None:
-        return Flash("refused", [f"no such form for {system} lists: {_first(values, 'form')}"])
-    try:
-        words = forms.words(part, values)
-    except EditError as exc:
-        return Flash("refused", [exc.message])
-    return _flash_of(run_edit(path, part.verb, part.name, words), path, name)
+        edit = decode(raw)
+    except BadEdit as exc:
+        return Flash("refused", [str(exc)[:1].upper() + str(exc)[1:] + "."], status=422)
+    value = str(typed[0]) if typed and isinstance(typed[0], str) else None
+    if edit.value_at is not None:
+        if value is None or not value.strip():
+            return Flash("refused", ["Fill it in first: nothing was changed."], status=422, kept={ident: ""}, at=ident)
+        edit = edit.with_value(" ".join(value.split()) if "\n" not in value else value.strip())
+    said = change(path, edit, _first(values, "version"))
+    root = str(folder.root)
+    lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
+    kept = {ident: value} if said.kind == "refused" and value is not None and ident else {}
+    return Flash(said.kind, lines, status=said.status, kept=kept, at=_first(values, "at") or ident, before=said.before)
 
 
-async def edit(request: Request) -> Response:
+async def act(request: Request) -> Response:
     st = _state(request)
     name = request.path_params["name"]
     try:
         values = await _post(request)
-        if _first(values, "narrow"):  # "show the choices that fit": the page again, nothing written
-            return _redirect(narrow_url(name, values))
-        flash = await _work(_edit, st.folder, name, values)
+        flash = await _work(_act, st.folder, name, values)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    key = st.remember(flash)
-    return _redirect(f"{list_url(name)}?done={key}#result")
+    return await _after_change(request, name, _first(values, "focus") or None, flash)
 
 
-def _choices(folder: Folder, name: str, ident: str, values: Mapping[str, Sequence[str]]) -> dict[str, Any]:
-    from armybuilder.check import check_path
-    from armybuilder.compose.edit import adapter, composable
-
-    path = folder.existing(name)
-    result = check_path(path)
-    system = result.system
-    if system is None or system not in composable() or not isinstance(result.document, dict):
-        raise Refused(f"{name} is not a list that can be edited here", 409)
-    if forms.find(adapter(system).PARTS, ident) is None:
-        raise Refused(f"no such form: {ident}", 404)
-    built = forms.build(system, adapter(system).PARTS, result.document, ident, values)
-    form = next(f for f in built if f.id == ident)
-    return {
-        f.name: [[c, f.notes.get(c, "")] for c in f.choices]
-        for f in form.fields
-        if f.kind in ("text", "int", "many", "repeat")
-    }
-
-
-async def choices(request: Request) -> Response:
+async def _after_change(request: Request, name: str, focus: str | None, flash: Flash) -> Response:
     st = _state(request)
-    query = request.query_params
-    values = {k: query.getlist(k) for k in query if k.startswith(("a", "o_"))}
+    how = _scripted(request)
+    status = flash.status if flash.kind == "refused" else 200
+    if how == "json":
+        return JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
+    if how == "htmx":
+        return await _list_page(request, name, focus, flash, status)
+    key = st.remember(flash)
+    anchor = f"#{flash.at}" if flash.at and re.fullmatch(r"[\w-]{1,80}", flash.at) else "#result"
+    return _redirect(list_url(name, focus=focus, done=key) + anchor)
+
+
+async def history_step(request: Request) -> Response:
+    from armybuilder.web.listpage import step
+
+    st = _state(request)
+    name = request.path_params["name"]
+    back = request.url.path.startswith("/undo/")
     try:
-        found = await _work(_choices, st.folder, request.path_params["name"], query.get("form", ""), values)
+        values = await _post(request)
+        path = await _work(st.folder.existing, name)
+        said = await _work(step, path, back)
+    except Bad as exc:
+        return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return JSONResponse({"error": exc.message}, exc.status)
-    return JSONResponse(found)
+        return refusal(request, exc.message, exc.status)
+    root = str(st.folder.root)
+    lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
+    flash = Flash(said.kind, lines, status=said.status)
+    return await _after_change(request, name, _first(values, "focus") or None, flash)
 
 
 # ---------------------------------------------------------------------------
@@ -586,6 +648,9 @@ def _roster(folder: Folder, fmt: str, name: str) -> tuple[bytes, str]:
     path = folder.existing(name)
     exp = exporter(fmt)
     roster, _ = build(path)
+    if fmt == "pdf":
+        with _PDF_LOCK:
+            return exp.render(roster, ExportOptions()), exp.suffix
     return exp.render(roster, ExportOptions()), exp.suffix
 
 
@@ -607,7 +672,7 @@ async def roster(request: Request) -> Response:
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     except ExportError as exc:
-        return refusal(request, f"cannot export {name} as {fmt}: {exc}", 422)
+        return refusal(request, f"cannot make the {fmt} roster of {name}: {exc}", 422)
     filename = _download_name(name, suffix)
     ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in filename)
     disposition = f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{urllib.parse.quote(filename)}"
@@ -630,7 +695,7 @@ async def explain(request: Request) -> Response:
     try:
         system, hits = await _work(_explain, request.path_params["system"], name)
     except CatalogError as exc:
-        return refusal(request, str(exc), 404)
+        return refusal(request, _sentence(str(exc)), 404)  # the page's words: no commands to run
     back_url = list_url(back) if back and not back.startswith(("/", "\\")) else "/"
     return page(request, "explain.html", system=system, name=name, hits=hits, back=back_url)
 
@@ -643,14 +708,21 @@ def make_app(folder: str | Path, host: str = "127.0.0.1", token: str | None = No
     routes = [
         Route("/", folder_view, methods=["GET"]),
         Route("/new", create, methods=["POST"]),
+        Route("/import", import_route, methods=["POST"]),
+        Route("/manage/{name:path}", manage, methods=["POST"]),
+        Route("/restore", restore, methods=["POST"]),
         Route("/list/{name:path}", list_view, methods=["GET"]),
-        Route("/edit/{name:path}", edit, methods=["POST"]),
-        Route("/choices/{name:path}", choices, methods=["GET"]),
+        Route("/act/{name:path}", act, methods=["POST"]),
+        Route("/undo/{name:path}", history_step, methods=["POST"]),
+        Route("/redo/{name:path}", history_step, methods=["POST"]),
         Route("/roster/{fmt}/{name:path}", roster, methods=["GET"]),
         Route("/explain/{system}", explain, methods=["GET"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, max_body_size=MAX_BODY)
+    app = Starlette(routes=routes)
     app.state.builder = State(Folder(folder), token or secrets.token_urlsafe(32), environment())
+    # Inside Guard (the last added is the outermost): a body over the limit is answered 413 with
+    # the security headers too.
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=MAX_UPLOAD)
     app.add_middleware(Guard, hosts=allowed_hosts(host))
     return app

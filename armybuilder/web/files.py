@@ -90,7 +90,7 @@ class Folder:
         if not os.path.isdir(parent):
             raise Refused(f"no such folder: {'/'.join(parts[:-1])}", 404)
         if os.path.lexists(target):
-            raise Refused(f"{name} already exists; choose another name", 409)
+            raise Refused(f"there is already a file named {name}; choose another name", 409)
         return Path(parent) / parts[-1]
 
     def name_of(self, path: Path) -> str:

@@ -48,6 +48,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.compose.parts",
             "armybuilder.compose.base",
             "armybuilder.compose.catalog",
+            "armybuilder.compose.board",  # what a system's builder board declares (rows, controls, catalog)
+            "armybuilder.compose.builder",  # a list's check and its system's board
             "armybuilder.cli_io",
         ),
     ),
@@ -69,6 +71,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.compose.edit",
             "armybuilder.compose.complete",
             "armybuilder.compose.grammar",
+            "armybuilder.history",  # undo and redo of the builder's changes, kept beside a list
             "armybuilder.web",  # armybuilder serve: the browser builder, over the commands above
         ),
     ),

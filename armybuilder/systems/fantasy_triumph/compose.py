@@ -6,17 +6,20 @@ Grammar (after ``armybuilder VERB FILE``)::
     add    hero NAME
     add    stands CLASS N
     add    card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
-    remove class NAME | hero NAME | stands CLASS N
+    remove class NAME | hero NAME | stands CLASS N | general CLASS
     remove card CARD [--from CLASS | --hero HERO | --army]
     remove points | topography | player | note | invasion | maneuver
     set    name TEXT | player TEXT | points N | topography TOPOGRAPHY | note TEXT
     set    invasion N | maneuver N
     set    general CLASS | stands CLASS N | troop CLASS TROOP
+    set    class CLASS --name NEW | hero HERO --name NEW
     set    card CARD [--to CLASS | --hero HERO | --army] [--option OPT]... [--number N]
 
 A card goes where ``--to`` (a class), ``--hero`` or ``--army`` says; an army card that marks no
 stands (Ambush, Illusion...) goes to the army without being told. ``remove card`` and ``set card``
-find the card wherever it is when it is in one place only.
+find the card wherever it is when it is in one place only. A card that takes several free choices
+(Terrain Affinity's two terrain types) takes them as ``--option`` repeated, or in one
+``--option 'Woods, Wooded Hills'`` separated by commas.
 
 Each part declares the options it reads (:class:`~armybuilder.compose.parts.Opt`), with their
 completion; this module stays light: the data is read when a part runs or a name is completed.
@@ -180,9 +183,13 @@ def _options(card: dict[str, Any], req: Request) -> list[str]:
     groups = card.get("options") or []
     choices = [c for g in groups for c in g.get("choices", [])]
     free = any(g.get("free") for g in groups)
+    several = any(g.get("free") and int(g.get("count") or 1) > 1 for g in groups)
+    written = [str(v) for v in req.opt("option") or []]
+    if several:  # free choices may come in one value, separated by commas: "Woods, Wooded Hills"
+        written = [piece for v in written for piece in (v.split(",") if "," in v else [v]) if piece.strip()]
     out = []
-    for value in req.opt("option") or []:
-        value = " ".join(str(value).split())
+    for value in written:
+        value = " ".join(value.split())
         hit = next((c for c in choices if fold(c) == fold(value)), None)
         if hit is not None:
             out.append(hit)
@@ -278,6 +285,53 @@ def _refuse_taken(doc: Doc, name: str, adding: str) -> None:
                     f"the list already has a {kind} '{have}'; names tell classes and heroes apart (FTR015), "
                     f"so give the new {adding} another name, or change the {kind} there: {change}"
                 )
+
+
+def _refuse_rename(doc: Doc, entry: Any, new: str, what: str) -> None:
+    """Refuse a new name another class or hero has already (FTR015); the entry itself may keep it."""
+    for kind, entries in (("class", _classes(doc)), ("hero", _heroes(doc))):
+        for e in entries:
+            if e is not entry and isinstance(e, dict) and fold(str(e.get("name"))) == fold(new):
+                raise EditError(
+                    f"the list already has a {kind} '{e.get('name')}'; names tell classes and heroes apart "
+                    f"(FTR015), so give the {what} another name"
+                )
+
+
+def _new_name(req: Request, what: str) -> str:
+    written = req.opt("name")
+    if written is None:
+        raise EditError(f"say the {what}'s new name: --name NEW")
+    name = " ".join(str(written).split())
+    if not name or len(name) > 200:
+        raise EditError(f"a {what}'s name is 1 to 200 characters")
+    return name
+
+
+def _rename(kind: str) -> Callable[[Doc, Request], str]:
+    """``set class CLASS --name NEW`` / ``set hero HERO --name NEW``: the entry keeps its place and cards."""
+
+    def renamer(doc: Doc, req: Request) -> str:
+        entries = _classes(doc) if kind == "class" else _heroes(doc)
+        i = find(entries, req.take_name(f"the {kind.upper()} to rename"), kind)
+        new = _new_name(req, kind)
+        entry = entries[i]
+        old = entry.get("name")
+        _refuse_rename(doc, entry, new, kind)
+        put(entry, "name", new)
+        return f"{kind} '{old}' is now called '{new}'"
+
+    return renamer
+
+
+def remove_general(doc: Doc, req: Request) -> str:
+    name = req.take_name("the CLASS that holds the general")
+    classes = _classes(doc)
+    c = classes[find(classes, name, "class")]
+    if c.get("general") is not True:
+        raise EditError(f"class '{c.get('name')}' does not hold the general")
+    base.drop(c, "general")
+    return f"class '{c.get('name')}' no longer holds the general (an army needs one: set general CLASS gives it)"
 
 
 def _make_general(doc: Doc, index: int) -> list[str]:
@@ -582,6 +636,7 @@ HERO = Opt("hero", "the HERO a card goes on", "text", "HERO", names=hero_names)
 ARMY = Opt("army", "an army card", "flag")
 OPTION = Opt("option", "a card's option", "many", "OPT", names=option_names, fits=options_that_fit)
 NUMBER = Opt("number", "how many cards, or stands marked", "int", "N")
+NEW_NAME = Opt("name", "the new name", "text", "NEW")
 
 WHERE = (TO, HERO, ARMY)  # where a card is: a class, a hero or the army
 CARD_VALUE = (OPTION, NUMBER)  # what the card entry says: its options, or its number
@@ -612,6 +667,14 @@ PARTS = [
     Part("remove", "class", "class NAME", "a class and its cards", remove_class, names=(class_names,)),
     Part("remove", "hero", "hero NAME", "a hero and its cards", remove_hero, names=(hero_names,)),
     Part("remove", "stands", "stands CLASS N", "N stands of a class", remove_stands, names=(class_names,)),
+    Part(
+        "remove",
+        "general",
+        "general CLASS",
+        "the general from the class that holds it (give it to another with set general)",
+        remove_general,
+        names=(class_names,),
+    ),
     Part(
         "remove",
         "card",
@@ -676,6 +739,24 @@ PARTS = [
     Part("set", "general", "general CLASS", "the class that holds the general", set_general, names=(class_names,)),
     Part("set", "stands", "stands CLASS N", "a class's number of stands", set_stands, names=(class_names,)),
     Part("set", "troop", "troop CLASS TROOP", "a class's troop type", set_troop, names=(class_names, troop_names)),
+    Part(
+        "set",
+        "class",
+        "class CLASS --name NEW",
+        "a class's name (its stands and cards stay)",
+        _rename("class"),
+        names=(class_names,),
+        options=(NEW_NAME,),
+    ),
+    Part(
+        "set",
+        "hero",
+        "hero HERO --name NEW",
+        "a hero's name (its cards stay)",
+        _rename("hero"),
+        names=(hero_names,),
+        options=(NEW_NAME,),
+    ),
     Part(
         "set",
         "card",

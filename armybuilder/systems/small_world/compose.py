@@ -7,7 +7,9 @@ Grammar (after ``armybuilder VERB FILE``)::
     set    power POWER [--decline]              a race's special power (a free name)
     set    in-hand N | bombs-spent N            the active race's tokens in hand, spent bombs
     set    enlisted N [--decline]               Forsaken: tokens enlisted this turn
-    set    region NAME [--tokens N] [--magic | --no-magic] [--decline]
+    set    region NAME [--tokens N] [--magic | --no-magic] [--rename NEW] [--decline]
+    set    conquest REGION [--defender RACE] [--defender-tokens N] [--defender-faction FACTION]
+                           [--mountain | --no-mountain] [--defences N] [--tokens N] [--die | --no-die]
     set    name TEXT
     add    region NAME --tokens N [--magic] [--decline]
     add    bomb REGION [--opponent RACE]
@@ -17,7 +19,11 @@ Grammar (after ``armybuilder VERB FILE``)::
     remove decline | power [--decline] | in-hand | bombs-spent | enlisted [--decline] | name
 
 Regions belong to the active race unless ``--decline`` says the race in decline. Region names are
-free (the map is not data); race names match the race data without regard to case.
+free (the map is not data); race names match the race data without regard to case and are written
+as the data spells them, or exactly as typed with ``--as-written``. ``set conquest`` changes a
+listed conquest in place: ``--defender-tokens 0`` makes it a conquest of an empty region (no
+defender, no faction), ``--tokens 0`` leaves out the tokens committed, ``--defences 0`` drops the
+defence markers.
 """
 
 from __future__ import annotations
@@ -74,6 +80,10 @@ def _top(doc: Doc) -> list[str]:
 
 
 def _race(req: Request, written: str) -> str:
+    """The race as the data spells it; with ``--as-written``, as typed (a known race in the
+    player's own letters, ``blood elves``, or a name the data does not know)."""
+    if req.as_written:
+        return " ".join(str(written).split())
     return known(written, _races(), "race", f"see: {CATALOG} races", req=req)
 
 
@@ -224,9 +234,18 @@ def set_region(doc: Doc, req: Request) -> str:
     name = _region_name(req)
     entry = regions[find(regions, name, "region", f"{block.get('race')}")]
     keys = base.schema_keys(doc.schema, "active", "regions", "[]")
-    tokens, magic = req.opt("tokens"), req.opt("magic")
-    if tokens is None and magic is None:
-        raise EditError("say what to change: --tokens N, --magic or --no-magic")
+    tokens, magic, rename = req.opt("tokens"), req.opt("magic"), req.opt("rename")
+    if tokens is None and magic is None and rename is None:
+        raise EditError("say what to change: --tokens N, --magic or --no-magic, --rename NEW")
+    if rename is not None:
+        new = " ".join(str(rename).split())
+        if not new:
+            raise EditError("a region's new name cannot be empty")
+        if len(new) > 80:
+            raise EditError("a region name is limited to 80 characters")
+        if fold(new) != fold(str(entry.get("name"))):
+            _refuse_held(doc, new)
+        put(entry, "name", new, keys)
     if tokens is not None:
         put(entry, "tokens", number(tokens, "--tokens", 1, 100), keys)
     if magic is not None:
@@ -313,6 +332,61 @@ def add_conquest(doc: Doc, req: Request) -> str:
     return said + (f", {plural(tokens, 'token')} committed" if tokens else "")
 
 
+def set_conquest(doc: Doc, req: Request) -> str:
+    """Change a listed conquest in place: its defender, the defender's tokens and faction, the
+    Mountain, the defence markers, the tokens committed, the reinforcement die."""
+    seq = doc.tree.get("conquests")
+    conquests = seq if isinstance(seq, list) else []
+    region = _region_name(req)
+    entry = conquests[find(conquests, region, "conquest of region", key="region")]
+    keys = base.schema_keys(doc.schema, "conquests", "[]")
+    defender, d_tokens, faction = req.opt("defender"), req.opt("defender_tokens"), req.opt("defender_faction")
+    mountain, defences, tokens, die = req.opt("mountain"), req.opt("defences"), req.opt("tokens"), req.opt("die")
+    if all(v is None for v in (defender, d_tokens, faction, mountain, defences, tokens, die)):
+        raise EditError(
+            "say what to change: --defender RACE, --defender-tokens N, --defender-faction FACTION, "
+            "--mountain or --no-mountain, --defences N, --tokens N, --die or --no-die"
+        )
+    if defender is not None:
+        defender = _race(req, defender)
+    if faction is not None:
+        faction = choice(faction, FACTIONS, "faction")
+    if d_tokens is not None:
+        d_tokens = number(d_tokens, "--defender-tokens", 0, 100)
+    if d_tokens == 0:
+        if defender is not None or faction is not None:
+            raise EditError("an empty region (--defender-tokens 0) has no defender and no faction")
+        for k in ("defender", "defender_faction", "defender_tokens"):
+            base.drop(entry, k)
+    else:
+        if defender is not None and d_tokens is None and not entry.get("defender_tokens"):
+            raise EditError("say how many tokens defended the region: --defender-tokens N")
+        if defender is not None:
+            put(entry, "defender", defender, keys)
+        if d_tokens is not None:
+            put(entry, "defender_tokens", d_tokens, keys)
+        if faction is not None:
+            put(entry, "defender_faction", faction, keys)
+    if mountain is not None:
+        put(entry, "mountain", bool(mountain), keys)
+    if defences is not None:
+        base.set_in(entry, "defences", number(defences, "--defences", 0, 10) or None, keys)
+    if tokens is not None:
+        base.set_in(entry, "tokens", number(tokens, "--tokens", 0, 100) or None, keys)
+    if die is not None:
+        put(entry, "die", bool(die), keys)
+    said = f"conquest of {entry.get('region')}: "
+    if entry.get("defender_tokens"):
+        said += f"from {plural(entry['defender_tokens'], 'token')}" + (
+            f" of the {entry['defender']}" if entry.get("defender") else ""
+        )
+    else:
+        said += "an empty region"
+    if entry.get("tokens"):
+        said += f", {plural(entry['tokens'], 'token')} committed"
+    return said + (", with the reinforcement die" if entry.get("die") else "")
+
+
 def remove_conquest(doc: Doc, req: Request) -> str:
     conquests = doc.tree.get("conquests") if isinstance(doc.tree.get("conquests"), list) else []
     region = _region_name(req)
@@ -356,6 +430,7 @@ def faction_names(data: dict[str, Any] | None = None) -> list[str]:
 TOKENS = Opt("tokens", "tokens in a region, or committed to a conquest", "int", "N")
 DECLINE = Opt("decline", "the race in decline's region, power or enlisted", "flag")
 MAGIC = Opt("magic", "a Magic region", "switch")
+RENAME = Opt("rename", "the region's new name", "text", "NEW")
 POWER = Opt("power", "the race's special power (a free name)", "text", "POWER")
 OPPONENT = Opt("opponent", "the opponent's race where a bomb lies", "text", "RACE", names=race_names)
 DEFENDER = Opt("defender", "the race that held a conquered region", "text", "RACE", names=race_names)
@@ -415,11 +490,21 @@ PARTS = [
     Part(
         "set",
         "region",
-        "region NAME [--tokens N] [--magic | --no-magic] [--decline]",
-        "a region's tokens or Magic mark",
+        "region NAME [--tokens N] [--magic | --no-magic] [--rename NEW] [--decline]",
+        "a region's tokens, Magic mark or name",
         set_region,
         names=(region_names,),
-        options=REGION_OPTIONS,
+        options=(TOKENS, MAGIC, RENAME, DECLINE),
+    ),
+    Part(
+        "set",
+        "conquest",
+        "conquest REGION [--defender RACE] [--defender-tokens N] [--defender-faction FACTION] "
+        "[--mountain | --no-mountain] [--defences N] [--tokens N] [--die | --no-die]",
+        "a listed conquest: its defender, Mountain, defences, tokens committed, reinforcement die",
+        set_conquest,
+        names=(conquest_regions,),
+        options=CONQUEST_OPTIONS,
     ),
     Part("set", "name", "name TEXT", "the position's name", set_name),
     Part(

@@ -6,6 +6,8 @@ Grammar (after ``armybuilder VERB FILE``)::
     remove tokens FACTION [N]              N fewer (all of them without N)
     set    tokens FACTION N                exactly N tokens of a faction
     set    players FIRST SECOND            make the file a draft record (the first player first)
+    set    first-player NAME               a draft's first player, one at a time (renames their picks)
+    set    second-player NAME              a draft's second player (once the first is named)
     add    pick PLAYER FACTION N           the next pick of a draft
     remove pick [NUMBER]                   a pick (the last one without NUMBER)
     set    name TEXT
@@ -102,11 +104,15 @@ def _put_count(doc: Doc, tokens: CommentedMap | None, key: Any, faction: str, n:
 
 
 def _key_of(tokens: CommentedMap, faction: str) -> Any:
-    """The faction's key as the file writes it (a YAML key), or None when the army has none."""
-    for k in tokens:
-        if fold(str(k)) == fold(faction):
-            return k
-    return None
+    """The faction's key as the file writes it (a YAML key), or None when the army has none.
+
+    Found by :func:`base.find` (the name rule of every part: the key written exactly so, else the
+    one that matches without regard to case), so an edit's ``--entry N`` (the N-th key of
+    ``tokens``) says which of two keys that name one faction it means (TTB003)."""
+    keys = list(tokens)
+    if not any(fold(str(k)) == fold(faction) for k in keys):
+        return None
+    return keys[base.find(keys, faction, "faction", "the army", key=str)]
 
 
 def _count(tokens: CommentedMap, key: Any) -> int:
@@ -174,6 +180,70 @@ def set_players(doc: Doc, req: Request) -> str:
     if "picks" not in draft:
         put(draft, "picks", base.new_seq([], flow=True), keys)
     return f"draft record: {first} picks first, then {second}"
+
+
+PLAYER_MAX = 60  # the list schema's longest player name
+PLACES = ("first", "second")
+
+
+def _set_player(doc: Doc, req: Request, place: int) -> str:
+    """Name one player of a draft record (``place`` 0: the first player, 1: the second).
+
+    On a new, empty army, naming the first player makes the file a draft record (its second
+    player still to be named); renaming a player renames their picks too."""
+    which = PLACES[place]
+    name = req.take_name(f"the {which} player's NAME")
+    if len(name) > PLAYER_MAX:
+        raise EditError(f"a player's name is limited to {PLAYER_MAX} characters")
+    tokens = doc.tree.get("tokens")
+    if isinstance(tokens, dict) and len(tokens):
+        raise EditError(
+            "this file is an army (it has tokens); a draft record is a file of its own: "
+            f"armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml {which}-player NAME"
+        )
+    draft = doc.tree.get("draft")
+    if draft is not None and not isinstance(draft, dict):
+        raise EditError("'draft' in the file is not a mapping; fix it by hand first")
+    players = draft.get("players") if draft is not None else None
+    if players is not None and not isinstance(players, list):
+        raise EditError("'players' in the file is not a list; fix it by hand first")
+    have = len(players) if players is not None else 0
+    if place > have:
+        raise EditError("name the first player first: armybuilder set FILE first-player NAME")
+    others = [str(p) for i, p in enumerate(players or []) if i != place and i < len(PLACES)]
+    if any(fold(o) == fold(name) for o in others):
+        raise EditError("a draft has two different players")
+    keys = base.schema_keys(doc.schema, "draft")
+    base.drop(doc.tree, "tokens")  # empty (a new army), as set players drops it
+    if draft is None:
+        put(doc.tree, "draft", base.new_map({}), _top(doc))
+        draft = doc.tree["draft"]
+    if "picks" not in draft:
+        put(draft, "picks", base.new_seq([], flow=True), keys)
+    if players is None:
+        put(draft, "players", base.new_seq([name], flow=True), keys)
+        return f"draft record: {name} is the first player; name the second player next"
+    if place == have:
+        base.append(players, name)
+        return f"draft record: {name} is the {which} player"
+    old = str(players[place])
+    base.replace(players, place, name)
+    moved = 0
+    picks = draft.get("picks")
+    for pick in picks if isinstance(picks, list) else []:
+        if isinstance(pick, dict) and isinstance(pick.get("player"), str) and fold(pick["player"]) == fold(old):
+            base.replace(pick, "player", name)
+            moved += 1
+    said = f"the {which} player {old} is now {name}" if old != name else f"the {which} player is {name}"
+    return said + (f" (and {plural(moved, 'pick')})" if moved and old != name else "")
+
+
+def set_first_player(doc: Doc, req: Request) -> str:
+    return _set_player(doc, req, 0)
+
+
+def set_second_player(doc: Doc, req: Request) -> str:
+    return _set_player(doc, req, 1)
 
 
 def _draft(doc: Doc) -> dict[str, Any]:
@@ -275,6 +345,20 @@ PARTS = [
         names=(faction_names,),
     ),
     Part("set", "players", "players FIRST SECOND", "a draft record's players, the first player first", set_players),
+    Part(
+        "set",
+        "first-player",
+        "first-player NAME",
+        "a draft record's first player (a new, empty army becomes a draft record); renames their picks too",
+        set_first_player,
+    ),
+    Part(
+        "set",
+        "second-player",
+        "second-player NAME",
+        "a draft record's second player, once the first is named; renames their picks too",
+        set_second_player,
+    ),
     Part(
         "add",
         "pick",

@@ -1,47 +1,30 @@
-// armybuilder serve: narrow a form's choices to those that fit what is chosen so far.
-// The pages work without this script; it only refreshes the suggestions (datalists) of a form
-// whose part declares choices that depend on its other values (the cards a class may take).
+// armybuilder serve: the little the pages do with JavaScript on. Every page works without it:
+// htmx (htmx.min.js, vendored) sends the forms in the background and swaps the part of the page
+// that changed; this file only marks the page as scripted (to hide the "Set" buttons that a
+// drop-down needs without a script), selects a field the page puts the focus in (a new part's
+// name, to type over), and copies the share code.
 "use strict";
+document.documentElement.classList.add("js");
 (function () {
-  function refresh(form) {
-    var url = form.getAttribute("data-choices");
-    if (!url) { return; }
-    var params = new URLSearchParams();
-    params.set("form", form.getAttribute("data-form"));
-    new FormData(form).forEach(function (value, key) {
-      if ((key.charAt(0) === "a" && /^a\d+$/.test(key)) || key.indexOf("o_") === 0) { params.append(key, value); }
-    });
-    var asked = (form.asked || 0) + 1;  // only the answer to the latest question counts
-    form.asked = asked;
-    fetch(url + "?" + params.toString(), { credentials: "same-origin", headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (found) {
-        if (!found || form.asked !== asked) { return; }
-        form.querySelectorAll("datalist[data-field]").forEach(function (list) {
-          var names = found[list.getAttribute("data-field")];
-          if (!names) { return; }
-          while (list.firstChild) { list.removeChild(list.firstChild); }
-          names.forEach(function (pair) {
-            var option = document.createElement("option");
-            option.value = pair[0];
-            if (pair[1]) { option.label = pair[1]; }
-            list.appendChild(option);
-          });
-        });
-        form.setAttribute("data-narrowed", params.toString());
-      })
-      .catch(function () { /* the form still works with every choice offered */ });
+  function selectFocused() {
+    var el = document.querySelector("[autofocus][data-select]");
+    if (el && document.activeElement !== el) { el.focus(); }
+    if (el && el.select) { el.select(); }
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("form[data-choices]").forEach(function (form) {
-      var timer = null;
-      // This script narrows the choices as the form is filled in: the no-script button is not needed.
-      form.querySelectorAll("button[name=narrow]").forEach(function (b) { b.hidden = true; });
-      form.addEventListener("change", function () { clearTimeout(timer); refresh(form); });
-      form.addEventListener("input", function () {
-        clearTimeout(timer);
-        timer = setTimeout(function () { refresh(form); }, 250);
-      });
-    });
+  document.addEventListener("DOMContentLoaded", selectFocused);
+  document.addEventListener("htmx:afterSettle", selectFocused);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-copy]") : null;
+    if (!button) { return; }
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) { return; }
+    function done() { button.textContent = "Copied"; }
+    field.select();
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand("copy"); done(); });
+    } else {
+      document.execCommand("copy");
+      done();
+    }
   });
 })();

@@ -18,7 +18,7 @@ from armybuilder.findings import Finding, Severity
 from ._base import finding
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model import Context
+    from ..model import Context, Pick
 
 CODE = "TTB011"
 NAME = "draft-turn-order"
@@ -26,31 +26,41 @@ SEVERITY = Severity.ERROR
 RULE = "TT Draft Your Army"
 
 
-def check(ctx: Context) -> Iterator[Finding]:
-    if ctx.kind != "draft":
-        return
+def replay(ctx: Context) -> tuple[list[tuple[Pick, int | None]], int | None]:
+    """Each pick with the player whose turn it was (None: it cannot be told), and the player whose
+    turn it is after the last pick (None: it cannot be told, or both players are full)."""
     limit = ctx.cat.value("army_slots")
     expected: int | None = 0  # the player whose turn it is; None: cannot be told
+    out: list[tuple[Pick, int | None]] = []
     for p in ctx.picks:
+        out.append((p, expected))
         if p.player is None:
             expected = None  # unknown picker (TTB010): the next turn cannot be told
             continue
-        if expected is not None and p.player != expected:
-            if p.index == 0:
-                msg = (
-                    f"pick 1: {ctx.players[p.player]} drafts first, but the first player is "
-                    f"{ctx.players[0]} (the first name under players)"
-                )
-            else:
-                msg = (
-                    f"pick {p.number}: {ctx.players[p.player]} drafts again, but it is "
-                    f"{ctx.players[expected]}'s turn; players alternate drafting"
-                )
-            yield finding(__name__, msg, (*p.path, "player"))
         other = ctx.other(p.player)
         full = [(n := _slots_after(ctx, who, p.index)) is not None and n >= limit for who in (p.player, other)]
         # When both are full the draft is over, and any further pick is TTB006's.
         expected = None if all(full) else (p.player if full[1] else other)
+    return out, expected
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    if ctx.kind != "draft":
+        return
+    for p, expected in replay(ctx)[0]:
+        if p.player is None or expected is None or p.player == expected:
+            continue
+        if p.index == 0:
+            msg = (
+                f"pick 1: {ctx.players[p.player]} drafts first, but the first player is "
+                f"{ctx.players[0]} (the first name under players)"
+            )
+        else:
+            msg = (
+                f"pick {p.number}: {ctx.players[p.player]} drafts again, but it is "
+                f"{ctx.players[expected]}'s turn; players alternate drafting"
+            )
+        yield finding(__name__, msg, (*p.path, "player"))
 
 
 def _slots_after(ctx: Context, player: int, index: int) -> int | None:

@@ -1,0 +1,183 @@
+"""Undo and redo of a list's last changes, kept beside the list and never inside it.
+
+Each change the builder makes is recorded as the file's bytes before and after it, in
+``.armybuilder/history/<file name>.json`` in the list's folder (a hidden folder: no list scan or
+served name ever reaches it). At most :data:`LIMIT` changes are kept each way, and at most
+:data:`MAX_BYTES` in all; the oldest go first. Undo puts the bytes before the last change back,
+redo the bytes after it, each written atomically under the list's edit lock, and only when the
+file is still what the history last wrote: a change made elsewhere (an editor, the command line)
+is never undone blindly; the history then starts again from the file as it is.
+
+A history file that cannot be read (damaged, too large, not ours) counts as empty; it is
+replaced at the next change.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LIMIT = 50  # changes kept each way
+MAX_BYTES = 4 * 1024 * 1024  # the history file at most
+FOLDER = ".armybuilder"
+
+
+class HistoryError(Exception):
+    def __init__(self, message: str, locked: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.locked = locked  # another edit held the list's lock: nothing was done, try again
+
+
+@dataclass
+class Step:
+    said: str  # what the change did, in the engine's words
+    before: str  # the file's text before
+    after: str  # and after
+
+    def to_json(self) -> dict[str, str]:
+        return {"said": self.said, "before": self.before, "after": self.after}
+
+
+@dataclass
+class History:
+    undo: list[Step] = field(default_factory=list)
+    redo: list[Step] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"form": 1, "undo": [s.to_json() for s in self.undo], "redo": [s.to_json() for s in self.redo]}
+
+
+def place(path: Path) -> Path:
+    """Where the history of the list at ``path`` is kept."""
+    path = Path(os.path.realpath(path))
+    return path.parent / FOLDER / "history" / (path.name + ".json")
+
+
+def _steps(raw: Any) -> list[Step]:
+    if not isinstance(raw, list):
+        return []
+    out = []
+    for s in raw[-LIMIT:]:
+        if isinstance(s, dict) and all(isinstance(s.get(k), str) for k in ("said", "before", "after")):
+            out.append(Step(s["said"], s["before"], s["after"]))
+    return out
+
+
+def load(path: Path) -> History:
+    where = place(path)
+    try:
+        if where.is_symlink() or not where.is_file() or where.stat().st_size > MAX_BYTES:
+            return History()
+        raw = json.loads(where.read_text("utf-8"))
+    except (OSError, ValueError):
+        return History()
+    if not isinstance(raw, dict) or raw.get("form") != 1:
+        return History()
+    return History(_steps(raw.get("undo")), _steps(raw.get("redo")))
+
+
+def _save(path: Path, history: History) -> None:
+    from armybuilder.fsutil import atomic_write
+
+    history.undo = history.undo[-LIMIT:]
+    history.redo = history.redo[-LIMIT:]
+    data = json.dumps(history.to_json(), ensure_ascii=False).encode("utf-8")
+    while len(data) > MAX_BYTES and (history.undo or history.redo):
+        (history.undo or history.redo).pop(0)
+        data = json.dumps(history.to_json(), ensure_ascii=False).encode("utf-8")
+    where = place(path)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(where, data, force=True)
+
+
+def record(path: Path, before: bytes, after: bytes, said: str) -> None:
+    """One change made (call it under the list's edit lock, after the write): a new undo step, and
+    the redo steps are gone. A history that no longer ends where the file was before this change
+    (the file was changed elsewhere) starts again. Never raises: a history that cannot be written
+    only means no undo."""
+    try:
+        old, new = before.decode("utf-8"), after.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    history = load(path)
+    if history.undo and history.undo[-1].after != old:
+        history.undo = []
+    history.undo.append(Step(said, old, new))
+    history.redo = []
+    with contextlib.suppress(OSError):
+        _save(path, history)
+
+
+def _move(path: Path, back: bool) -> str:
+    from armybuilder.compose.edit import edit_lock
+    from armybuilder.compose.parts import EditError
+    from armybuilder.fsutil import atomic_write
+
+    what = "undo" if back else "redo"
+    try:
+        with edit_lock(path):
+            history = load(path)
+            stack = history.undo if back else history.redo
+            if not stack:
+                raise HistoryError(f"nothing to {what}")
+            step = stack[-1]
+            try:
+                now = Path(path).read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                raise HistoryError("the list cannot be read; nothing was changed") from None
+            if now != (step.after if back else step.before):
+                _save(path, History())
+                raise HistoryError(
+                    f"the list was changed outside the builder since, so there is nothing to {what}: "
+                    "its history starts again from here"
+                )
+            try:
+                atomic_write(os.path.realpath(path), (step.before if back else step.after).encode("utf-8"), force=True)
+            except OSError as exc:
+                raise HistoryError(f"the list cannot be written ({exc.strerror or exc}); nothing was changed") from None
+            stack.pop()
+            (history.redo if back else history.undo).append(step)
+            with contextlib.suppress(OSError):
+                _save(path, history)
+            return step.said
+    except EditError as exc:  # the lock could not be had
+        raise HistoryError(exc.message, locked=True) from None
+
+
+def undo(path: Path) -> str:
+    """Put back the list as it was before its last change; what that change was. HistoryError
+    when there is none, or the file changed since."""
+    return _move(path, back=True)
+
+
+def redo(path: Path) -> str:
+    """Make the last undone change again."""
+    return _move(path, back=False)
+
+
+def counts(path: Path) -> tuple[int, int, str, str]:
+    """How many changes can be undone and redone, and what the next of each would be."""
+    h = load(path)
+    return len(h.undo), len(h.redo), h.undo[-1].said if h.undo else "", h.redo[-1].said if h.redo else ""
+
+
+def forget(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        place(path).unlink()
+
+
+def move(old: Path, new: Path) -> None:
+    """The history follows a renamed list."""
+    try:
+        src = place(old)
+        if src.is_file():
+            dst = place(new)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(src, dst)
+    except OSError:
+        pass

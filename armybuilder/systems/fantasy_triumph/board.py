@@ -1,0 +1,1359 @@
+"""The Fantasy Triumph builder board: the list as rows, and the catalog of what can be added now.
+
+:func:`board` is computed on every click of the browser builder, from the list's check (its
+model, :class:`.model.Army`, already built and priced). It re-runs neither the rules nor the edit
+engine. What each click would change is priced by :func:`_points` and :func:`_line`, which count a
+class, a hero or an army card exactly as :func:`.model.price` does (the tests hold them to it), on
+a copy of the one class or hero the click changes: the rest of the army does not move.
+
+Whether a card can be added comes from the card data the rules read (``cards.yaml``): where it may
+be listed (FTR003), the cards it cannot share a stand with (FTR008), who may take it (its
+``restrictions``, evaluated by the one condition table, :mod:`.conditions`: FTR007), its caps
+(FTR010 to FTR014) and the army rules in ``army.yaml`` (heroes, hero points: FTR023, FTR024).
+
+Costs are shown as the system prices them: a class card per stand ("+2 points a stand"), a hero
+card per hero, an expendable or army card per card, Delayed Entry per stand marked, Mobile
+Infantry per stand carried; halves as ½.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from armybuilder.compose.board import (
+    BUTTON,
+    CHOICE,
+    NUMBER,
+    TEXT,
+    TOGGLE,
+    Board,
+    Chip,
+    Control,
+    Edit,
+    Entry,
+    Group,
+    Option,
+    Row,
+    Section,
+    edit,
+    signed,
+    typed,
+)
+from armybuilder.findings import Result
+from armybuilder.suggest import fold
+from armybuilder.text import fmt_points, noun, plural, points_text
+
+from . import conditions, model
+from .model import Army, CardUse, Unit
+
+
+
+# ---------------------------------------------------------------------------
+# Words
+
+
+@cache
+def _pts(value: float) -> str:
+    """A change of points: "+2 points", "−½ points", "+1 point", "0 points"."""
+    if value == 0:
+        return "0 points"
+    amount = Fraction(abs(value))  # exact: prices are halves
+    sign = "+" if value > 0 else "\u2212"
+    return f"{sign}{fmt_points(amount)} {noun(amount, 'point')}"
+
+
+def _total_text(value: float) -> str:
+    return points_text(Fraction(value))
+
+
+def _each(value: float, per: str) -> str:
+    return f"{_pts(value)} {per}" if per else _pts(value)
+
+
+def _ordinal_names(cards: Sequence[CardUse]) -> list[str]:
+    """The cards' names, each with its place when the taker lists the card more than once."""
+    counts = Counter(fold(u.name) for u in cards)
+    return [u.name if counts[fold(u.name)] == 1 else f"{u.name} (card {j + 1})" for j, u in enumerate(cards)]
+
+
+# ---------------------------------------------------------------------------
+# Pricing what a click would change (the model's pricing, for one class, hero or army card)
+
+
+class _Density:
+    """The army as the card conditions read it, with a home topography of another density."""
+
+    def __init__(self, army: Army, dense: bool):
+        self.cat = army.cat
+        self.dense = dense
+        self._army = army
+
+    def army_card_names(self) -> set[str]:
+        return self._army.army_card_names()
+
+
+@dataclass
+class _Table:
+    """The prices the board reads, as floats (halves are exact), and the cost cases already decided."""
+
+    cat: Any
+    cases: dict[str, list[tuple[dict[str, Any], float]]]  # card -> its cost cases in order
+    keys: dict[str, tuple[str, ...]]  # card -> the condition keys its cost cases read
+    reads_cards: frozenset[str]  # the cards whose cost depends on the taker's other cards
+    troops: dict[str, float]
+    floor: float
+    hero: float
+    memo: dict[tuple[Any, ...], float]
+
+
+_TABLES: dict[int, _Table] = {}
+_TROOP_KEYS = {"troop", "order", "mount", "base_points", "move", "shoots", "extra_command_point"}
+
+
+def _table(cat: Any) -> _Table:
+    found = _TABLES.get(id(cat))
+    if found is not None and found.cat is cat:
+        return found
+    cases = {name: [(when, float(p)) for when, p in each] for name, each in cat.prices.cases.items()}
+    keys = {}
+    for name, each in cat.prices.cases.items():
+        read = {k for when, _ in each for k, _ in conditions.keys_in(when)} - {"any", "not"}
+        keys[name] = tuple(sorted(read))
+    made = _Table(
+        cat,
+        cases,
+        keys,
+        frozenset(name for name, read in keys.items() if "card" in read),
+        {name: float(p) for name, p in cat.prices.troops.items()},
+        float(cat.prices.rules["stand_minimum_cost"]),
+        float(cat.prices.rules["hero_base_cost"]),
+        {},
+    )
+    _TABLES[id(cat)] = made
+    return made
+
+
+def _decided_by(
+    keys: tuple[str, ...], army: Any, unit: Unit | None, use: CardUse, held: frozenset[str] | None
+) -> tuple[Any, ...] | None:
+    """What the condition keys of a card's cost read, for the memo (None: a key it does not know).
+    ``held``: the taker's card names, when the caller has them."""
+    out: list[Any] = []
+    for k in keys:
+        if k in _TROOP_KEYS:
+            troop = unit.troop if unit is not None and unit.kind == "class" else None
+            out.append(troop["name"] if troop else None)
+        elif k == "card":
+            out.append(held if held is not None else frozenset(unit.card_names()) if unit is not None else None)
+        elif k == "option":
+            out.append(tuple(fold(v) for v in use.option_values()))
+        elif k == "dense":
+            out.append(bool(army.dense))
+        elif k in ("taker", "general"):
+            out.append(getattr(unit, k) if unit is not None else None)
+        elif k == "army_card":
+            out.append(frozenset(army.army_card_names()))
+        else:
+            return None
+    return tuple(out)
+
+
+def _case(
+    army: Any, use: CardUse, unit: Unit | None, table: _Table | None = None, held: frozenset[str] | None = None
+) -> float:
+    """The points of the first cost case that holds (:func:`.model.case_points`), as a float."""
+    assert use.card is not None  # only known cards are priced
+    table = table or _table(army.cat)
+    name = use.card["name"]
+    cases = table.cases[name]
+    if not cases[0][0]:
+        return cases[0][1]
+    decided = _decided_by(table.keys[name], army, unit, use, held)
+    if decided is not None and (name, decided) in table.memo:
+        return table.memo[(name, decided)]
+    for when, p in cases:
+        if conditions.holds(when, army, unit, use):
+            break
+    else:  # pragma: no cover - the data's last case has no condition
+        raise ValueError(f"no cost case matched for {name}")
+    if decided is not None:
+        table.memo[(name, decided)] = p
+    return p
+
+
+def _points(
+    army: Any, unit: Unit, base: float | None = None, known: dict[int, float] | None = None
+) -> tuple[float, float]:
+    """What a class or a hero adds to the army's total (its stands or the hero, its one-use cards
+    and the army lines its cards make: Mobile Infantry, Delayed Entry), and its own total (the
+    model's ``Unit.total``: what hero points count), as :func:`.model.price` counts them.
+
+    ``base``: another price of a stand before its cards (another troop type's); ``known``: the
+    cost of some of its cards already found (by ``id`` of the card use)."""
+    table = _table(army.cat)
+    if base is not None:
+        raw = base
+    elif unit.kind == "class":
+        raw = table.troops[unit.troop["name"]] if unit.troop else 0.0
+    else:
+        raw = table.hero
+    known = known or {}
+    held = None
+    if any(u.name in table.reads_cards for u in unit.cards):
+        held = frozenset(u.name for u in unit.cards if u.card is not None)
+    extras = 0.0
+    later: list[CardUse] = []
+    for use in unit.cards:
+        if not use.priced:
+            continue
+        assert use.card is not None  # priced: a known card
+        per = use.card["cost"]["per"]
+        if per == "stand":
+            raw += known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
+        elif per == "card":
+            p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
+            extras += p * (use.number if use.number is not None else 1)
+        elif per in ("transported", "marked"):
+            later.append(use)
+    if unit.kind == "class":
+        each = max(raw, table.floor)
+        own = each * unit.stands + extras
+    else:
+        each = own = raw
+    total = own
+    for use in later:
+        assert use.card is not None  # priced: a known card
+        p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
+        if use.card["cost"]["per"] == "transported":
+            total += p * unit.stands
+        else:
+            marked = 1 if unit.kind == "hero" else unit.stands if use.number is None else min(use.number, unit.stands)
+            total -= min(-p, each) * marked
+    return total, own
+
+
+def _line(army: Any, use: CardUse) -> float:
+    """What an army card (listed under the army) adds to the total."""
+    if not use.priced:
+        return 0.0
+    assert use.card is not None  # priced: a known card
+    p = _case(army, use, None)
+    if use.card["cost"]["per"] == "card":
+        return p * (use.number if use.number is not None else 1)
+    return p
+
+
+def _as(unit: Unit, **change: Any) -> Unit:
+    """A copy of a class or hero with some of its values changed (troop, stands, cards, general)."""
+    return Unit(
+        unit.kind,
+        unit.index,
+        unit.name,
+        unit.path,
+        cards=change.get("cards", unit.cards),
+        troop=change.get("troop", unit.troop),
+        troop_written=unit.troop_written,
+        stands=change.get("stands", unit.stands),
+        general=change.get("general", unit.general),
+    )
+
+
+def _card_use(
+    army: Army, card: dict[str, Any], values: Sequence[str], number: int | None, owner: Unit | None, path: Any = ()
+) -> CardUse:
+    """A card as the list would write it: ``{Flying: zoom}``, ``{Illusion: 2}``, ``Deadly``."""
+    name = card["name"]
+    entry: Any = name
+    if number is not None:
+        entry = {name: number}
+    elif len(values) == 1:
+        entry = {name: values[0]}
+    elif values:
+        entry = {name: list(values)}
+    use = model.parse_card(entry, path, owner, army.cat)
+    use.misplaced = not model.placement_ok(use)
+    return use
+
+
+def _total_at(army: Army, dense: bool) -> float:
+    """The army's total with a home topography of that density."""
+    at = _Density(army, dense)
+    return (
+        sum(_points(at, u)[0] for u in army.units())
+        + sum(_line(at, u) for u in army.army_cards)
+        + sum(float(r.points) for r in army.ratings)
+    )
+
+
+# ---------------------------------------------------------------------------
+# The list as the board reads it
+
+
+def _sane(data: dict[str, Any]) -> dict[str, Any]:
+    """A list that does not fit its schema yet (a new list has no classes), made one the model can
+    build, for a board of what is there."""
+    cat = model.catalog()
+    out: dict[str, Any] = {}
+    points = data.get("points")
+    if (
+        isinstance(points, (int, float))
+        and not isinstance(points, bool)
+        and 0 < points <= 1000
+        and points * 2 == int(points * 2)
+    ):
+        out["points"] = points
+    if isinstance(data.get("topography"), str):
+        out["topography"] = data["topography"]
+    for kind in model.RATINGS:
+        value = data.get(kind)
+        if isinstance(value, int) and not isinstance(value, bool) and value in cat.prices.ratings[kind]:
+            out[kind] = value
+
+    def cards(value: Any) -> list[Any]:
+        kept = []
+        for e in value if isinstance(value, list) else []:
+            if isinstance(e, str) and e:
+                kept.append(e)
+            elif isinstance(e, dict) and len(e) == 1:
+                ((k, v),) = e.items()
+                if isinstance(k, str) and (
+                    isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) or isinstance(v, list)
+                ):
+                    kept.append({k: [str(x) for x in v] if isinstance(v, list) else v})
+        return kept
+
+    classes = []
+    for c in data.get("classes") if isinstance(data.get("classes"), list) else []:
+        if not isinstance(c, dict):
+            continue
+        stands = c.get("stands")
+        classes.append(
+            {
+                "name": str(c.get("name", "")),
+                "troop": str(c.get("troop", "")),
+                "stands": stands if isinstance(stands, int) and not isinstance(stands, bool) and stands >= 1 else 1,
+                "general": c.get("general") is True,
+                "cards": cards(c.get("cards")),
+            }
+        )
+    out["classes"] = classes
+    heroes = data.get("heroes")
+    out["heroes"] = [
+        {"name": str(h.get("name", "")), "cards": cards(h.get("cards"))}
+        for h in (heroes if isinstance(heroes, list) else [])
+        if isinstance(h, dict)
+    ]
+    out["army_cards"] = cards(data.get("army_cards"))
+    return out
+
+
+def _army(data: dict[str, Any], result: Result) -> Army:
+    if isinstance(result.model, Army):
+        return result.model
+    try:
+        return model.build(_sane(data))
+    except (KeyError, TypeError, ValueError):  # pragma: no cover - _sane leaves nothing the model refuses
+        return model.build({"classes": []})
+
+
+@dataclass
+class _Ctx:
+    """One board's army and what its rows and entries share."""
+
+    army: Army
+    shown: dict[tuple[str, int], str]  # a class's or hero's name as the board shows it
+    entries: dict[tuple[str, int], int | None]  # its entry number, when another of its kind shares its name
+    hero_points: float
+    taken: set[str]  # the names of the classes and heroes, folded
+    used: dict[str, list[CardUse]]  # card -> its priced uses in the army (as the cap rules count them)
+
+    def name(self, unit: Unit) -> str:
+        return self.shown[(unit.kind, unit.index)]
+
+    def where(self, unit: Unit | None) -> dict[str, Any]:
+        """The edit's options that say where a card is."""
+        if unit is None:
+            return {"army": True}
+        return {"to": unit.name} if unit.kind == "class" else {"hero": unit.name}
+
+    def entry(self, unit: Unit | None) -> int | None:
+        return None if unit is None else self.entries[(unit.kind, unit.index)]
+
+    def on(self, unit: Unit | None) -> str:
+        return "for the army" if unit is None else f"on {self.name(unit)}"
+
+    def to(self, unit: Unit | None) -> str:
+        return "the army" if unit is None else self.name(unit)
+
+
+def _ctx(army: Army) -> _Ctx:
+    every = Counter(fold(u.name) for u in army.units())
+    of_kind = {
+        "class": Counter(fold(u.name) for u in army.classes),
+        "hero": Counter(fold(u.name) for u in army.heroes),
+    }
+    shown, entries = {}, {}
+    for u in army.units():
+        key = (u.kind, u.index)
+        shown[key] = u.name if every[fold(u.name)] == 1 else f"{u.name} ({u.kind} {u.index + 1})"
+        entries[key] = u.index + 1 if of_kind[u.kind][fold(u.name)] > 1 else None
+    used: dict[str, list[CardUse]] = {}
+    for use in army.all_uses():
+        if use.priced:
+            used.setdefault(use.name, []).append(use)
+    hero_points = float(sum((h.total for h in army.heroes), Fraction(0)))
+    return _Ctx(army, shown, entries, hero_points, set(every), used)
+
+
+def _unique_name(ctx: _Ctx, wanted: str) -> str:
+    """``wanted``, or ``wanted 2``, ``wanted 3``...: a name no class or hero has (FTR015)."""
+    name, n = wanted, 1
+    while fold(name) in ctx.taken:
+        n += 1
+        name = f"{wanted} {n}"
+    return name
+
+
+def _typed_option(verb: str, part: str, *args: Any, key: str, entry: int | None = None, **opts: Any) -> Edit:
+    """An edit whose typed value is an option's value (``--name NEW``, ``--number N``)."""
+    made = edit(verb, part, *args, entry=entry, **opts)
+    cut = made.words.index("--")
+    return Edit(verb, part, (*made.words[:cut], "--" + key.replace("_", "-"), *made.words[cut:]), cut + 1)
+
+
+# ---------------------------------------------------------------------------
+# The board
+
+
+def board(data: dict[str, Any], result: Result, focus: str | None) -> Board:
+    army = _army(data, result)
+    ctx = _ctx(army)
+    focusable = [f"classes-{c.index}" for c in army.classes] + [f"heroes-{h.index}" for h in army.heroes]
+    if focus not in focusable:
+        focus = focusable[-1] if focusable else None
+    sections = [
+        Section(
+            "classes",
+            "Classes",
+            tuple(_class_row(ctx, c) for c in army.classes),
+            empty="No classes yet: add one from the troop types",
+        ),
+        Section(
+            "heroes",
+            "Heroes",
+            tuple(_hero_row(ctx, h) for h in army.heroes),
+            empty=f"No heroes (an army may have up to {army.cat.rule_value('max_heroes')})",
+        ),
+        Section(
+            "army-cards",
+            "Army cards",
+            (_army_row(ctx),) if army.army_cards else (),
+            empty="No army cards",
+        ),
+    ]
+    taker = None
+    if focus is not None:
+        kind, _, index = focus.partition("-")
+        taker = (army.classes if kind == "classes" else army.heroes)[int(index)]
+    made = Board(
+        settings=_settings(ctx),
+        sections=sections,
+        catalog=[_cards_group(ctx, taker), _troops_group(ctx), _heroes_group(ctx), _army_group(ctx)],
+        focus=focus,
+    )
+    return _unique_labels(made)
+
+
+# ---------------------------------------------------------------------------
+# Settings
+
+
+def _settings(ctx: _Ctx) -> list[Control]:
+    army = ctx.army
+    out = [
+        Control(
+            NUMBER,
+            "Army size in points",
+            face="Points",
+            edit=typed("set", "points"),
+            value=str(int(army.limit)) if army.limit.denominator == 1 else str(float(army.limit)),
+            low=0.5,
+            high=1000,
+            step=0.5,
+            key="points",
+        )
+    ]
+    out.append(_topography(ctx))
+    for r in army.ratings:
+        out.append(_rating(ctx, r))
+    return out
+
+
+@cache
+def _dense_cards() -> list[str]:
+    """The cards a Dense home topography prices otherwise (FT 24, 49, 58)."""
+    return [c["name"] for c in model.catalog().cards.values() if model.depends_on_topography(c)]
+
+
+def _topography(ctx: _Ctx) -> Control:
+    army = ctx.army
+    written = army.topography_written
+    now = float(army.total)
+    at = {dense: _total_at(army, dense) for dense in (False, True)}
+    options = []
+    if written is not None:
+        options.append(Option("", "None", edit("remove", "topography"), cost=_pts(at[False] - now)))
+    else:
+        options.append(Option("", "None"))
+    dense_cards = _dense_cards()
+    for t in army.cat.topographies.values():
+        name = t["name"]
+        label = name + (f" (Dense: dearer {', '.join(dense_cards)})" if t.get("dense") else "")
+        if written == name:
+            options.append(Option(name, label))
+        else:
+            options.append(
+                Option(name, label, edit("set", "topography", name), cost=_pts(at[bool(t.get("dense"))] - now))
+            )
+    if written is not None and army.topography is None:
+        options.append(Option(written, f"{written} (not a known topography)"))
+    return Control(
+        CHOICE,
+        "Home topography",
+        face="Topography",
+        value=written or "",
+        options=tuple(options),
+        key="topography",
+    )
+
+
+def _rating(ctx: _Ctx, r: model.Rating) -> Control:
+    prices = ctx.army.cat.prices.ratings[r.kind]
+    options = []
+    for value, cost in prices.items():
+        if value == r.value:
+            options.append(Option(str(value), str(value), cost=_pts(0.0)))
+        else:
+            cost_change = float(cost - r.points)
+            options.append(Option(str(value), str(value), edit("set", r.kind, value), cost=_pts(cost_change)))
+    return Control(
+        CHOICE,
+        f"{r.title} rating",
+        face=r.title,
+        value=str(r.value),
+        options=tuple(options),
+        key=r.kind,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Rows
+
+
+def _class_row(ctx: _Ctx, unit: Unit) -> Row:
+    army = ctx.army
+    name, e = ctx.name(unit), ctx.entry(unit)
+    now = _points(army, unit)[0]
+    key = f"classes-{unit.index}"
+    controls = [
+        Control(BUTTON, f"Add cards to {name}", face="Cards", focus=key, key="focus"),
+        Control(
+            TEXT,
+            f"Rename {name}",
+            face="Name",
+            edit=_typed_option("set", "class", unit.name, key="name", entry=e),
+            value=unit.name,
+            key="name",
+        ),
+        _troop_choice(ctx, unit, now),
+    ]
+    fewer = now - _points(army, _as(unit, stands=unit.stands - 1))[0] if unit.stands > 1 else 0.0
+    if unit.stands > 1:
+        controls.append(
+            Control(
+                BUTTON,
+                f"One stand fewer of {name}, {_pts(-fewer)}",
+                face="\u2212",
+                edit=edit("remove", "stands", unit.name, 1, entry=e),
+                cost=_pts(-fewer),
+                key="stands-less",
+            )
+        )
+    else:
+        controls.append(
+            Control(
+                BUTTON,
+                f"One stand fewer of {name}",
+                face="\u2212",
+                why_not="a class has at least 1 stand; remove the class instead",
+                key="stands-less",
+            )
+        )
+    more = _points(army, _as(unit, stands=unit.stands + 1))[0] - now
+    controls += [
+        Control(
+            NUMBER,
+            f"Stands of {name}",
+            face="Stands",
+            edit=typed("set", "stands", unit.name, entry=e),
+            value=str(unit.stands),
+            low=1,
+            high=100,
+            key="stands",
+        ),
+        Control(
+            BUTTON,
+            f"One more stand of {name}, {_pts(more)}",
+            face="+",
+            edit=edit("add", "stands", unit.name, 1, entry=e),
+            cost=_pts(more),
+            key="stands-more",
+            why_not="a class has at most 100 stands" if unit.stands >= 100 else "",
+        ),
+        _general_toggle(ctx, unit),
+        Control(
+            BUTTON,
+            f"Remove {name}",
+            face="Remove",
+            edit=edit("remove", "class", unit.name, entry=e),
+            cost=_pts(-now),
+            key="remove",
+        ),
+    ]
+    troop = unit.troop["name"] if unit.troop else unit.troop_written
+    subtitle = [
+        troop if unit.troop else f"{troop} (not a known troop type)",
+        f"{plural(unit.stands, 'stand')} of {points_text(unit.each)}" + (" (the minimum)" if unit.floored else ""),
+    ]
+    move = model.movement(unit)
+    if move:
+        subtitle.append(move)
+    if unit.general:
+        subtitle.append("general")
+    return Row(
+        key,
+        unit.name,
+        path=unit.path,
+        subtitle=" · ".join(subtitle),
+        cost=points_text(unit.total),
+        controls=tuple(controls),
+        chips=tuple(_chips(ctx, unit, unit.cards)),
+        focusable=True,
+        explain=("troops", unit.troop["name"]) if unit.troop else None,
+    )
+
+
+@cache
+def _troop_label(name: str) -> str:
+    return f"{name} ({points_text(model.catalog().prices.troops[name])} a stand)"
+
+
+def _troop_choice(ctx: _Ctx, unit: Unit, now: float) -> Control:
+    """The class's troop type: each other type with what the class would cost with it (its cards
+    stay; those whose price names troop types are priced for the new one)."""
+    army = ctx.army
+    table = _table(army.cat)
+    on_troop = [u for u in unit.cards if u.priced and set(table.keys[u.name]) & _TROOP_KEYS]
+    known = {id(u): _case(army, u, unit) for u in unit.cards if u.priced and u not in on_troop}
+    e = ctx.entry(unit)
+    lead = ("--entry", str(e), "--") if e is not None else ("--",)
+    options = []
+    for t in army.cat.troops.values():
+        name = t["name"]
+        if unit.troop is not None and unit.troop["name"] == name:
+            options.append(Option(name, _troop_label(name)))
+            continue
+        if on_troop:
+            total = _points(army, _as(unit, troop=t), known=known)[0]
+        else:
+            total = _points(army, unit, base=table.troops[name], known=known)[0]
+        change = Edit("set", "troop", (*lead, unit.name, name))
+        options.append(Option(name, _troop_label(name), change, cost=_pts(total - now)))
+    if unit.troop is None:
+        options.append(Option(unit.troop_written, f"{unit.troop_written} (not a known troop type)"))
+    value = unit.troop["name"] if unit.troop else unit.troop_written
+    return Control(
+        CHOICE, f"Troop type of {ctx.name(unit)}", face="Troop", value=value, options=tuple(options), key="troop"
+    )
+
+
+def _general_toggle(ctx: _Ctx, unit: Unit) -> Control:
+    name, e = ctx.name(unit), ctx.entry(unit)
+    if unit.general:
+        return Control(
+            TOGGLE,
+            f"Take the general from {name}",
+            face="General",
+            edit=edit("remove", "general", unit.name, entry=e),
+            pressed=True,
+            key="general",
+        )
+    why = ""
+    for use in unit.cards:
+        caps = use.card.get("caps", {}) if use.priced and use.card else {}
+        if caps.get("not_general") and not (
+            use.card and use.card.get("quantity") == "stands" and use.number is not None and use.number < unit.stands
+        ):
+            why = f"generals cannot have {use.name} ({caps.get('not_general_rule', use.card and use.card['rule'])})"
+            break
+    return Control(
+        TOGGLE,
+        f"Give the general to {name}",
+        face="General",
+        edit=None if why else edit("set", "general", unit.name, entry=e),
+        why_not=why,
+        pressed=False,
+        key="general",
+    )
+
+
+def _hero_row(ctx: _Ctx, unit: Unit) -> Row:
+    army = ctx.army
+    name, e = ctx.name(unit), ctx.entry(unit)
+    now = _points(army, unit)[0]
+    key = f"heroes-{unit.index}"
+    controls = (
+        Control(BUTTON, f"Add cards to {name}", face="Cards", focus=key, key="focus"),
+        Control(
+            TEXT,
+            f"Rename {name}",
+            face="Name",
+            edit=_typed_option("set", "hero", unit.name, key="name", entry=e),
+            value=unit.name,
+            key="name",
+        ),
+        Control(
+            BUTTON,
+            f"Remove {name}",
+            face="Remove",
+            edit=edit("remove", "hero", unit.name, entry=e),
+            cost=_pts(-now),
+            key="remove",
+        ),
+    )
+    base = army.cat.prices.rules["hero_base_cost"]
+    return Row(
+        key,
+        unit.name,
+        path=unit.path,
+        subtitle=f"hero · {points_text(base)} plus its cards",
+        cost=points_text(unit.total),
+        controls=controls,
+        chips=tuple(_chips(ctx, unit, unit.cards)),
+        focusable=True,
+    )
+
+
+def _army_row(ctx: _Ctx) -> Row:
+    army = ctx.army
+    total = sum(_line(army, u) for u in army.army_cards)
+    return Row(
+        "army-cards",
+        "Army cards",
+        path=("army_cards",),
+        subtitle="bought for the whole army",
+        cost=_total_text(total),
+        chips=tuple(_chips(ctx, None, army.army_cards)),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Chips: the cards a class, a hero or the army holds
+
+
+def _priced_at(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> float:
+    """What the taker adds to the total with these cards (the army: its army cards' lines)."""
+    if unit is None:
+        return sum(_line(ctx.army, u) for u in cards)
+    return _points(ctx.army, _as(unit, cards=cards))[0]
+
+
+def _chip_cost(ctx: _Ctx, unit: Unit | None, use: CardUse) -> str:
+    army = ctx.army
+    if use.card is None:
+        return "unknown card: not priced"
+    if not use.priced:
+        return "not priced here"
+    per = use.card["cost"]["per"]
+    p = _case(army, use, unit)
+    if per == "stand":
+        return _each(p, "a stand" if unit is not None and unit.kind == "class" else "")
+    if per == "card":
+        return _pts(p * (use.number if use.number is not None else 1))
+    if unit is None:
+        return _pts(_line(army, use))
+    # Mobile Infantry (a stand carried) or Delayed Entry (a stand marked): what it adds to the total
+    return _pts(_points(army, unit)[0] - _points(army, _as(unit, cards=[u for u in unit.cards if u is not use]))[0])
+
+
+def _chip_note(unit: Unit | None, use: CardUse) -> str:
+    bits = use.option_values() + [str(v) for v in use.bad_options]
+    if use.number is not None:
+        q = use.card.get("quantity") if use.card else None
+        bits.append(plural(use.number, "stand") if q == "stands" else plural(use.number, "card"))
+    elif use.card and use.card.get("quantity") == "stands" and unit is not None and unit.kind == "class":
+        bits.append("every stand")
+    return ", ".join(bits)
+
+
+def _chips(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> Iterator[Chip]:
+    now = _priced_at(ctx, unit, cards)
+    keys: Counter[str] = Counter()
+    names = _ordinal_names(cards)
+    for j, use in enumerate(cards):
+        shown = names[j]
+        keys[use.name] += 1
+        key = use.name if keys[use.name] == 1 else f"{use.name}-{keys[use.name]}"
+        rest = [u for u in cards if u is not use]
+        gone = _priced_at(ctx, unit, rest) - now
+        where = ctx.where(unit)
+        controls = [
+            Control(
+                BUTTON,
+                f"Remove {shown} from {ctx.to(unit)}",
+                face="\u00d7",
+                edit=edit("remove", "card", use.name, entry=ctx.entry(unit), **where),
+                cost=_pts(gone),
+                key="remove",
+            )
+        ]
+        if use.card is not None:
+            controls += _option_controls(ctx, unit, cards, j, shown, now)
+            controls += _number_controls(ctx, unit, cards, j, shown, now)
+        yield Chip(
+            key,
+            use.name,
+            cost=_chip_cost(ctx, unit, use),
+            note=_chip_note(unit, use),
+            path=use.path,
+            controls=tuple(controls),
+            explain=("cards", use.name) if use.card is not None else None,
+        )
+
+
+def _swap(
+    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, values: Sequence[str], number: int | None
+) -> tuple[list[CardUse], CardUse]:
+    old = cards[j]
+    assert old.card is not None  # only known cards get option and number controls
+    new = _card_use(ctx.army, old.card, values, number, old.owner, old.path)
+    return [*cards[:j], new, *cards[j + 1 :]], new
+
+
+def _option_controls(
+    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, shown: str, now: float
+) -> list[Control]:
+    use = cards[j]
+    card = use.card
+    assert card is not None
+    groups = card.get("options", [])
+    where = ctx.where(unit)
+    out = []
+    for g in groups:
+        gname = g["name"]
+        if g.get("free"):
+            others = [v for o in groups if o["name"] != gname for v in use.chosen.get(o["name"], [])]
+            count = int(g.get("count") or 1)
+            label = f"{gname.capitalize()} of {shown} {ctx.on(unit)}" + (
+                f" ({count} separated by commas)" if count > 1 else ""
+            )
+            out.append(
+                Control(
+                    TEXT,
+                    label,
+                    face=gname,
+                    edit=_typed_option(
+                        "set", "card", use.name, key="option", entry=ctx.entry(unit), option=others, **where
+                    ),
+                    value=", ".join(use.chosen.get(gname, [])),
+                    key=f"option-{gname}",
+                )
+            )
+            continue
+        current = use.chosen.get(gname, [])
+        options = []
+        for choice in g["choices"]:
+            if current == [choice]:
+                options.append(Option(choice, choice))
+                continue
+            values = [v for o in groups for v in ([choice] if o["name"] == gname else use.chosen.get(o["name"], []))]
+            changed, _ = _swap(ctx, unit, cards, j, values, None)
+            cost = _priced_at(ctx, unit, changed) - now
+            options.append(
+                Option(
+                    choice,
+                    choice,
+                    edit("set", "card", use.name, entry=ctx.entry(unit), option=values, **where),
+                    cost=_pts(cost),
+                )
+            )
+        out.append(
+            Control(
+                CHOICE,
+                f"{gname.capitalize()} of {shown} {ctx.on(unit)}",
+                face=gname,
+                value=current[0] if len(current) == 1 else "",
+                options=tuple(options),
+                key=f"option-{gname}",
+            )
+        )
+    return out
+
+
+def _number_bounds(ctx: _Ctx, unit: Unit | None, use: CardUse) -> tuple[int, int, str] | None:
+    """The number a card on this taker may have (current, highest, why not one more), or None
+    when it takes no number here."""
+    card = use.card
+    assert card is not None
+    q = card.get("quantity")
+    caps = card.get("caps", {})
+    army = ctx.army
+    if q == "cards":
+        n = use.number if use.number is not None else 1
+        if "max_per_class" in caps and unit is not None:
+            high = caps["max_per_class"]
+            why = f"at most {high} {card['name']} cards for one class ({card['rule']})"
+        elif "max_cards" in caps:
+            others = sum(_card_count(u) for u in ctx.used.get(card["name"], []) if u is not use)
+            high = caps["max_cards"] - others
+            why = f"at most {caps['max_cards']} {card['name']} cards in an army ({card['rule']})"
+        else:
+            high, why = 100, "a card's number is at most 100"
+        return n, max(high, 1), why
+    if q == "stands" and unit is not None and unit.kind == "class":
+        n = use.number if use.number is not None else unit.stands
+        high, why = unit.stands, f"{ctx.name(unit)} has {plural(unit.stands, 'stand')}"
+        if "max_stands" in caps:
+            others = sum(
+                model.marked_count(u)
+                for u in ctx.used.get(card["name"], [])
+                if u is not use and u.owner is not None and u.owner.kind == "class"
+            )
+            if caps["max_stands"] - others < high:
+                high = caps["max_stands"] - others
+                why = f"at most {caps['max_stands']} stands may have {card['name']} ({card['rule']})"
+        if caps.get("not_general") and unit.general and high >= unit.stands:
+            high = unit.stands - 1
+            why = f"generals cannot have {card['name']} ({caps.get('not_general_rule', card['rule'])}): one stand of {ctx.name(unit)} holds the general"
+        return n, max(high, 1), why
+    return None
+
+
+def _number_controls(
+    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, shown: str, now: float
+) -> list[Control]:
+    use = cards[j]
+    assert use.card is not None
+    bounds = _number_bounds(ctx, unit, use)
+    if bounds is None:
+        return []
+    n, high, why_more = bounds
+    where = ctx.where(unit)
+    e = ctx.entry(unit)
+    stands = use.card.get("quantity") == "stands"
+    if stands:
+        assert unit is not None
+        less_label, number_label, more_label = (
+            f"One stand fewer of {ctx.name(unit)} with {shown}",
+            f"Stands of {ctx.name(unit)} with {shown}",
+            f"One more stand of {ctx.name(unit)} with {shown}",
+        )
+    else:
+        for_whom = f"for {ctx.to(unit)}"
+        less_label, number_label, more_label = (
+            f"One {shown} card fewer {for_whom}",
+            f"{shown} cards {for_whom}",
+            f"One more {shown} card {for_whom}",
+        )
+
+    def priced(k: int) -> str:
+        changed, _ = _swap(ctx, unit, cards, j, [], k)
+        return _pts(_priced_at(ctx, unit, changed) - now)
+
+    out = []
+    if n > 1:
+        cost = priced(n - 1)
+        out.append(
+            Control(
+                BUTTON,
+                f"{less_label}, {cost}",
+                face="\u2212",
+                edit=edit("set", "card", use.name, entry=e, number=n - 1, **where),
+                cost=cost,
+                key="number-less",
+            )
+        )
+    else:
+        out.append(
+            Control(BUTTON, less_label, face="\u2212", why_not="at least 1: remove the card instead", key="number-less")
+        )
+    out.append(
+        Control(
+            NUMBER,
+            number_label,
+            face=plural(n, "stand" if stands else "card").split()[1],
+            edit=_typed_option("set", "card", use.name, key="number", entry=e, **where),
+            value=str(n),
+            low=1,
+            high=high,
+            key="number",
+        )
+    )
+    if n < high:
+        cost = priced(n + 1)
+        out.append(
+            Control(
+                BUTTON,
+                f"{more_label}, {cost}",
+                face="+",
+                edit=edit("set", "card", use.name, entry=e, number=n + 1, **where),
+                cost=cost,
+                key="number-more",
+            )
+        )
+    else:
+        out.append(Control(BUTTON, more_label, face="+", why_not=why_more, key="number-more"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The catalog
+
+
+def _card_count(use: CardUse) -> int:
+    """How many cards a use counts toward a max_cards cap (FTR010)."""
+    assert use.card is not None
+    if use.card["cost"]["per"] == "transported":
+        return use.owner.stands if use.owner is not None else 0
+    return use.number if use.number is not None else 1
+
+
+@dataclass(frozen=True)
+class _Variant:
+    """One way to add a card: its options and its number as the list writes them."""
+
+    name: str  # "Flying (zoom)", "Illusion (2 cards)", "Delayed Entry (1 stand)"
+    values: tuple[str, ...] = ()
+    number: int | None = None
+
+
+def _variants(army: Army, card: dict[str, Any], unit: Unit | None) -> list[_Variant]:
+    name = card["name"]
+    groups = [g for g in card.get("options", []) if not g.get("free")]
+    combos: list[tuple[str, ...]] = [()]
+    for g in groups:
+        combos = [c + (choice,) for c in combos for choice in g["choices"]]
+    optional = all(
+        g.get("missing") not in ("error", "must_choose")
+        or ("missing_unless" in g and conditions.holds(g["missing_unless"], army, unit, None))
+        for g in groups
+    )
+    if groups and optional:
+        combos.insert(0, ())
+    caps = card.get("caps", {})
+    q = card.get("quantity")
+    numbers: list[int | None] = [None]
+    if q == "cards":
+        high = caps.get("max_per_class") if unit is not None else None
+        numbers = list(range(1, int(high or caps.get("max_cards") or 1) + 1))
+    elif q == "stands" and unit is not None and unit.kind == "class":
+        numbers = [*range(1, unit.stands), None]
+    out = []
+    for combo in combos:
+        for n in numbers:
+            bits = list(combo)
+            if n is not None:
+                bits.append(plural(n, "stand") if q == "stands" else plural(n, "card"))
+            elif q == "stands" and unit is not None and unit.kind == "class" and unit.stands > 1:
+                bits.append("every stand")
+            out.append(_Variant(name + (f" ({', '.join(bits)})" if bits else ""), combo, n))
+    return out
+
+
+_PLACE = {
+    "expendable": "is bought for one class: only a class takes it",
+    "stand": "is a stand card: only a class takes it",
+    "hero": "is a hero card: only a hero takes it",
+}
+
+
+def _placement_why(card: dict[str, Any], unit: Unit | None) -> str:
+    name = card["name"]
+    if card["kind"] == "army" and card.get("marks"):
+        marks = " or ".join("a class" if m == "stands" else "a hero" for m in card["marks"])
+        return f"{name} marks stands{' and heroes' if 'heroes' in card['marks'] else ''}: only {marks} takes it"
+    if card["kind"] == "stand" and unit is not None and unit.kind == "hero" and card["rule"] == "FT 52":
+        return f"{name} cannot be applied to heroes ({card['rule']})"
+    return f"{name} {_PLACE.get(card['kind'], 'cannot be listed here')} ({card['rule']})"
+
+
+# How far a reason a card cannot be added reaches: every way of adding the card, this way only
+# (its options or number), or this number (a smaller one may fit).
+CARD, VARIANT, COUNT = "card", "variant", "count"
+
+
+def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None) -> tuple[str, str]:
+    """Why the card cannot be added as ``use`` (empty: it can), and how far the reason reaches."""
+    army = ctx.army
+    name, rule = card["name"], card["rule"]
+    caps = card.get("caps", {})
+    quantity = card.get("quantity")
+    if not model.placement_ok(use):
+        return _placement_why(card, unit), CARD
+    if unit is not None:
+        held = unit.card_names()
+        if name in held:
+            tail = ": change its number on its chip" if quantity else " (a card is bought once for a stand or hero)"
+            return f"{ctx.name(unit)} has {name} already{tail}", CARD
+        for h in sorted(held):
+            other = army.cat.cards[h]
+            if name in other.get("excludes", []) or h in card.get("excludes", []):
+                by = other["rule"] if name in other.get("excludes", []) else rule
+                return f"{name} and {h} cannot be on the same stand ({by})", CARD
+        for r in card.get("restrictions", []):
+            if r.get("applies_to") not in (None, unit.taker):
+                continue
+            reach = (
+                VARIANT if any(conditions.uses_key(r[s], "option") for s in ("require", "forbid") if s in r) else CARD
+            )
+            if "require" in r and not model.holds(r["require"], army, unit, use):
+                return f"{r.get('reason') or name + ' needs ' + conditions.describe(r['require'])} ({r['rule']})", reach
+            if "forbid" in r and model.holds(r["forbid"], army, unit, use):
+                return (
+                    f"{r.get('reason') or name + ' is not for ' + conditions.describe(r['forbid'])} ({r['rule']})",
+                    reach,
+                )
+    elif name in army.army_card_names() and not caps.get("max_per_army"):
+        tail = ": change its number on its chip" if quantity else ""
+        return f"the army has {name} already{tail}", CARD
+    found = ctx.used.get(name, [])
+    if "max_per_army" in caps and len(found) >= caps["max_per_army"]:
+        holder = found[0].owner.what if found[0].owner is not None else "the army"
+        times = "once" if caps["max_per_army"] == 1 else f"{caps['max_per_army']} times"
+        return f"an army may buy {name} only {times} ({rule}); {holder} has it", CARD
+    if "max_classes" in caps and unit is not None:
+        classes = {u.owner.name for u in found if u.owner is not None and u.owner.kind == "class"}
+        if len(classes) >= caps["max_classes"]:
+            return (
+                f"only {caps['max_classes']} class in an army may have {name} ({rule}); "
+                f"{', '.join(sorted(classes))} has it",
+                CARD,
+            )
+    if "max_cards" in caps:
+        have = sum(_card_count(u) for u in found)
+        if card["cost"]["per"] == "transported":
+            adding = unit.stands if unit is not None else 0
+        else:
+            adding = use.number if use.number is not None else 1
+        if have + adding > caps["max_cards"]:
+            tail = f"; the army has {have}" if have else ""
+            return f"at most {caps['max_cards']} {name} cards in an army ({rule}){tail}", COUNT
+    if unit is not None and unit.kind == "class" and "max_stands" in caps:
+        have = sum(model.marked_count(u) for u in found if u.owner is not None and u.owner.kind == "class")
+        adding = unit.stands if use.number is None else min(use.number, unit.stands)
+        if have + adding > caps["max_stands"]:
+            tail = f"; {have} {'has' if have == 1 else 'have'} it" if have else ""
+            return f"at most {caps['max_stands']} stands may have {name} ({rule}){tail}", COUNT
+    if unit is not None and unit.kind == "hero" and "max_heroes" in caps:
+        heroes = [u.owner.name for u in found if u.owner is not None and u.owner.kind == "hero"]
+        if len(heroes) >= caps["max_heroes"]:
+            return (
+                f"at most {plural(caps['max_heroes'], 'hero')} may have {name} ({rule}); {', '.join(heroes)} has it",
+                CARD,
+            )
+    if unit is not None and unit.kind == "class" and caps.get("not_general") and unit.general:
+        if not (quantity == "stands" and use.number is not None and use.number < unit.stands):
+            why = f"generals cannot have {name} ({caps.get('not_general_rule', rule)}): {ctx.name(unit)} holds the general"
+            return why, VARIANT
+    if unit is not None and unit.kind == "hero":
+        own = _points(army, _as(unit, cards=[*unit.cards, use]))[1]
+        after = ctx.hero_points - float(unit.total) + own
+        cap = army.cat.rule_value("max_hero_points")
+        if after > cap and own > unit.total:
+            why = (
+                f"heroes would cost {_total_text(after)} in all; at most {cap} ({army.cat.rule_ref('max_hero_points')})"
+            )
+            return why, VARIANT
+    return "", ""
+
+
+def _per(card: dict[str, Any], unit: Unit | None) -> str:
+    per = card["cost"]["per"]
+    if per == "stand":
+        return "a stand" if unit is not None and unit.kind == "class" else ""
+    return {
+        "card": "a card",
+        "marked": "a stand marked" if unit is None or unit.kind == "class" else "",
+        "transported": "a stand carried",
+    }.get(per, "")
+
+
+def _card_entries(ctx: _Ctx, card: dict[str, Any], unit: Unit | None) -> list[Entry]:
+    """The card's entries for the taker (None: the army): one per way of adding it (its options,
+    its number) that can be added, and those that cannot for their options or number alone; one
+    disabled entry when no way can."""
+    army = ctx.army
+    held = unit.cards if unit is not None else army.army_cards
+    now = _priced_at(ctx, unit, held)
+    made: list[tuple[Entry, str]] = []
+    for v in _variants(army, card, unit):
+        use = _card_use(army, card, v.values, v.number, unit)
+        why, reach = _why_not(ctx, card, use, unit)
+        cost = _each(_case(army, use, unit), _per(card, unit))
+        label = f"Add {v.name} to {ctx.to(unit)}, {cost}"
+        if why:
+            add = Control(BUTTON, label, face="Add", why_not=why, key=f"add-{v.name}")
+        else:
+            add = Control(
+                BUTTON,
+                label,
+                face="Add",
+                edit=edit(
+                    "add",
+                    "card",
+                    card["name"],
+                    entry=ctx.entry(unit),
+                    option=list(v.values),
+                    number=v.number,
+                    **ctx.where(unit),
+                ),
+                cost=_pts(_priced_at(ctx, unit, [*held, use]) - now),
+                key=f"add-{v.name}",
+            )
+        made.append(
+            (Entry(v.name, add, summary=card.get("summary", ""), cost=cost, explain=("cards", card["name"])), reach)
+        )
+        if reach == CARD:
+            return [made[-1][0]]
+    if not any(e.add.enabled or reach == VARIANT for e, reach in made):
+        return [made[0][0]]
+    return [e for e, reach in made if reach != COUNT]
+
+
+def _cards_group(ctx: _Ctx, unit: Unit | None) -> Group:
+    if unit is None:
+        return Group("cards", "Cards", note="Add a class from the troop types, or a hero: its cards are offered here")
+    entries: list[Entry] = []
+    for card in ctx.army.cat.cards.values():
+        if card["kind"] == "army" and not card.get("marks"):
+            continue  # the army's own cards: their group
+        entries += _card_entries(ctx, card, unit)
+    if unit.kind == "class":
+        troop = unit.troop["name"] if unit.troop else unit.troop_written
+        note = f"{troop}, {plural(unit.stands, 'stand')}: a card is on every stand of the class, and priced a stand"
+    else:
+        note = "a hero card is priced for the hero"
+    return Group("cards", f"Cards for {ctx.name(unit)}", tuple(entries), note=note)
+
+
+def _army_group(ctx: _Ctx) -> Group:
+    entries: list[Entry] = []
+    for card in ctx.army.cat.cards.values():
+        if card["kind"] == "army" and not card.get("marks"):
+            entries += _card_entries(ctx, card, None)
+    return Group("army-cards", "Army cards", tuple(entries), note="bought once for the whole army")
+
+
+@cache
+def _troop_summary(name: str) -> str:
+    t = model.catalog().troops[name]
+    bits = [f"{t['mount']}, {t['order']} order, moves {t['move']} MU"]
+    if t.get("shoots"):
+        bits.append(f"shoots (shooting factor {t.get('shooting_factor')})")
+    if t.get("extra_command_point"):
+        bits.append("orders cost 1 more command point")
+    return "; ".join(bits)
+
+
+def _troops_group(ctx: _Ctx) -> Group:
+    army = ctx.army
+    floor = float(army.cat.prices.rules["stand_minimum_cost"])
+    general = None if army.general_units() else True
+    entries = []
+    for t in army.cat.troops.values():
+        name = t["name"]
+        price = float(army.cat.prices.troops[name])
+        cost = _each(price, "a stand")
+        why = "a list holds at most 100 classes" if len(army.classes) >= 100 else ""
+        add = Control(
+            BUTTON,
+            f"Add a class of {name}, {cost}",
+            face="Add",
+            edit=None if why else edit("add", "class", _unique_name(ctx, name), troop=name, general=general),
+            cost=_pts(max(price, floor)),
+            why_not=why,
+            key=f"add-{name}",
+        )
+        entries.append(Entry(name, add, summary=_troop_summary(name), cost=cost, explain=("troops", name)))
+    note = "each adds a class of 1 stand named after its troop type: rename it and set its stands on its row"
+    if general:
+        note += "; the army has no general yet, so the class holds it"
+    return Group("troops", "Troop types", tuple(entries), note=note)
+
+
+def _heroes_group(ctx: _Ctx) -> Group:
+    army = ctx.army
+    cat = army.cat
+    base = float(cat.prices.rules["hero_base_cost"])
+    most, most_points = cat.rule_value("max_heroes"), cat.rule_value("max_hero_points")
+    why = ""
+    if len(army.heroes) >= most:
+        why = f"an army has at most {most} heroes ({cat.rule_ref('max_heroes')})"
+    elif ctx.hero_points + base > most_points:
+        why = f"heroes cost {_total_text(ctx.hero_points)} already; at most {most_points} in all ({cat.rule_ref('max_hero_points')})"
+    add = Control(
+        BUTTON,
+        f"Add a hero, {_pts(base)}",
+        face="Add",
+        edit=None if why else edit("add", "hero", _unique_name(ctx, "Hero")),
+        cost=_pts(base),
+        why_not=why,
+        key="add-hero",
+    )
+    summary = (
+        f"{_total_text(base)} plus its cards; never the general (at most {most} heroes, "
+        f"{most_points} points of heroes in all)"
+    )
+    return Group(
+        "heroes", "Heroes", (Entry("Hero", add, summary=summary, cost=_pts(base)),), note="rename a hero on its row"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Labels are unique on a board (a screen reader, and the tests, find a control by its label)
+
+
+def _unique_labels(made: Board) -> Board:
+    """The board, each label that another control has already numbered: "Remove Deadly (2)"."""
+    labels = [c.label for c in made.controls()]
+    if len(set(labels)) == len(labels):
+        return made
+    seen: Counter[str] = Counter()
+
+    def fix(controls: Iterable[Control]) -> tuple[Control, ...]:
+        out = []
+        for c in controls:
+            seen[c.label] += 1
+            out.append(c if seen[c.label] == 1 else replace(c, label=f"{c.label} ({seen[c.label]})"))
+        return tuple(out)
+
+    made.settings = list(fix(made.settings))
+    made.sections = [
+        replace(
+            s,
+            rows=tuple(
+                replace(
+                    r, controls=fix(r.controls), chips=tuple(replace(ch, controls=fix(ch.controls)) for ch in r.chips)
+                )
+                for r in s.rows
+            ),
+        )
+        for s in made.sections
+    ]
+    made.catalog = [replace(g, entries=tuple(replace(e, add=fix([e.add])[0]) for e in g.entries)) for g in made.catalog]
+    return made

@@ -1,0 +1,353 @@
+"""The folder as a list manager: every list with its system, player, total and status; new lists,
+rename, duplicate, delete to the trash and restore, import from a share code or a roster.
+
+Deleted lists go to ``.armybuilder/trash/`` in the served folder (hidden: never listed, never
+served by name), each under a name that says when it was deleted and where it was; restoring one
+puts it back where it was (or beside it, when that name has been taken since). Nothing here
+overwrites a file: a new name that is taken is refused, or a free one is chosen.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+import unicodedata
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from armybuilder.web.files import SUFFIXES, Folder, Found, Refused
+
+TRASH = Path(".armybuilder") / "trash"
+SORTS = {
+    "name": "name",
+    "system": "system",
+    "status": "status",
+    "total": "total",
+    "player": "player",
+    "changed": "changed",
+}
+MAX_TRASH_SHOWN = 50
+
+
+def slug(text: str, fallback: str = "army") -> str:
+    """A file name's stem from a list's name: ``The Greenwood Host`` -> ``the-greenwood-host``."""
+    folded = unicodedata.normalize("NFKD", text)
+    ascii_only = "".join(c for c in folded if c.isascii())
+    stem = re.sub(r"[^a-z0-9]+", "-", ascii_only.lower()).strip("-")[:60].strip("-")
+    return stem or fallback
+
+
+def free_name(folder: Folder, stem: str, suffix: str = ".yaml", sub: str = "") -> str:
+    """The first name ``stem.yaml``, ``stem-2.yaml``... not taken in the folder (``sub`` a subfolder)."""
+    prefix = f"{sub}/" if sub else ""
+    for n in range(1, 1000):
+        name = f"{prefix}{stem}{'' if n == 1 else f'-{n}'}{suffix}"
+        if not os.path.lexists(folder.root / name):
+            return name
+    raise Refused("no free file name for that list; choose another name", 409)
+
+
+@dataclass
+class Listed:
+    name: str
+    title: str
+    system: str
+    system_title: str
+    player: str
+    total: str
+    valid: bool
+    counts: str
+    errors: list[str]
+    changed: float
+    amount: float | None = None  # the total as a number, for the sort
+
+
+def _listed(found: Found, result: Any) -> Listed:
+    from armybuilder import systems
+    from armybuilder.text import tally
+    from armybuilder.web.listpage import plain
+
+    data = result.document if isinstance(result.document, dict) else {}
+    player = data.get("player")
+    try:
+        title = systems.get(result.system).title if result.system else "not a list of a known game"
+    except KeyError:
+        title = result.system or "not a list of a known game"
+    try:
+        changed = found.path.stat().st_mtime
+    except OSError:
+        changed = 0.0
+    return Listed(
+        name=found.name,
+        title=str(result.name or found.name),
+        system=result.system or "",
+        system_title=title,
+        player=str(player) if isinstance(player, (str, int, float)) and not isinstance(player, bool) else "",
+        total=result.measure.text() or "no total yet",
+        valid=result.valid,
+        counts=tally(result.counts()),
+        errors=[plain(f.message) for f in result.sorted_findings() if f.severity.value == "error"][:2],
+        changed=changed,
+        amount=result.measure.total,
+    )
+
+
+def rows(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, Any]:
+    from armybuilder.check import check_path
+    from armybuilder.suggest import fold
+
+    lists, packs = folder.scan()
+    pack = None
+    pack_problems: list[str] = []
+    if event:
+        from armybuilder.events import PackError, load
+
+        try:
+            pack = load(folder.existing(event))
+        except PackError as exc:
+            pack_problems = [f"line {f.line or 1}: {f.message}" for f in exc.findings]
+    out = []
+    for found in lists:
+        try:
+            if pack is not None:
+                from armybuilder.tournament import check_one
+
+                result = check_one(found.path, pack)
+            else:
+                result = check_path(found.path)
+        except OSError:  # gone or unreadable since the scan
+            continue
+        out.append(_listed(found, result))
+    total = len(out)
+    if query:
+        words = fold(query).split()
+        out = [r for r in out if all(w in fold(" ".join((r.title, r.name, r.system_title, r.player))) for w in words)]
+    key = SORTS.get(sort, "name")
+    if key == "changed":
+        out.sort(key=lambda r: (-r.changed, r.name))
+    elif key == "status":
+        out.sort(key=lambda r: (r.valid, r.name))
+    elif key == "total":
+        out.sort(key=lambda r: (r.amount is None, r.amount or 0, r.name))  # as numbers: 9 before 40
+    elif key == "name":
+        out.sort(key=lambda r: (fold(r.title), r.name))
+    else:
+        out.sort(key=lambda r: (fold(str(getattr(r, "system_title" if key == "system" else key))), fold(r.title)))
+    return {
+        "rows": out,
+        "shown": len(out),
+        "total": total,
+        "packs": [p.name for p in packs],
+        "event": event,
+        "pack_problems": pack_problems,
+        "trash": trash(folder),
+    }
+
+
+def systems_offered() -> list[dict[str, Any]]:
+    from armybuilder import systems
+    from armybuilder.compose.edit import composable
+
+    out = []
+    for s in composable():
+        m = systems.manifest(s)
+        words = {"points": "points", "slots": "tokens", "tokens": "tokens", "units": "units"}
+        out.append(
+            {
+                "id": s,
+                "title": systems.get(s).title,
+                "points": m.points_limit,
+                "measure": words.get(m.measure, m.measure),
+            }
+        )
+    return out
+
+
+def create(folder: Folder, system: str, name: str, points_text: str) -> tuple[Any, str]:
+    """A new list named ``name`` (its file named after it), by the edit engine."""
+    from armybuilder import systems
+    from armybuilder.compose.base import number
+    from armybuilder.compose.edit import composable, run_new
+    from armybuilder.compose.parts import EditError
+
+    if system not in composable():
+        raise Refused("choose a game for the new list", 422)
+    name = " ".join(name.split())
+    if len(name) > 200:
+        raise Refused("a list's name is at most 200 characters", 422)
+    points: float | None = None
+    if points_text.strip():
+        if not systems.manifest(system).points_limit:
+            raise Refused(f"{systems.get(system).title} lists have no army size in points: leave it empty", 422)
+        try:
+            points = number(points_text.replace("½", ".5"), "the army size", 0.5, 1000, whole=False, halves=True)
+        except EditError as exc:
+            raise Refused(exc.message[:1].upper() + exc.message[1:], 422) from None
+    target_name = free_name(folder, slug(name or systems.get(system).title))
+    target = folder.new(target_name)
+    outcome = run_new(system, target, name or None, points, False)
+    return outcome, target_name
+
+
+def rename(folder: Folder, name: str, new_stem: str) -> str:
+    """The list file ``name`` renamed to ``new_stem`` (+ its suffix) in the same folder; its
+    history follows. Refused when the new name is taken."""
+    from armybuilder.compose.edit import edit_lock
+    from armybuilder.history import move
+
+    path = folder.existing(name)
+    stem = new_stem.strip()
+    for suffix in SUFFIXES:
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+    if not stem or "/" in stem or stem.startswith("."):
+        raise Refused("a file name has no '/' and does not start with a dot", 422)
+    sub = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+    new_name = sub + stem + Path(name).suffix
+    if new_name == name:
+        return name
+    target = folder.new(new_name)
+    with edit_lock(path):
+        try:
+            os.link(path, target)  # fails when the name is taken: never over another file
+        except FileExistsError:
+            raise Refused(f"there is already a file named {new_name}; choose another name", 409) from None
+        except OSError:
+            if os.path.lexists(target):
+                raise Refused(f"there is already a file named {new_name}; choose another name", 409) from None
+            os.rename(path, target)
+        else:
+            os.unlink(path)
+    move(path, target)
+    return new_name
+
+
+def duplicate(folder: Folder, name: str) -> str:
+    """A copy of the list beside it, named "... (copy)"; the copy's name."""
+    from armybuilder.compose.edit import run_edit
+    from armybuilder.fsutil import atomic_write
+
+    path = folder.existing(name)
+    raw = path.read_bytes()
+    sub = name.rsplit("/", 1)[0] if "/" in name else ""
+    copy = free_name(folder, Path(name).stem + "-copy", Path(name).suffix, sub)
+    target = folder.new(copy)
+    atomic_write(target, raw, force=False)
+    from armybuilder.yamlio import LoadError, load_file
+
+    try:
+        data = load_file(target).data
+    except LoadError:
+        return copy
+    if isinstance(data, dict) and isinstance(data.get("name"), str):
+        run_edit(target, "set", "name", ["--", f"{data['name'][:192]} (copy)"])
+    return copy
+
+
+def _trash_dir(folder: Folder) -> Path:
+    return folder.root / TRASH
+
+
+def delete(folder: Folder, name: str) -> str:
+    """The list moved to the trash; the name it has there."""
+    from armybuilder.compose.edit import edit_lock
+    from armybuilder.history import forget
+
+    path = folder.existing(name)
+    where = _trash_dir(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    kept = f"{time.time_ns() // 1_000_000}--{urllib.parse.quote(name, safe='')}"
+    with edit_lock(path):
+        os.replace(path, where / kept)
+    forget(path)  # not the history of the next list of that name
+    return kept
+
+
+@dataclass
+class Trashed:
+    key: str
+    name: str  # where it was
+    when: str
+
+
+def trash(folder: Folder) -> list[Trashed]:
+    where = _trash_dir(folder)
+    try:
+        names = sorted(os.listdir(where), reverse=True)
+    except OSError:
+        return []
+    out = []
+    for key in names[:MAX_TRASH_SHOWN]:
+        stamp, sep, quoted = key.partition("--")
+        if not sep or not stamp.isdigit():
+            continue
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(int(stamp) / 1000))
+        out.append(Trashed(key, urllib.parse.unquote(quoted), when))
+    return out
+
+
+def restore(folder: Folder, key: str) -> str:
+    """A list back from the trash where it was (or beside it when that name is taken); its name."""
+    found = next((t for t in trash(folder) if t.key == key), None)
+    if found is None or "/" in key or key.startswith("."):
+        raise Refused("that list is not in the trash", 404)
+    src = _trash_dir(folder) / key
+    name = found.name
+    try:
+        folder.new(name)
+    except Refused:
+        sub = name.rsplit("/", 1)[0] if "/" in name else ""
+        sub = sub if sub and (folder.root / sub).is_dir() else ""
+        name = free_name(folder, Path(name).stem + "-restored", Path(name).suffix or ".yaml", sub)
+    target = folder.new(name)
+    try:
+        os.link(src, target)
+    except FileExistsError:
+        raise Refused(f"there is already a file named {name}", 409) from None
+    except OSError:
+        os.rename(src, target)
+    else:
+        os.unlink(src)
+    return name
+
+
+def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -> tuple[Any, str]:
+    """A new list from a share code (``source``) or an uploaded roster file; the engine's
+    ``import``. The new file is named after the list."""
+    import tempfile
+
+    from armybuilder.sharing import import_list as engine_import
+    from armybuilder.sharing import read_source
+
+    with tempfile.TemporaryDirectory(prefix="armybuilder-import-") as tmp:
+        if upload is not None:
+            filename, raw = upload
+            if not raw:
+                raise Refused("the file is empty: choose a roster file (PDF, Markdown or JSON)", 422)
+            suffix = (
+                Path(filename).suffix.lower()
+                if Path(filename).suffix.lower() in (".pdf", ".md", ".json", ".txt")
+                else ""
+            )
+            src = Path(tmp) / f"roster{suffix}"
+            src.write_bytes(raw)
+            given = str(src)
+        else:
+            given = " ".join(source.split())
+            if not given:
+                raise Refused("paste a share code (it starts with AB1.) or choose a roster file", 422)
+            if not given.startswith("AB"):
+                raise Refused("that is not a share code: a share code starts with AB1.", 422)
+        try:
+            data, _ = read_source(given)
+        except ValueError as exc:
+            said = str(exc).replace(given + ": ", "").replace(given, "the file").replace(str(Path(tmp)), "")
+            raise Refused(("That file: " if upload is not None else "") + said, 422) from None
+        title = data.get("name") if isinstance(data, dict) else None
+        target_name = free_name(folder, slug(str(title) if isinstance(title, str) else "imported"))
+        target = folder.new(target_name)
+        outcome = engine_import(given, str(target))
+    return outcome, target_name

@@ -1,0 +1,437 @@
+"""One list as the builder page shows it, and the changes a page asks for.
+
+The page is drawn from the list's check and its system's board (:mod:`armybuilder.compose.board`,
+:func:`armybuilder.compose.builder.board_of`): the settings, a row for every part of the list with
+its own controls and findings, the catalog of what can be added now (each choice with its cost,
+or why it cannot be taken), and the verdict. Nothing here knows a game system.
+
+Each control of the page is a small form carrying its edit (:func:`encode`); a change is
+:func:`armybuilder.compose.edit.run_edit` under the file's lock, refused when the file is no
+longer the version the page was made from, and recorded for undo (:mod:`armybuilder.history`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from armybuilder.compose.board import BUTTON, CHOICE, NUMBER, TEXT, TOGGLE, Board, Chip, Control, Edit, Row, under
+from armybuilder.findings import Finding, Result
+
+VERBS = ("add", "remove", "set")
+MAX_WORDS = 64  # words in one edit
+MAX_WORD = 2000  # characters in one word (a note is at most 2,000)
+MAX_EDIT = 16 * 1024  # characters of an encoded edit
+SEGMENTED = 4  # a choice of at most this many options is drawn as buttons side by side
+GENERIC = (("name", "List name"), ("player", "Player"), ("note", "Note"))  # every list schema has them
+
+
+class BadEdit(ValueError):
+    pass
+
+
+def encode(edit: Edit) -> str:
+    """An edit as a form carries it."""
+    return json.dumps(
+        [edit.verb, edit.part, list(edit.words), edit.value_at], ensure_ascii=False, separators=(",", ":")
+    )
+
+
+def decode(text: str) -> Edit:
+    """The edit a form sent, checked for shape (the engine checks the rest, as for any edit)."""
+    if len(text) > MAX_EDIT:
+        raise BadEdit("the change is too long")
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        raise BadEdit("the change could not be read; reload the page") from None
+    if not (isinstance(raw, list) and len(raw) == 4):
+        raise BadEdit("the change could not be read; reload the page")
+    verb, part, words, at = raw
+    if verb not in VERBS or not isinstance(part, str) or not 0 < len(part) <= 40:
+        raise BadEdit("the change could not be read; reload the page")
+    if not isinstance(words, list) or len(words) > MAX_WORDS:
+        raise BadEdit("the change could not be read; reload the page")
+    if not all(isinstance(w, str) and len(w) <= MAX_WORD for w in words):
+        raise BadEdit("the change could not be read; reload the page")
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(words)):
+        raise BadEdit("the change could not be read; reload the page")
+    return Edit(verb, part, tuple(words), at)
+
+
+def control_id(scope: str, c: Control) -> str:
+    """A control's element id: stable across changes while the control is the same one (its row
+    and key, or its label), so the page keeps the focus where it was after an update."""
+    digest = hashlib.sha1(f"{scope}\x00{c.key or c.label}".encode()).hexdigest()[:10]
+    return "c-" + digest
+
+
+# ---------------------------------------------------------------------------
+# Words for the page
+
+
+_USAGE = re.compile(r";?\s*usage: .*$", re.IGNORECASE | re.DOTALL)
+_VERB = (
+    "new|add|remove|set|validate|cost|export|share|import|verify|catalog|explain|rule|rules|tournament|diff|serve"
+    "|schemas|matchup|systems|collect"
+)
+_COMMAND = re.compile(
+    rf"\s*[;,(]?\s*(?:see|use|run|try|with|check it|look up[^:]*)?:?\s*`?armybuilder (?:{_VERB})\b[^;)`]*`?\)?"
+)
+_FLAG_HINT = re.compile(
+    r";?\s*(?:add|use|leave out|give|say which with)\s+--[a-z][\w-]*(?: [A-Z]+)?[^;]*", re.IGNORECASE
+)
+_FLAG_PAREN = re.compile(
+    r"\s*\((?:add|use|leave out|give|say which with)\s+--[a-z][\w-]*[^()]*\)", re.IGNORECASE
+)  # "(use --force to edit it anyway: ...)", whole
+_FLAG = re.compile(r"--[a-z][\w-]*")
+_FILE = re.compile(r"\bFILE\b")
+
+
+def plain(text: str) -> str:
+    """An engine message in a player's words: no usage lines, commands or flags (the page offers
+    its own controls for those)."""
+    text = _USAGE.sub("", text)
+    text = _FLAG_PAREN.sub("", text)
+    text = _FLAG_HINT.sub("", text)
+    text = _COMMAND.sub("", text)
+    text = _FLAG.sub("", text)
+    text = _FILE.sub("the list", text)
+    text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"\s+([;,.])", r"\1", " ".join(text.split()))
+    return text.strip(" ;,")
+
+
+def sentence(text: str) -> str:
+    text = plain(text)
+    return text[:1].upper() + text[1:] if text else text
+
+
+# ---------------------------------------------------------------------------
+# The page's model
+
+
+@dataclass
+class ControlView:
+    id: str
+    kind: str
+    label: str
+    face: str
+    edit: str  # encoded; "" when the control makes no edit
+    cost: str
+    why_not: str
+    pressed: bool | None
+    value: str
+    low: float | None
+    high: float | None
+    step: float
+    segmented: bool
+    options: list[dict[str, Any]]
+    focus: str | None
+    enabled: bool
+
+
+@dataclass
+class ChipView:
+    key: str
+    label: str
+    cost: str
+    note: str
+    controls: list[ControlView]
+    findings: list[Finding]
+    explain: tuple[str, str] | None
+
+
+@dataclass
+class RowView:
+    key: str
+    title: str
+    subtitle: str
+    cost: str
+    controls: list[ControlView]
+    chips: list[ChipView]
+    findings: list[Finding]
+    focusable: bool
+    focused: bool
+    explain: tuple[str, str] | None
+    worst: str = ""  # error | warning | info | ""
+
+
+@dataclass
+class Page:
+    board: Board | None
+    settings: list[ControlView] = field(default_factory=list)
+    generic: list[ControlView] = field(default_factory=list)
+    sections: list[dict[str, Any]] = field(default_factory=list)
+    catalog: list[dict[str, Any]] = field(default_factory=list)
+    loose: list[Finding] = field(default_factory=list)  # findings on no row
+    autofocus: str = ""  # the control the page puts the focus in: a new part's first field
+
+
+def _view(scope: str, c: Control, kept: Mapping[str, str]) -> ControlView:
+    ident = control_id(scope, c)
+    options = []
+    for o in c.options:
+        options.append(
+            {
+                "value": o.value,
+                "label": o.label,
+                "edit": encode(o.edit) if o.edit is not None else "",
+                "cost": o.cost,
+                "why_not": o.why_not,
+                "current": o.value == c.value,
+            }
+        )
+    value = kept.get(ident, c.value)
+    return ControlView(
+        id=ident,
+        kind=c.kind,
+        label=c.label,
+        face=c.face or c.label,
+        edit=encode(c.edit) if c.edit is not None else "",
+        cost=c.cost,
+        why_not=c.why_not,
+        pressed=c.pressed,
+        value=value,
+        low=c.low,
+        high=c.high,
+        step=c.step,
+        segmented=c.kind == CHOICE and len(c.options) <= SEGMENTED,
+        options=options,
+        focus=c.focus,
+        enabled=c.enabled,
+    )
+
+
+_RANK = {"error": 3, "warning": 2, "info": 1}
+
+
+def _worst(findings: Sequence[Finding]) -> str:
+    best = max((f.severity.value for f in findings), key=lambda s: _RANK.get(s, 0), default="")
+    return best
+
+
+def _place(
+    findings: Sequence[Finding], rows: Sequence[Row]
+) -> tuple[dict[tuple[str, str], list[Finding]], list[Finding]]:
+    """Each finding on the most specific row or chip whose path it lies under; the rest loose."""
+    placed: dict[tuple[str, str], list[Finding]] = {}
+    loose: list[Finding] = []
+    for f in findings:
+        path = list(f.path)
+        best: tuple[str, str] | None = None
+        depth = 0
+        for row in rows:
+            if under(path, row.path) and len(row.path) > depth:
+                best, depth = (row.key, ""), len(row.path)
+            for chip in row.chips:
+                if under(path, chip.path) and len(chip.path) > depth:
+                    best, depth = (row.key, chip.key), len(chip.path)
+        if best is None:
+            loose.append(f)
+        else:
+            placed.setdefault(best, []).append(f)
+    return placed, loose
+
+
+def generic_controls(system: str, data: Mapping[str, Any]) -> list[Control]:
+    """The list's name, player and note: typed controls of the system's ``set`` parts of those names."""
+    from armybuilder.compose.board import typed
+    from armybuilder.compose.edit import adapter
+
+    names = {p.name for p in adapter(system).PARTS if p.verb == "set"}
+    out = []
+    for key, label in GENERIC:
+        if key in names:
+            value = data.get(key)
+            shown = str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+            out.append(Control(TEXT, label, label, typed("set", key), value=shown, key=key))
+    return out
+
+
+def _has(doc: Any, path: Sequence[Any]) -> bool:
+    for step in path:
+        if (isinstance(doc, dict) and step in doc) or (
+            isinstance(doc, list) and isinstance(step, int) and 0 <= step < len(doc)
+        ):
+            doc = doc[step]
+        else:
+            return False
+    return True
+
+
+def build_page(result: Result, board: Board | None, kept: Mapping[str, str], before: Any = None) -> Page:
+    """The page's model. ``kept``: typed values to show again (a refused change); ``before``: the
+    list as it was before the change just made, so that a part it added gets the focus."""
+    page = Page(board)
+    findings = result.sorted_findings()
+    if board is None:
+        page.loose = list(findings)
+        return page
+    data = result.document if isinstance(result.document, dict) else {}
+    assert result.system is not None
+    page.generic = [_view("list", c, kept) for c in generic_controls(result.system, data)]
+    page.settings = [_view("settings", c, kept) for c in board.settings]
+    rows = board.rows()
+    placed, page.loose = _place(findings, rows)
+    for s in board.sections:
+        views = []
+        for r in s.rows:
+            chips = [
+                ChipView(
+                    ch.key,
+                    ch.label,
+                    ch.cost,
+                    ch.note,
+                    [_view(f"{r.key}/{ch.key}", c, kept) for c in ch.controls],
+                    placed.get((r.key, ch.key), []),
+                    ch.explain,
+                )
+                for ch in r.chips
+            ]
+            own = placed.get((r.key, ""), [])
+            views.append(
+                RowView(
+                    r.key,
+                    r.title,
+                    r.subtitle,
+                    r.cost,
+                    [_view(r.key, c, kept) for c in r.controls],
+                    chips,
+                    own,
+                    r.focusable,
+                    r.key == board.focus,
+                    r.explain,
+                    _worst([*own, *(f for ch in chips for f in ch.findings)]),
+                )
+            )
+        page.sections.append({"key": s.key, "title": s.title, "rows": views, "empty": s.empty})
+    if kept:
+        page.autofocus = next(iter(kept))
+    elif before is not None:
+        fresh = next((r for r in rows if r.path and _has(data, r.path) and not _has(before, r.path)), None)
+        if fresh is not None:
+            typed_views = [v for sec in page.sections for v in sec["rows"] if v.key == fresh.key]
+            first = next((c for v in typed_views for c in v.controls if c.kind in (TEXT, NUMBER) and c.enabled), None)
+            page.autofocus = first.id if first is not None else ""
+    for g in board.catalog:
+        entries = [
+            {
+                "name": e.name,
+                "summary": e.summary,
+                "cost": e.cost,
+                "explain": e.explain,
+                "add": _view(f"cat/{g.key}", e.add, kept),
+            }
+            for e in g.entries
+        ]
+        closed = bool(entries) and not any(e["add"].enabled for e in entries)  # nothing to add: folded away
+        page.catalog.append({"key": g.key, "title": g.title, "note": g.note, "entries": entries, "closed": closed})
+    return page
+
+
+def measure_line(result: Result) -> tuple[str, str]:
+    """The total as the sticky bar shows it, and what is left (or over)."""
+    from armybuilder.text import fmt_points
+
+    m = result.measure
+    if m.total is None:
+        return "no total yet", ""
+    total = m.text() or ""
+    if m.limit is None:
+        return total, ""
+    left = m.limit - m.total
+    return total, (f"{fmt_points(left)} left" if left >= 0 else f"{fmt_points(-left)} over")
+
+
+# ---------------------------------------------------------------------------
+# Changes
+
+
+@dataclass
+class Said:
+    """What a change did, in the page's words; ``status`` the HTTP status a script is answered with."""
+
+    kind: str  # ok | invalid | refused
+    lines: list[str] = field(default_factory=list)
+    status: int = 200
+    kept: dict[str, str] = field(default_factory=dict)  # a typed value to show again (control id -> value)
+    at: str = ""  # the row (or control) the page comes back at
+    before: Any = None  # the list before the change (a part it added gets the focus)
+
+
+def _key(f: Finding) -> tuple[str, str, str]:
+    return (f.code, f.severity.value, f.message)
+
+
+def said_of(outcome: Any) -> Said:
+    """An edit's structured result (:class:`armybuilder.compose.edit.Made`) in the page's words."""
+    from collections import Counter
+
+    made = outcome.detail
+    if made is None or made.kind in ("refused", "stale", "locked"):
+        message = made.message if made is not None else " ".join(outcome.stderr)
+        status = {"stale": 409, "locked": 423}.get(made.kind if made is not None else "", 422)
+        if made is not None and made.kind == "stale":
+            return Said(
+                "refused",
+                [
+                    "This list was changed elsewhere since the page was shown, so nothing was changed. "
+                    "The page now shows it as it is: make the change again."
+                ],
+                409,
+            )
+        return Said(
+            "refused", [sentence(message) + ("" if message.endswith(".") else ".") + " Nothing was changed."], status
+        )
+    lines = [sentence(made.said)]
+    after: Result = made.after
+    before: Result | None = made.before
+    if made.kind == "same":
+        lines = [sentence(made.said.split(" (no change")[0]) + ": nothing to change."]
+    old = Counter(_key(f) for f in (before.findings if before is not None else []))
+    new = Counter(_key(f) for f in after.findings)
+    for f in after.sorted_findings():
+        k = _key(f)
+        if (new - old)[k] > 0 and f.severity.value != "info":
+            lines.append(f"New {f.severity.value}: {plain(f.message)}")
+    still = {f.code for f in after.findings}
+    for f in before.sorted_findings() if before is not None else []:
+        if f.code not in still and f.severity.value != "info":
+            lines.append(f"Fixed: {plain(f.message)}")
+    return Said(
+        "ok" if after.valid else "invalid", list(dict.fromkeys(lines)), before=before.document if before else None
+    )
+
+
+def change(path: Path, edit: Edit, version: str) -> Said:
+    """Make one change the page asked for, recorded for undo."""
+    from armybuilder.compose.edit import run_edit
+    from armybuilder.history import record
+
+    def remember(before: bytes, after: bytes, said: str) -> None:
+        record(path, before, after, said)
+
+    options = edit.words[: edit.words.index("--")] if "--" in edit.words else edit.words
+    if any(w.partition("=")[0] == "--force" for w in options):  # never from a page: a read-only file stays so
+        return Said("refused", ["The builder never forces a change onto a read-only list. Nothing was changed."], 422)
+    outcome = run_edit(path, edit.verb, edit.part, list(edit.words), version=version, on_write=remember)
+    return said_of(outcome)
+
+
+def step(path: Path, back: bool) -> Said:
+    from armybuilder.history import HistoryError, redo, undo
+
+    try:
+        said = (undo if back else redo)(path)
+    except HistoryError as exc:
+        return Said("refused", [sentence(exc.message) + "."], 423 if exc.locked else 409)
+    return Said("ok", [("Undone: " if back else "Redone: ") + plain(said)])
+
+
+__all__ = ["BUTTON", "NUMBER", "TEXT", "TOGGLE", "Chip", "Row", "build_page", "change", "decode", "encode", "step"]

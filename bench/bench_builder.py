@@ -1,0 +1,133 @@
+"""Clicks, keystrokes, page loads and latency of the browser builder, in a real headless Chromium.
+
+Every bundled valid example is built again from nothing, as a player would: on the lists page,
+choose the game, type the list's name (and its army size), create it; then on its page follow
+the example's plan (``tests/builder/plans``: each step names a control by the label the builder
+gives a screen reader). The list the builder wrote must be the example's (its fingerprint,
+the data version aside). The examples that are invalid on purpose are left out.
+
+Counted as a person makes them:
+- a click on a button, a link, a radio button or a field (to type into it); a drop-down is two
+  (open it, pick); a field the page has already put the focus in needs no click;
+- keystrokes: each character typed, Enter, and Ctrl+A to select a field's old text;
+- full page loads: every ``load`` event after the first page (htmx updates and pushState are not).
+
+The latency of a change is from the click (``pointerdown`` on the page) to the end of htmx's
+swap (``htmx:afterSettle``), measured in the page; the median of the last 20 changes is printed,
+with the served folder holding 200 lists.
+
+    python bench/bench_builder.py            # JavaScript on, then off
+    python bench/bench_builder.py --js on    # one of them
+    python bench/bench_builder.py --shots DIR   # also a screenshot of every built list
+
+Needs Debian's chromium (``apt-get install chromium``) and Playwright (the test extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from armybuilder.web.server import Background  # noqa: E402
+from tests.builder.browser import Player  # noqa: E402
+from tests.builder.driver import EXAMPLES, Plan, every_plan, example_data, parts, same_list  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+FOLDER_SIZE = 200  # lists in the served folder
+
+
+def fill(folder: Path, n: int) -> None:
+    """``n`` lists in the folder besides the ones built (copies of the examples)."""
+    sources = [p for p in sorted(EXAMPLES.glob("*/*.yaml")) if p.parent.name != "events"]
+    extra = folder / "club"
+    extra.mkdir()
+    for i in range(n):
+        shutil.copyfile(sources[i % len(sources)], extra / f"list-{i:03d}.yaml")
+
+
+def run(js: bool, shots: Path | None) -> tuple[bool, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    from armybuilder.yamlio import load_file
+
+    plans: list[Plan] = every_plan()
+    ok = True
+    total_parts = total_clicks = total_keys = total_loads = 0
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        folder = Path(tmp)
+        fill(folder, FOLDER_SIZE)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            with Background(folder) as url:
+                for plan in plans:
+                    want = example_data(plan)
+                    context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=js)
+                    page = context.new_page()
+                    player = Player(page, js)
+                    player.start(url)
+                    started = time.perf_counter()
+                    player.new_list(want["system"], want["name"], plan.points)
+                    built = sorted(folder.glob("*.yaml"), key=lambda p: p.stat().st_mtime)[-1]
+                    for verb, *args in plan.steps:
+                        getattr(player, verb)(*args)
+                    seconds = time.perf_counter() - started
+                    if js:
+                        times += page.evaluate("window.__ab.times")
+                    got = load_file(built).data
+                    same = same_list(got, want)
+                    ok = ok and same and (not js or player.loads == 0)
+                    if shots is not None:
+                        page.screenshot(path=str(shots / f"{Path(plan.example).stem}-{'js' if js else 'nojs'}.png"))
+                    p = parts(want)
+                    total_parts += p
+                    total_clicks += player.clicks
+                    total_keys += player.keys
+                    total_loads += player.loads
+                    print(
+                        f"{plan.example}: {'same list' if same else 'DIFFERENT LIST'}, {p} parts, "
+                        f"{player.clicks} clicks, {player.keys} keystrokes, {player.loads} full page loads, "
+                        f"{seconds:.1f} s",
+                        flush=True,
+                    )
+                    context.close()
+                    built.unlink()
+        finally:
+            browser.close()
+    ratio = total_clicks / total_parts if total_parts else 0.0
+    print(f"JavaScript {'on' if js else 'off'}: clicks per part {ratio:.2f}")
+    print(f"total: {total_parts} parts, {total_clicks} clicks, {total_keys} keystrokes, {total_loads} full page loads")
+    return ok, times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--js", choices=["on", "off", "both"], default="both")
+    ap.add_argument("--shots", type=Path, help="a folder for a screenshot of every built list")
+    args = ap.parse_args()
+    if args.shots:
+        args.shots.mkdir(parents=True, exist_ok=True)
+    ok = True
+    for js in {"on": [True], "off": [False], "both": [True, False]}[args.js]:
+        good, times = run(js, args.shots)
+        ok = ok and good
+        if js and times:
+            last = times[-20:]
+            print(
+                f"latency, click to updated page, with {FOLDER_SIZE} lists in the folder: median of the last "
+                f"{len(last)} changes {statistics.median(last):.0f} ms (all {len(times)}: median "
+                f"{statistics.median(times):.0f} ms, max {max(times):.0f} ms)"
+            )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

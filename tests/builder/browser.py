@@ -1,0 +1,150 @@
+"""A player in a real browser page: clicks and typing on the builder, counted as a person makes
+them, each change waited for until the page shows it (``bench/bench_builder.py`` and the browser
+tests use it). Controls are found by the label the builder gives a screen reader, as the plans
+(:mod:`tests.builder.plans`) name them.
+
+Counted: a click on a button, a link, a radio button or a field (to type into it); a drop-down
+is two (open it, pick); a field the page has already put the focus in needs no click. Keystrokes:
+each character typed, Enter, and Ctrl+A to select a field's old text. Full page loads: every
+``load`` event after the first page (htmx updates and pushState are not).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+
+def css(value: str) -> str:
+    """A CSS string of ``value`` (for an attribute selector)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+TRACK = """
+() => {
+  if (window.__ab) { return; }
+  window.__ab = {down: 0, times: [], settled: 0};
+  document.addEventListener('pointerdown', () => { window.__ab.down = performance.now(); }, true);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') { window.__ab.down = performance.now(); }
+  }, true);
+  document.addEventListener('htmx:afterSettle', () => {
+    window.__ab.settled += 1;
+    if (window.__ab.down) { window.__ab.times.push(performance.now() - window.__ab.down); window.__ab.down = 0; }
+  });
+}
+"""
+
+
+class Player:
+    """One browser page, clicking and typing as a person would, and counting it."""
+
+    def __init__(self, page: Any, js: bool):
+        self.page, self.js = page, js
+        self.clicks = self.keys = self.loads = 0
+        self.times: list[float] = []
+        page.on("load", lambda _: self._loaded())
+        self._started = False
+
+    def _loaded(self) -> None:
+        if self._started:
+            self.loads += 1
+
+    def start(self, url: str) -> None:
+        self.page.goto(url)
+        self._started = True
+        self._track()
+
+    def _track(self) -> None:
+        if self.js:
+            self.page.evaluate(TRACK)
+
+    def _settled(self) -> int:
+        return int(self.page.evaluate("window.__ab ? window.__ab.settled : 0")) if self.js else 0
+
+    def _act(self, do: Any) -> None:
+        """Do one change and wait until the page shows it."""
+        if self.js:
+            before = self._settled()
+            do()
+            deadline = time.monotonic() + 15
+            while self._settled() <= before:  # (wait_for_function would eval: the page's CSP forbids it)
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"bench_builder: the page did not update ({self.page.url})")
+                self.page.wait_for_timeout(2)
+        else:
+            with self.page.expect_navigation(wait_until="load", timeout=15000):
+                do()
+            self._track()
+
+    def _one(self, selector: str, what: str) -> Any:
+        found = self.page.locator(selector)
+        if found.count() == 0:
+            raise AssertionError(f"bench_builder: no {what} on the page ({self.page.url})")
+        return found.first
+
+    def click(self, label: str) -> None:
+        el = self._one(f"button[aria-label={css(label)}], a[aria-label={css(label)}]", f"control {label!r}")
+        self.clicks += 1
+        self._act(el.click)
+
+    def type(self, label: str, value: str) -> None:
+        el = self._one(f"input[aria-label={css(label)}]", f"field {label!r}")
+        focused = el.evaluate("(e) => document.activeElement === e")
+        selected = el.evaluate("(e) => e.selectionStart === 0 && e.selectionEnd === e.value.length")
+        if not focused:
+            self.clicks += 1
+            el.click()
+            selected = False
+        if el.input_value() and not selected:
+            self.keys += 1
+            el.press("Control+A")
+        el.press_sequentially(value, delay=0) if value else None
+        self.keys += len(value) + 1
+        self._act(lambda: el.press("Enter"))
+
+    def choose(self, label: str, value: str) -> None:
+        seg = self.page.locator(f"fieldset[data-label={css(label)}] button[data-value={css(value)}]")
+        if seg.count():
+            self.clicks += 1
+            self._act(seg.first.click)
+            return
+        select = self._one(f"select[data-label={css(label)}]", f"choice {label!r}")
+        index = select.evaluate(f"(s) => Array.from(s.options).findIndex((o) => o.dataset.value === {css(value)})")
+        if index < 0:
+            raise AssertionError(f"bench_builder: {label!r} has no option {value!r}")
+        self.clicks += 2
+        if self.js:
+            self._act(lambda: select.select_option(index=index))
+        else:
+            select.select_option(index=index)
+            button = select.locator("xpath=ancestor::form//button[contains(@class, 'save')]")
+            self._act(button.click)
+
+    def new_list(self, system: str, name: str, points: float | None) -> None:
+        radio = self._one(f"input[name=system][value={css(system)}]", f"game {system}")
+        if not radio.is_checked():
+            self.clicks += 1
+            radio.click()
+        field = self.page.locator("#new-name")
+        self.clicks += 1
+        field.click()
+        field.press_sequentially(name, delay=0)
+        self.keys += len(name)
+        if points is not None:
+            size = self.page.locator("#new-points")
+            self.clicks += 1
+            size.click()
+            text = f"{points:g}"
+            size.press_sequentially(text, delay=0)
+            self.keys += len(text)
+        self.clicks += 1
+        create = self.page.locator("#create")
+        if self.js:
+            create.click()
+            self.page.wait_for_selector("#board", timeout=15000)
+            self._track()
+        else:
+            with self.page.expect_navigation(wait_until="load", timeout=15000):
+                create.click()
