@@ -447,17 +447,29 @@ def serve(
         "127.0.0.1",
         "--host",
         metavar="HOST",
-        help="The address to listen on; any other than 127.0.0.1 is warned about.",
+        help="The address to listen on (0.0.0.0: every address, for a phone); any but 127.0.0.1 is warned about.",
     ),
     port: int = typer.Option(8000, "--port", metavar="PORT", min=0, max=65535, help="The port (0: any free one)."),
+    allow_host: list[str] = typer.Option(
+        [],
+        "--allow-host",
+        metavar="NAME",
+        help="Another name the builder answers to (repeatable), besides this computer's own names and addresses.",
+    ),
     open_browser: bool = typer.Option(
         True, "--open/--no-open", help="Open the builder in a browser (when there is a graphical session)."
     ),
 ) -> None:
-    """Build lists in the browser: a local web builder for the list files in FOLDER."""
+    """Build lists in the browser: a local web builder for the list files in FOLDER.
+
+    To use it from a phone on the same network, run it with --host 0.0.0.0 and open the link it
+    prints (or scan its QR code): the link carries a key that is new each time, and without it the
+    builder answers no one. It answers only to this computer's own names and addresses and to each
+    --allow-host NAME, so no other web site can reach it through a name of its own.
+    """
     from armybuilder.web.server import serve as run
 
-    finish(run(folder, host, port, open_browser))
+    finish(run(folder, host, port, open_browser, allow=allow_host))
 
 
 def _system_commands() -> None:

@@ -25,9 +25,10 @@ A script (``Accept: application/json``) or htmx (``HX-Request``) is answered wit
 read: 200 done, 409 the file changed since the page was shown, 422 refused, 423 locked; a plain
 form gets 303 either way.
 
-Every request is treated as hostile (:class:`Guard` and :func:`_post`): the Host header must
-name this server (no DNS rebinding); a state change is a POST whose Origin (or, without one, its
-Referer) is this server and whose form carries the per-process token; a body is at most
+Every request is treated as hostile (:mod:`.guard` and :func:`_post`): the Host header must be
+on the server's allow-list (no DNS rebinding); off loopback every request needs the access key
+(its link, then its cookie); a state change is a POST whose Origin (or, without one, its Referer)
+is on the same allow-list at this server's port and whose form carries the per-process token; a body is at most
 :data:`MAX_BODY` bytes of ``application/x-www-form-urlencoded`` (an uploaded roster
 :data:`MAX_UPLOAD` of ``multipart/form-data``); files are named relative to the
 folder and must be regular files inside it (:mod:`.files`); every string is escaped by Jinja2's
@@ -57,31 +58,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from armybuilder.web.files import Folder, Refused
+from armybuilder.web.guard import Guard, _origin_ok, access_key, allowed_hosts
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024  # bytes in a request body: a form is a few hundred
 MAX_UPLOAD = 2 * 1024 * 1024  # bytes of an uploaded roster (a PDF roster is tens of kilobytes)
 MAX_FIELDS = 100  # fields in one form
 FLASHES = 64  # edit results kept for the page shown after the edit
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 T = TypeVar("T")
-
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
-HEADERS = [
-    (b"content-security-policy", CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"same-origin"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-    (b"cross-origin-resource-policy", b"same-origin"),
-    (b"cache-control", b"no-store"),
-]
 
 
 _BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")  # marks and overrides that reorder text
@@ -114,50 +100,6 @@ def environment() -> Environment:
     env.filters["plain"] = plain
     env.filters["quote"] = lambda s: urllib.parse.quote(str(s), safe="/")
     return env
-
-
-def allowed_hosts(host: str) -> set[str] | None:
-    """The Host header names this server answers to; None: any (bound to every address)."""
-    if host in ("0.0.0.0", "::", ""):
-        return None
-    return {*LOOPBACK, host.strip("[]").lower()}
-
-
-def _hostname(header: str) -> str:
-    """``127.0.0.1:8000`` -> ``127.0.0.1``; ``[::1]:8000`` -> ``::1``."""
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1:].split("]", 1)[0]
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
-
-
-class Guard:
-    """ASGI middleware: refuse a Host this server is not, and add the security headers."""
-
-    def __init__(self, app: ASGIApp, hosts: set[str] | None):
-        self.app = app
-        self.hosts = hosts
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":  # pragma: no cover - uvicorn also sends lifespan events
-            await self.app(scope, receive, send)
-            return
-        if self.hosts is not None:
-            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
-            if _hostname(host) not in self.hosts:
-                response = Response("unknown host: this server answers to its own address only\n", 421)
-                await response(scope, receive, self._headers(send))
-                return
-        await self.app(scope, receive, self._headers(send))
-
-    @staticmethod
-    def _headers(send: Send) -> Send:
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *HEADERS]
-            await send(message)
-
-        return with_headers
 
 
 @dataclass
@@ -209,8 +151,15 @@ def _state(request: Request) -> State:
 
 
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """The page; to htmx's own request for a part of it (not a boosted link), only the template's
+    ``part`` block when it has one: the part the request swaps (``#board``), no head to parse."""
     st = _state(request)
-    html = st.env.get_template(template).render(token=st.token, **context)
+    tpl = st.env.get_template(template)
+    partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
+    if partial and "part" in tpl.blocks:
+        html = "".join(tpl.blocks["part"](tpl.new_context({"token": st.token, **context})))
+    else:
+        html = tpl.render(token=st.token, **context)
     return HTMLResponse(html, status)
 
 
@@ -228,17 +177,6 @@ def _read_version(path: Path) -> str:
         return version_of(path.read_bytes())
     except OSError:
         return "unreadable"
-
-
-def _origin_ok(request: Request) -> bool:
-    """The POST comes from a page of this server: its Origin (or Referer) is this server's."""
-    host = request.headers.get("host", "")
-    own = f"{request.url.scheme}://{host}".lower()
-    origin = request.headers.get("origin")
-    if origin is not None:
-        return origin.lower() == own
-    referer = request.headers.get("referer")
-    return referer is not None and (referer.lower() + "/").startswith(own + "/")
 
 
 class Bad(Exception):
@@ -354,12 +292,22 @@ async def folder_view(request: Request) -> Response:
     return page(request, "folder.html", flash=flash, query=query, sort=sort, **model)
 
 
-def _folder_answer(request: Request, flash: Flash, status: int, to: str = "/") -> Response:
-    """After a change on the folder page: the page again (htmx), JSON (a script), or a redirect."""
+async def _folder_answer(request: Request, flash: Flash, status: int, to: str = "/") -> Response:
+    """After a change on the folder page: the page again with the status (htmx: a boosted form,
+    shown at ``to``), JSON (a script), or a redirect (a plain form)."""
     st = _state(request)
     how = _scripted(request)
     if how == "json":
         return JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
+    if how == "htmx":
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(to).query).get("q", [""])[0][:200]
+        try:
+            model = await _work(_folder_model, st.folder, None, query, "name")
+        except Refused as exc:
+            return refusal(request, exc.message, exc.status)
+        answer = page(request, "folder.html", status, flash=flash, query=query, sort="name", **model)
+        answer.headers["hx-push-url"] = to  # the folder's address in the history, not the action's
+        return answer
     key = st.remember(flash)
     sep = "&" if "?" in to else "?"
     return _redirect(f"{to}{sep}done={key}")
@@ -377,9 +325,9 @@ async def create(request: Request) -> Response:
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
     if outcome.code == 2:
-        return _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
+        return await _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
     flash = Flash("ok", [f"New list: {name}. Add its first part from the catalog."])
     key = st.remember(flash)
     if _scripted(request) == "json":
@@ -415,9 +363,9 @@ async def import_route(request: Request) -> Response:
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
     if outcome.code == 2:
-        return _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
+        return await _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
     flash = Flash("ok", [f"Imported as {name}."])
     if _scripted(request) == "json":
         return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
@@ -447,10 +395,12 @@ async def manage(request: Request) -> Response:
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
     except OSError as exc:
-        return _folder_answer(request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422)
-    return _folder_answer(request, flash, 200, back)
+        return await _folder_answer(
+            request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422
+        )
+    return await _folder_answer(request, flash, 200, back)
 
 
 async def restore(request: Request) -> Response:
@@ -463,10 +413,12 @@ async def restore(request: Request) -> Response:
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
     except OSError as exc:
-        return _folder_answer(request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422)
-    return _folder_answer(request, Flash("ok", [f"Restored {name}."]), 200)
+        return await _folder_answer(
+            request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422
+        )
+    return await _folder_answer(request, Flash("ok", [f"Restored {name}."]), 200)
 
 
 # ---------------------------------------------------------------------------
@@ -504,7 +456,8 @@ def _list_model(
         "system": system,
         "version": version,
         "view": view,
-        "focus": board.focus if board is not None else None,
+        "focus": focus,  # as asked: carried by every form (the board's default follows the list)
+        "focused": board.focus if board is not None else None,  # the row the catalog adds to now
         "total": total,
         "left": left,
         "errors": sum(1 for f in findings if f.severity.value == "error"),
@@ -703,8 +656,16 @@ async def explain(request: Request) -> Response:
 # ---------------------------------------------------------------------------
 
 
-def make_app(folder: str | Path, host: str = "127.0.0.1", token: str | None = None) -> Starlette:
-    """The builder for the list files in ``folder``, answering to ``host``."""
+def make_app(
+    folder: str | Path,
+    host: str = "127.0.0.1",
+    token: str | None = None,
+    allow: Sequence[str] = (),
+    key: str | None = None,
+) -> Starlette:
+    """The builder for the list files in ``folder``, bound to ``host``: answering to the names of
+    :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``); off loopback only with the access
+    ``key`` (a new one when None: ``app.state.key``)."""
     routes = [
         Route("/", folder_view, methods=["GET"]),
         Route("/new", create, methods=["POST"]),
@@ -724,5 +685,6 @@ def make_app(folder: str | Path, host: str = "127.0.0.1", token: str | None = No
     # Inside Guard (the last added is the outermost): a body over the limit is answered 413 with
     # the security headers too.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=MAX_UPLOAD)
-    app.add_middleware(Guard, hosts=allowed_hosts(host))
+    app.state.key = access_key(host, key)
+    app.add_middleware(Guard, hosts=allowed_hosts(host, allow), key=app.state.key)
     return app

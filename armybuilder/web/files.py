@@ -2,10 +2,13 @@
 
 A request names a file by its path relative to the folder, with ``/`` between folders. Refused:
 an empty name, an absolute path or a drive, a backslash or NUL, ``.`` or ``..`` or any part that
-starts with a dot (hidden files and folders), a name that does not end in ``.yaml`` or ``.yml``,
-and any name whose real path (symbolic links followed) is outside the folder. An existing file
-must be a regular file (not a folder, FIFO or device); a new one must not exist yet, in a folder
-that does.
+starts with a dot (hidden files and folders), and a name that does not end in ``.yaml`` or
+``.yml``. Then the name is resolved to its real path (symbolic links followed) and that path is
+checked before anything else is done with it: it must be inside the folder, and its name relative
+to the folder must pass the same rules (so a ``.yaml`` link to a hidden file, or to one that is
+not a list, is refused, and :meth:`Folder.scan` does not list it). An existing file must be a
+regular file (not a folder, FIFO or device); a new one must not exist yet, in a folder that does
+(its real path inside the folder and not hidden).
 """
 
 from __future__ import annotations
@@ -66,12 +69,20 @@ class Folder:
             raise Refused("list files end in .yaml or .yml")
         return parts
 
+    def _real_inside(self, real: str, what: str) -> None:
+        """``real`` (a resolved path) is inside the folder and not hidden there (Refused, 403)."""
+        if not self._inside(real):
+            raise Refused(f"that {what} is outside the served folder", 403)
+        if any(part.startswith(".") for part in Path(real).relative_to(self.root).parts):
+            raise Refused(f"that {what} is a link to a hidden file or folder", 403)
+
     def existing(self, name: str) -> Path:
         """The real path of the regular file ``name`` inside the folder (Refused otherwise)."""
         parts = self._checked_name(name)
         real = os.path.realpath(self.root.joinpath(*parts))
-        if not self._inside(real):
-            raise Refused("that file is outside the served folder", 403)
+        self._real_inside(real, "file")
+        if not real.lower().endswith(SUFFIXES):
+            raise Refused("that file is a link to a file that is not a list (.yaml or .yml)", 403)
         try:
             mode = os.stat(real).st_mode
         except OSError:
@@ -85,8 +96,8 @@ class Folder:
         parts = self._checked_name(name)
         target = self.root.joinpath(*parts)
         parent = os.path.realpath(target.parent)
-        if parent != str(self.root) and not self._inside(parent):
-            raise Refused("that file would be outside the served folder", 403)
+        if parent != str(self.root):
+            self._real_inside(parent, "folder")
         if not os.path.isdir(parent):
             raise Refused(f"no such folder: {'/'.join(parts[:-1])}", 404)
         if os.path.lexists(target):

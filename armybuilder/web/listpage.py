@@ -161,6 +161,31 @@ class RowView:
     explain: tuple[str, str] | None
     worst: str = ""  # error | warning | info | ""
 
+    @property
+    def groups(self) -> list[tuple[str, list[ControlView]]]:
+        """The row's controls as the page lays them out: ``("stepper", [−, number, +])`` where a
+        number has its − and + on either side, ``("named", [text])`` for a typed name (folded
+        away until asked for, unless it has the focus), ``("one", [control])`` for the rest."""
+        out: list[tuple[str, list[ControlView]]] = []
+        cs = self.controls
+        i = 0
+        while i < len(cs):
+            c = cs[i]
+            if (
+                i + 2 < len(cs)
+                and c.kind == BUTTON
+                and c.face in ("−", "-")
+                and cs[i + 1].kind == NUMBER
+                and cs[i + 2].kind == BUTTON
+                and cs[i + 2].face == "+"
+            ):
+                out.append(("stepper", [c, cs[i + 1], cs[i + 2]]))
+                i += 3
+                continue
+            out.append(("named" if c.kind == TEXT else "one", [c]))
+            i += 1
+        return out
+
 
 @dataclass
 class Page:
@@ -320,17 +345,12 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
             first = next((c for v in typed_views for c in v.controls if c.kind in (TEXT, NUMBER) and c.enabled), None)
             page.autofocus = first.id if first is not None else ""
     for g in board.catalog:
+        adds = [_view(f"cat/{g.key}", e.add, kept) for e in g.entries]
         entries = [
-            {
-                "name": e.name,
-                "summary": e.summary,
-                "cost": e.cost,
-                "explain": e.explain,
-                "add": _view(f"cat/{g.key}", e.add, kept),
-            }
-            for e in g.entries
+            {"name": e.name, "summary": e.summary, "cost": e.cost, "explain": e.explain, "add": add}
+            for e, add in zip(g.entries, adds, strict=True)
         ]
-        closed = bool(entries) and not any(e["add"].enabled for e in entries)  # nothing to add: folded away
+        closed = bool(adds) and not any(a.enabled for a in adds)  # nothing to add: folded away
         page.catalog.append({"key": g.key, "title": g.title, "note": g.note, "entries": entries, "closed": closed})
     return page
 

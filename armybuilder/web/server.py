@@ -1,43 +1,49 @@
-"""``armybuilder serve [FOLDER] [--host 127.0.0.1] [--port 8000] [--open/--no-open]``: run the builder.
+"""``armybuilder serve [FOLDER] [--host 127.0.0.1] [--port 8000] [--allow-host NAME] [--open/--no-open]``.
 
 The socket is bound here (so a port in use is a plain usage error, and ``--port 0`` takes a free
 port and says which), then uvicorn serves the app (:func:`armybuilder.web.app.make_app`) until
-Ctrl+C. Any host but a loopback address gets a warning: there are no accounts, and whoever
-reaches the address can read and change the lists. :class:`Background` runs the same server in a
-thread, for the tests.
+Ctrl+C, through :class:`armybuilder.web.guard.GuardedH11Protocol` (slow clients dropped, a limit
+per client). On loopback only this computer can reach it. On any other address it warns, and
+every request needs the access key: the start-up lines print the link that carries it, for this
+computer and for a phone on the network, and show the phone's link as a QR code.
+:class:`Background` runs the same server in a thread, for the tests.
 """
 
 from __future__ import annotations
 
-import ipaddress
+import io
 import os
 import socket
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.outcome import ExitCode, Outcome
+from armybuilder.web.guard import (
+    WILDCARD,
+    Limits,
+    access_key,
+    host_name_problem,
+    is_loopback,
+    link,
+    network_names,
+    new_key,
+    protocol_for,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import uvicorn
 
-
-def is_loopback(host: str) -> bool:
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+__all__ = ["Background", "bind", "is_loopback", "links", "serve", "server_for", "start_up_lines", "url_of", "warning"]
 
 
 def warning(host: str, folder: Path) -> str:
     return (
         f"armybuilder serve: warning: listening on {host}, not on this computer only: there are no accounts, "
-        f"so anyone who can reach this address can read and change the lists in {folder}. "
-        "Leave out --host (127.0.0.1) unless you mean it."
+        f"so anyone who can reach this address and has the link below (it carries the key) can read and change "
+        f"the lists in {folder}. Leave out --host (127.0.0.1) unless you mean it."
     )
 
 
@@ -50,7 +56,7 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(64)
+        sock.listen(128)
     except OSError:
         sock.close()
         raise
@@ -59,28 +65,83 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def url_of(sock: socket.socket, host: str) -> str:
+    """The address of the server on this computer (127.0.0.1 when bound to every address)."""
     port = sock.getsockname()[1]
-    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    shown = "127.0.0.1" if host.strip("[]") in WILDCARD else host
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/"
 
 
-def server_for(folder: Path, host: str) -> uvicorn.Server:
+def server_for(
+    folder: Path,
+    host: str,
+    allow: Sequence[str] = (),
+    key: str | None = None,
+    limits: Limits | None = None,
+) -> uvicorn.Server:
     import uvicorn
 
     from armybuilder.web.app import make_app
 
+    limits = limits or Limits()
     config = uvicorn.Config(
-        make_app(folder, host),
+        make_app(folder, host, allow=allow, key=key),
+        http=protocol_for(limits),
         log_level="warning",
         access_log=False,
         lifespan="off",
         server_header=False,
-        limit_concurrency=64,
+        # The protocol keeps the connections under limits.total (closing the longest-waiting one
+        # for a new one); uvicorn's own 503 is only the last resort beyond it.
+        limit_concurrency=limits.total + limits.per_client,
         timeout_keep_alive=5,
     )
     return uvicorn.Server(config)
+
+
+def links(host: str, port: int, key: str | None, allow: Sequence[str] = ()) -> tuple[str, list[str]]:
+    """The link for this computer (the one a browser is opened on) and the links for a phone on
+    the network (none on loopback), each carrying the key when there is one."""
+    here = link("127.0.0.1" if host.strip("[]") in WILDCARD else host.strip("[]"), port, key)
+    if key is None:
+        return here, []
+    return here, [link(name, port, key) for name in network_names(host, allow)]
+
+
+def start_up_lines(folder: Path, host: str, port: int, key: str | None, allow: Sequence[str] = ()) -> list[str]:
+    """What ``serve`` says when it starts: where the lists are, who can reach them, and how (the
+    QR code of the phone's link follows them)."""
+    here, phone = links(host, port, key, allow)
+    lines = [f"armybuilder serve: the lists in {folder} at {here} (Ctrl+C stops)"]
+    if key is None:
+        lines.append(
+            f"armybuilder serve: only this computer can open it (listening on {host}); to open it from a phone, "
+            "see armybuilder serve --help"
+        )
+        return lines
+    lines.append(
+        f"armybuilder serve: who can reach it: any device that can reach {host} on port {port} and opens a link "
+        "with the key (it is new each time the builder starts); without it, every page says to open the link"
+    )
+    lines += [f"armybuilder serve: on the network: {u}" for u in phone if u != here]
+    return lines
+
+
+def qr_lines(url: str) -> list[str]:
+    """``url`` as a QR code in text (block characters, two rows of modules a line); none when
+    the terminal cannot show them."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True)
+    lines = out.getvalue().rstrip("\n").split("\n")
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    try:
+        "".join(lines).encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return []
+    return lines
 
 
 def _can_open_a_browser() -> bool:
@@ -100,29 +161,41 @@ def serve(
     port: int = 8000,
     open_browser: bool = True,
     say: Callable[[str], None] = _say,
+    allow: Sequence[str] = (),
 ) -> Outcome:
     folder = Path(folder)
     if not folder.is_dir():
         return Outcome.usage(f"armybuilder serve: {folder}: no such folder")
     if not 0 <= port <= 65535:
         return Outcome.usage(f"armybuilder serve: --port {port}: a port is 0 to 65535 (0: any free port)")
+    for name in allow:
+        problem = host_name_problem(name)
+        if problem is not None:
+            return Outcome.usage(f"armybuilder serve: --allow-host {name!r}: {problem}")
     try:
         sock = bind(host, port)
     except OSError as exc:
         hint = "; try another --port (0 picks a free one)" if port else ""
         return Outcome.usage(f"armybuilder serve: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
-    if not is_loopback(host):
+    key = access_key(host, new_key())
+    if key is not None:
         say(warning(host, folder.resolve()))
-    server = server_for(folder, host)
-    url = url_of(sock, host)
-    say(f"armybuilder serve: the lists in {folder.resolve()} at {url} (Ctrl+C stops)")
+    server = server_for(folder, host, allow, key)
+    port = sock.getsockname()[1]
+    here, phone = links(host, port, key, allow)
+    for line in start_up_lines(folder.resolve(), host, port, key, allow):
+        say(line)
+    if phone:
+        say("armybuilder serve: or scan this code with the phone (on the same network):")
+        for line in qr_lines(phone[0]):
+            say(line)
     if open_browser:
         if _can_open_a_browser():
             import webbrowser
 
-            threading.Timer(0.5, webbrowser.open, (url,)).start()
+            threading.Timer(0.5, webbrowser.open, (here,)).start()
         else:
-            say(f"armybuilder serve: no graphical session to open a browser in; open {url}")
+            say(f"armybuilder serve: no graphical session to open a browser in; open {here}")
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl+C, then raises it again for the caller
@@ -133,10 +206,21 @@ def serve(
 
 
 class Background:
-    """The builder served from a thread on 127.0.0.1 (a free port): ``with Background(folder) as url:``."""
+    """The builder served from a thread (127.0.0.1, a free port): ``with Background(folder) as url:``.
+    Bound off loopback, ``.key`` is the access key its requests need."""
 
-    def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 0, timeout: float = 10.0):
+    def __init__(
+        self,
+        folder: Path,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        timeout: float = 10.0,
+        allow: Sequence[str] = (),
+        limits: Limits | None = None,
+    ):
         self.folder, self.host, self.port, self.timeout = Path(folder), host, port, timeout
+        self.allow, self.limits = tuple(allow), limits
+        self.key = access_key(host, new_key())
         self.thread: threading.Thread | None = None
         self.server: uvicorn.Server | None = None
         self.sock: socket.socket | None = None
@@ -145,7 +229,7 @@ class Background:
         import time
 
         self.sock = bind(self.host, self.port)
-        self.server = server_for(self.folder, self.host)
+        self.server = server_for(self.folder, self.host, self.allow, self.key, self.limits)
         sockets = [self.sock]
         server = self.server
         self.thread = threading.Thread(target=lambda: server.run(sockets=sockets), daemon=True)

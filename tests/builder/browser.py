@@ -91,6 +91,10 @@ class Player:
 
     def type(self, label: str, value: str) -> None:
         el = self._one(f"input[aria-label={css(label)}]", f"field {label!r}")
+        folded = el.evaluate("(e) => { const d = e.closest('details'); return !!d && !d.open; }")
+        if folded:  # a name's field is folded away until its summary is clicked
+            self.clicks += 1
+            el.locator("xpath=ancestor::details[1]/summary").click()
         focused = el.evaluate("(e) => document.activeElement === e")
         selected = el.evaluate("(e) => e.selectionStart === 0 && e.selectionEnd === e.value.length")
         if not focused:
@@ -123,15 +127,15 @@ class Player:
             self._act(button.click)
 
     def new_list(self, system: str, name: str, points: float | None) -> None:
-        radio = self._one(f"input[name=system][value={css(system)}]", f"game {system}")
-        if not radio.is_checked():
-            self.clicks += 1
-            radio.click()
+        """On the lists page: the list's name (the field has the focus), its army size, its game,
+        then Enter, or a click on "Create" when the focus left the fields."""
         field = self.page.locator("#new-name")
-        self.clicks += 1
-        field.click()
+        if not field.evaluate("(e) => document.activeElement === e"):
+            self.clicks += 1
+            field.click()
         field.press_sequentially(name, delay=0)
         self.keys += len(name)
+        in_field = field
         if points is not None:
             size = self.page.locator("#new-points")
             self.clicks += 1
@@ -139,12 +143,24 @@ class Player:
             text = f"{points:g}"
             size.press_sequentially(text, delay=0)
             self.keys += len(text)
-        self.clicks += 1
-        create = self.page.locator("#create")
+            in_field = size
+        radio = self._one(f"input[name=system][value={css(system)}]", f"game {system}")
+        if radio.is_checked():
+            self.keys += 1
+
+            def submit() -> None:
+                in_field.press("Enter")
+        else:
+            self.clicks += 2
+            radio.click()
+
+            def submit() -> None:
+                self.page.locator("#create").click()
+
         if self.js:
-            create.click()
+            submit()
             self.page.wait_for_selector("#board", timeout=15000)
             self._track()
         else:
             with self.page.expect_navigation(wait_until="load", timeout=15000):
-                create.click()
+                submit()

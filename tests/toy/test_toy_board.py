@@ -17,6 +17,7 @@ from armybuilder.compose.builder import board_for, has_board
 from armybuilder.compose.edit import run_edit
 from armybuilder.outcome import ExitCode
 from tests.builder.driver import Driver, PlanError
+from tests.web.test_browser import browser  # noqa: F401 - the Chromium fixture
 
 CLI = re.compile(r"--\w|\bFILE\b|armybuilder |usage:")
 
@@ -80,3 +81,35 @@ def test_a_duplicated_unit_is_removed_by_its_entry_and_every_edit_is_taken(tmp_p
     f.write_text(text, encoding="utf-8")
     Driver(f).click("Remove goblin (entry 2)")
     assert band(f) == [{"unit": "Goblin"}]
+
+
+def test_a_warband_built_by_clicking_in_the_browser(browser, tmp_path):  # noqa: F811 - the fixture
+    """The same builder in Chromium: the toy system gets every page with no web code of its own."""
+    from armybuilder.web.server import Background
+    from tests.builder.browser import Player
+
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    with Background(folder) as url:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        try:
+            player = Player(page, True)
+            player.start(url)
+            player.new_list("toy-skirmish", "Green Tide", 12)
+            player.click("Add Goblin, +3 points")
+            player.type("Number of Goblin", "3")
+            assert page.locator("#total").inner_text().startswith("9")
+            troll = page.locator('button[aria-label="Add Troll, +7 points"]')
+            assert troll.is_disabled()  # 7 points, and 3 are left
+            player.type("Points limit", "20")
+            player.click("Add Troll, +7 points")
+            player.click("One Goblin fewer")
+            player.click("Remove Troll")
+            assert player.loads == 0
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        finally:
+            context.close()
+    (made,) = folder.glob("*.yaml")
+    assert band(made) == [{"unit": "Goblin", "count": 2}]

@@ -41,7 +41,6 @@ from armybuilder.compose.board import (
     Row,
     Section,
     edit,
-    signed,
     typed,
 )
 from armybuilder.findings import Result
@@ -50,8 +49,6 @@ from armybuilder.text import fmt_points, noun, plural, points_text
 
 from . import conditions, model
 from .model import Army, CardUse, Unit
-
-
 
 # ---------------------------------------------------------------------------
 # Words
@@ -113,6 +110,7 @@ class _Table:
 
 _TABLES: dict[int, _Table] = {}
 _TROOP_KEYS = {"troop", "order", "mount", "base_points", "move", "shoots", "extra_command_point"}
+_MEMO_SIZE = 20_000  # cost cases decided, kept across boards (a server builds many)
 
 
 def _table(cat: Any) -> _Table:
@@ -176,65 +174,83 @@ def _case(
     decided = _decided_by(table.keys[name], army, unit, use, held)
     if decided is not None and (name, decided) in table.memo:
         return table.memo[(name, decided)]
-    for when, p in cases:
-        if conditions.holds(when, army, unit, use):
-            break
-    else:  # pragma: no cover - the data's last case has no condition
+    p = next((points for when, points in cases if conditions.holds(when, army, unit, use)), None)
+    if p is None:  # pragma: no cover - the data's last case has no condition
         raise ValueError(f"no cost case matched for {name}")
     if decided is not None:
+        if len(table.memo) > _MEMO_SIZE:
+            table.memo.clear()
         table.memo[(name, decided)] = p
     return p
 
 
-def _points(
-    army: Any, unit: Unit, base: float | None = None, known: dict[int, float] | None = None
-) -> tuple[float, float]:
-    """What a class or a hero adds to the army's total (its stands or the hero, its one-use cards
-    and the army lines its cards make: Mobile Infantry, Delayed Entry), and its own total (the
-    model's ``Unit.total``: what hero points count), as :func:`.model.price` counts them.
+@dataclass(frozen=True)
+class _Tally:
+    """A class's or hero's cards, priced: what its total is made of, before its stands are counted."""
 
-    ``base``: another price of a stand before its cards (another troop type's); ``known``: the
-    cost of some of its cards already found (by ``id`` of the card use)."""
+    kind: str  # class or hero
+    cards: float  # the cards priced a stand (or the hero)
+    extras: float  # its one-use cards (Hold the Line, Charge Through)
+    carried: float  # Mobile Infantry: the points a stand carried
+    refunds: tuple[tuple[float, int | None], ...]  # Delayed Entry: (refund a stand, stands marked; None: all)
+
+
+def _tally(army: Any, unit: Unit, known: dict[int, float] | None = None) -> _Tally:
+    """The unit's cards priced for it (``known``: the cost of some already found, by ``id``)."""
     table = _table(army.cat)
-    if base is not None:
-        raw = base
-    elif unit.kind == "class":
-        raw = table.troops[unit.troop["name"]] if unit.troop else 0.0
-    else:
-        raw = table.hero
     known = known or {}
     held = None
     if any(u.name in table.reads_cards for u in unit.cards):
         held = frozenset(u.name for u in unit.cards if u.card is not None)
-    extras = 0.0
-    later: list[CardUse] = []
+    cards = extras = carried = 0.0
+    refunds = []
     for use in unit.cards:
         if not use.priced:
             continue
         assert use.card is not None  # priced: a known card
+        p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
         per = use.card["cost"]["per"]
         if per == "stand":
-            raw += known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
+            cards += p
         elif per == "card":
-            p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
             extras += p * (use.number if use.number is not None else 1)
-        elif per in ("transported", "marked"):
-            later.append(use)
-    if unit.kind == "class":
-        each = max(raw, table.floor)
-        own = each * unit.stands + extras
+        elif per == "transported":
+            carried += p
+        elif per == "marked":
+            refunds.append((-p, use.number))
+    return _Tally(unit.kind, cards, extras, carried, tuple(refunds))
+
+
+def _counted(t: _Tally, base: float, stands: int, floor: float) -> tuple[float, float]:
+    """What the unit adds to the army's total, and its own total (the model's ``Unit.total``), as
+    :func:`.model.price` counts them: a stand never below the floor; Mobile Infantry a stand
+    carried; a Delayed Entry refund never more than a marked stand's (or the hero's) own cost."""
+    if t.kind == "class":
+        each = max(base + t.cards, floor)
+        own = each * stands + t.extras
     else:
-        each = own = raw
-    total = own
-    for use in later:
-        assert use.card is not None  # priced: a known card
-        p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
-        if use.card["cost"]["per"] == "transported":
-            total += p * unit.stands
-        else:
-            marked = 1 if unit.kind == "hero" else unit.stands if use.number is None else min(use.number, unit.stands)
-            total -= min(-p, each) * marked
+        each = own = base + t.cards
+        stands = 1
+    total = own + t.carried * stands
+    for refund, number in t.refunds:
+        marked = 1 if t.kind == "hero" else stands if number is None else min(number, stands)
+        total -= min(refund, each) * marked
     return total, own
+
+
+def _base(army: Any, unit: Unit) -> float:
+    """A stand's price before its cards (its troop type's), or a hero's."""
+    table = _table(army.cat)
+    if unit.kind == "hero":
+        return table.hero
+    return table.troops[unit.troop["name"]] if unit.troop else 0.0
+
+
+def _points(army: Any, unit: Unit) -> tuple[float, float]:
+    """What a class or a hero adds to the army's total (its stands or the hero, its one-use cards
+    and the army lines its cards make: Mobile Infantry, Delayed Entry), and its own total (what
+    hero points count), as :func:`.model.price` counts them."""
+    return _counted(_tally(army, unit), _base(army, unit), unit.stands, _table(army.cat).floor)
 
 
 def _line(army: Any, use: CardUse) -> float:
@@ -280,6 +296,16 @@ def _card_use(
     return use
 
 
+def _variant_use(card: dict[str, Any], v: _Variant, owner: Unit | None) -> CardUse:
+    """A way of adding the card as the list would hold it: its fixed choices, one a group in the
+    data's order (what :func:`.model.parse_card` makes of them), or its number."""
+    groups = [g for g in card.get("options", []) if not g.get("free")]
+    chosen = {g["name"]: [value] for g, value in zip(groups, v.values, strict=False)}
+    use = CardUse(card["name"], card, (), owner, values=list(v.values), number=v.number, chosen=chosen)
+    use.misplaced = not model.placement_ok(use)
+    return use
+
+
 def _total_at(army: Army, dense: bool) -> float:
     """The army's total with a home topography of that density."""
     at = _Density(army, dense)
@@ -315,7 +341,7 @@ def _sane(data: dict[str, Any]) -> dict[str, Any]:
             out[kind] = value
 
     def cards(value: Any) -> list[Any]:
-        kept = []
+        kept: list[Any] = []
         for e in value if isinstance(value, list) else []:
             if isinstance(e, str) and e:
                 kept.append(e)
@@ -328,7 +354,8 @@ def _sane(data: dict[str, Any]) -> dict[str, Any]:
         return kept
 
     classes = []
-    for c in data.get("classes") if isinstance(data.get("classes"), list) else []:
+    written = data.get("classes")
+    for c in written if isinstance(written, list) else []:
         if not isinstance(c, dict):
             continue
         stands = c.get("stands")
@@ -558,7 +585,8 @@ def _rating(ctx: _Ctx, r: model.Rating) -> Control:
 def _class_row(ctx: _Ctx, unit: Unit) -> Row:
     army = ctx.army
     name, e = ctx.name(unit), ctx.entry(unit)
-    now = _points(army, unit)[0]
+    tally, base, floor = _tally(army, unit), _base(army, unit), _table(army.cat).floor
+    now = _counted(tally, base, unit.stands, floor)[0]
     key = f"classes-{unit.index}"
     controls = [
         Control(BUTTON, f"Add cards to {name}", face="Cards", focus=key, key="focus"),
@@ -572,7 +600,7 @@ def _class_row(ctx: _Ctx, unit: Unit) -> Row:
         ),
         _troop_choice(ctx, unit, now),
     ]
-    fewer = now - _points(army, _as(unit, stands=unit.stands - 1))[0] if unit.stands > 1 else 0.0
+    fewer = now - _counted(tally, base, unit.stands - 1, floor)[0] if unit.stands > 1 else 0.0
     if unit.stands > 1:
         controls.append(
             Control(
@@ -594,7 +622,8 @@ def _class_row(ctx: _Ctx, unit: Unit) -> Row:
                 key="stands-less",
             )
         )
-    more = _points(army, _as(unit, stands=unit.stands + 1))[0] - now
+    more = _counted(tally, base, unit.stands + 1, floor)[0] - now
+    why_more = _why_no_more_stands(ctx, unit)
     controls += [
         Control(
             NUMBER,
@@ -610,10 +639,10 @@ def _class_row(ctx: _Ctx, unit: Unit) -> Row:
             BUTTON,
             f"One more stand of {name}, {_pts(more)}",
             face="+",
-            edit=edit("add", "stands", unit.name, 1, entry=e),
+            edit=None if why_more else edit("add", "stands", unit.name, 1, entry=e),
             cost=_pts(more),
             key="stands-more",
-            why_not="a class has at most 100 stands" if unit.stands >= 100 else "",
+            why_not=why_more,
         ),
         _general_toggle(ctx, unit),
         Control(
@@ -648,6 +677,27 @@ def _class_row(ctx: _Ctx, unit: Unit) -> Row:
     )
 
 
+def _why_no_more_stands(ctx: _Ctx, unit: Unit) -> str:
+    """Why the class cannot take one more stand: a card on every stand of it that only so many
+    stands may have (Unreliable, Marksman, Delayed Entry: FT 60, 42, 32; Mobile Infantry: one card a
+    stand carried, FT 45), or the list format's 100."""
+    if unit.stands >= 100:
+        return "a class has at most 100 stands"
+    for use in unit.cards:
+        if not use.priced or use.card is None:
+            continue
+        card, caps = use.card, use.card.get("caps", {})
+        found = ctx.used.get(card["name"], [])
+        if "max_stands" in caps and use.number is None:
+            have = sum(model.marked_count(u) for u in found if u.owner is not None and u.owner.kind == "class")
+            if have + 1 > caps["max_stands"]:
+                return f"at most {caps['max_stands']} stands may have {card['name']} ({card['rule']})"
+        carried = sum(_card_count(u) for u in found) if card["cost"]["per"] == "transported" else 0
+        if "max_cards" in caps and carried and carried + 1 > caps["max_cards"]:
+            return f"at most {caps['max_cards']} {card['name']} cards in an army ({card['rule']})"
+    return ""
+
+
 @cache
 def _troop_label(name: str) -> str:
     return f"{name} ({points_text(model.catalog().prices.troops[name])} a stand)"
@@ -659,19 +709,22 @@ def _troop_choice(ctx: _Ctx, unit: Unit, now: float) -> Control:
     army = ctx.army
     table = _table(army.cat)
     on_troop = [u for u in unit.cards if u.priced and set(table.keys[u.name]) & _TROOP_KEYS]
-    known = {id(u): _case(army, u, unit) for u in unit.cards if u.priced and u not in on_troop}
+    known = {id(u): _case(army, u, unit, table) for u in unit.cards if u.priced and u not in on_troop}
     e = ctx.entry(unit)
     lead = ("--entry", str(e), "--") if e is not None else ("--",)
+    same = _tally(army, unit, known) if not on_troop else None  # the cards cost the same whatever the type
     options = []
     for t in army.cat.troops.values():
         name = t["name"]
         if unit.troop is not None and unit.troop["name"] == name:
             options.append(Option(name, _troop_label(name)))
             continue
-        if on_troop:
-            total = _points(army, _as(unit, troop=t), known=known)[0]
+        if same is not None:
+            tally = same
         else:
-            total = _points(army, unit, base=table.troops[name], known=known)[0]
+            other = _as(unit, troop=t)
+            tally = _tally(army, other, {**known, **{id(u): _case(army, u, other, table) for u in on_troop}})
+        total = _counted(tally, table.troops[name], unit.stands, table.floor)[0]
         change = Edit("set", "troop", (*lead, unit.name, name))
         options.append(Option(name, _troop_label(name), change, cost=_pts(total - now)))
     if unit.troop is None:
@@ -695,12 +748,13 @@ def _general_toggle(ctx: _Ctx, unit: Unit) -> Control:
         )
     why = ""
     for use in unit.cards:
-        caps = use.card.get("caps", {}) if use.priced and use.card else {}
-        if caps.get("not_general") and not (
-            use.card and use.card.get("quantity") == "stands" and use.number is not None and use.number < unit.stands
-        ):
-            why = f"generals cannot have {use.name} ({caps.get('not_general_rule', use.card and use.card['rule'])})"
-            break
+        if not use.priced or use.card is None or not use.card.get("caps", {}).get("not_general"):
+            continue
+        if use.card.get("quantity") == "stands" and use.number is not None and use.number < unit.stands:
+            continue  # the general's stand can be one it leaves unmarked (FT 32.4)
+        caps = use.card["caps"]
+        why = f"generals cannot have {use.name} ({caps.get('not_general_rule', use.card['rule'])})"
+        break
     return Control(
         TOGGLE,
         f"Give the general to {name}",
@@ -741,7 +795,10 @@ def _hero_row(ctx: _Ctx, unit: Unit) -> Row:
         key,
         unit.name,
         path=unit.path,
-        subtitle=f"hero · {points_text(base)} plus its cards",
+        subtitle=(
+            f"hero · {points_text(base)} plus its cards · heroes {_total_text(ctx.hero_points)} of "
+            f"{army.cat.rule_value('max_hero_points')} in all"
+        ),
         cost=points_text(unit.total),
         controls=controls,
         chips=tuple(_chips(ctx, unit, unit.cards)),
@@ -766,11 +823,23 @@ def _army_row(ctx: _Ctx) -> Row:
 # Chips: the cards a class, a hero or the army holds
 
 
-def _priced_at(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> float:
-    """What the taker adds to the total with these cards (the army: its army cards' lines)."""
+def _priced_at(ctx: _Ctx, unit: Unit | None, cards: list[CardUse], known: dict[int, float] | None = None) -> float:
+    """What the taker adds to the total with these cards (the army: its army cards' lines);
+    ``known``: the cost of some of them already found (by ``id``)."""
     if unit is None:
         return sum(_line(ctx.army, u) for u in cards)
-    return _points(ctx.army, _as(unit, cards=cards))[0]
+    army = ctx.army
+    table = _table(army.cat)
+    return _counted(_tally(army, _as(unit, cards=cards), known), _base(army, unit), unit.stands, table.floor)[0]
+
+
+def _fixed(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> dict[int, float]:
+    """The cost of each of the taker's cards whose price does not depend on its other cards: it
+    stays what it is whatever card is added, changed or taken away beside it."""
+    if unit is None:
+        return {}
+    table = _table(ctx.army.cat)
+    return {id(u): _case(ctx.army, u, unit, table) for u in cards if u.priced and u.name not in table.reads_cards}
 
 
 def _chip_cost(ctx: _Ctx, unit: Unit | None, use: CardUse) -> str:
@@ -802,7 +871,8 @@ def _chip_note(unit: Unit | None, use: CardUse) -> str:
 
 
 def _chips(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> Iterator[Chip]:
-    now = _priced_at(ctx, unit, cards)
+    known = _fixed(ctx, unit, cards)
+    now = _priced_at(ctx, unit, cards, known)
     keys: Counter[str] = Counter()
     names = _ordinal_names(cards)
     for j, use in enumerate(cards):
@@ -810,7 +880,7 @@ def _chips(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> Iterator[Chip]
         keys[use.name] += 1
         key = use.name if keys[use.name] == 1 else f"{use.name}-{keys[use.name]}"
         rest = [u for u in cards if u is not use]
-        gone = _priced_at(ctx, unit, rest) - now
+        gone = _priced_at(ctx, unit, rest, known) - now
         where = ctx.where(unit)
         controls = [
             Control(
@@ -823,8 +893,8 @@ def _chips(ctx: _Ctx, unit: Unit | None, cards: list[CardUse]) -> Iterator[Chip]
             )
         ]
         if use.card is not None:
-            controls += _option_controls(ctx, unit, cards, j, shown, now)
-            controls += _number_controls(ctx, unit, cards, j, shown, now)
+            controls += _option_controls(ctx, unit, cards, j, shown, now, known)
+            controls += _number_controls(ctx, unit, cards, j, shown, now, known)
         yield Chip(
             key,
             use.name,
@@ -846,7 +916,7 @@ def _swap(
 
 
 def _option_controls(
-    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, shown: str, now: float
+    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, shown: str, now: float, known: dict[int, float]
 ) -> list[Control]:
     use = cards[j]
     card = use.card
@@ -883,7 +953,7 @@ def _option_controls(
                 continue
             values = [v for o in groups for v in ([choice] if o["name"] == gname else use.chosen.get(o["name"], []))]
             changed, _ = _swap(ctx, unit, cards, j, values, None)
-            cost = _priced_at(ctx, unit, changed) - now
+            cost = _priced_at(ctx, unit, changed, known) - now
             options.append(
                 Option(
                     choice,
@@ -912,7 +982,6 @@ def _number_bounds(ctx: _Ctx, unit: Unit | None, use: CardUse) -> tuple[int, int
     assert card is not None
     q = card.get("quantity")
     caps = card.get("caps", {})
-    army = ctx.army
     if q == "cards":
         n = use.number if use.number is not None else 1
         if "max_per_class" in caps and unit is not None:
@@ -939,13 +1008,16 @@ def _number_bounds(ctx: _Ctx, unit: Unit | None, use: CardUse) -> tuple[int, int
                 why = f"at most {caps['max_stands']} stands may have {card['name']} ({card['rule']})"
         if caps.get("not_general") and unit.general and high >= unit.stands:
             high = unit.stands - 1
-            why = f"generals cannot have {card['name']} ({caps.get('not_general_rule', card['rule'])}): one stand of {ctx.name(unit)} holds the general"
+            why = (
+                f"generals cannot have {card['name']} ({caps.get('not_general_rule', card['rule'])}): "
+                f"one stand of {ctx.name(unit)} holds the general"
+            )
         return n, max(high, 1), why
     return None
 
 
 def _number_controls(
-    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, shown: str, now: float
+    ctx: _Ctx, unit: Unit | None, cards: list[CardUse], j: int, shown: str, now: float, known: dict[int, float]
 ) -> list[Control]:
     use = cards[j]
     assert use.card is not None
@@ -973,7 +1045,7 @@ def _number_controls(
 
     def priced(k: int) -> str:
         changed, _ = _swap(ctx, unit, cards, j, [], k)
-        return _pts(_priced_at(ctx, unit, changed) - now)
+        return _pts(_priced_at(ctx, unit, changed, known) - now)
 
     out = []
     if n > 1:
@@ -1047,7 +1119,7 @@ def _variants(army: Army, card: dict[str, Any], unit: Unit | None) -> list[_Vari
     groups = [g for g in card.get("options", []) if not g.get("free")]
     combos: list[tuple[str, ...]] = [()]
     for g in groups:
-        combos = [c + (choice,) for c in combos for choice in g["choices"]]
+        combos = [(*c, choice) for c in combos for choice in g["choices"]]
     optional = all(
         g.get("missing") not in ("error", "must_choose")
         or ("missing_unless" in g and conditions.holds(g["missing_unless"], army, unit, None))
@@ -1086,7 +1158,8 @@ def _placement_why(card: dict[str, Any], unit: Unit | None) -> str:
     name = card["name"]
     if card["kind"] == "army" and card.get("marks"):
         marks = " or ".join("a class" if m == "stands" else "a hero" for m in card["marks"])
-        return f"{name} marks stands{' and heroes' if 'heroes' in card['marks'] else ''}: only {marks} takes it"
+        heroes = " and heroes" if "heroes" in card["marks"] else ""
+        return f"{name} marks stands{heroes}: only {marks} takes it ({card['rule']})"
     if card["kind"] == "stand" and unit is not None and unit.kind == "hero" and card["rule"] == "FT 52":
         return f"{name} cannot be applied to heroes ({card['rule']})"
     return f"{name} {_PLACE.get(card['kind'], 'cannot be listed here')} ({card['rule']})"
@@ -1122,18 +1195,17 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None) -
                 VARIANT if any(conditions.uses_key(r[s], "option") for s in ("require", "forbid") if s in r) else CARD
             )
             if "require" in r and not model.holds(r["require"], army, unit, use):
-                return f"{r.get('reason') or name + ' needs ' + conditions.describe(r['require'])} ({r['rule']})", reach
+                reason = r.get("reason") or f"{name} needs {conditions.describe(r['require'])}"
+                return f"{reason} ({r['rule']})", reach
             if "forbid" in r and model.holds(r["forbid"], army, unit, use):
-                return (
-                    f"{r.get('reason') or name + ' is not for ' + conditions.describe(r['forbid'])} ({r['rule']})",
-                    reach,
-                )
+                reason = r.get("reason") or f"{name} is not for {conditions.describe(r['forbid'])}"
+                return f"{reason} ({r['rule']})", reach
     elif name in army.army_card_names() and not caps.get("max_per_army"):
         tail = ": change its number on its chip" if quantity else ""
         return f"the army has {name} already{tail}", CARD
     found = ctx.used.get(name, [])
     if "max_per_army" in caps and len(found) >= caps["max_per_army"]:
-        holder = found[0].owner.what if found[0].owner is not None else "the army"
+        holder = found[0].owner.name if found[0].owner is not None else "the army"
         times = "once" if caps["max_per_army"] == 1 else f"{caps['max_per_army']} times"
         return f"an army may buy {name} only {times} ({rule}); {holder} has it", CARD
     if "max_classes" in caps and unit is not None:
@@ -1162,30 +1234,29 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None) -
     if unit is not None and unit.kind == "hero" and "max_heroes" in caps:
         heroes = [u.owner.name for u in found if u.owner is not None and u.owner.kind == "hero"]
         if len(heroes) >= caps["max_heroes"]:
-            return (
-                f"at most {plural(caps['max_heroes'], 'hero')} may have {name} ({rule}); {', '.join(heroes)} has it",
-                CARD,
-            )
-    if unit is not None and unit.kind == "class" and caps.get("not_general") and unit.general:
-        if not (quantity == "stands" and use.number is not None and use.number < unit.stands):
-            why = f"generals cannot have {name} ({caps.get('not_general_rule', rule)}): {ctx.name(unit)} holds the general"
-            return why, VARIANT
+            most = plural(caps["max_heroes"], "hero")
+            return f"at most {most} may have {name} ({rule}); {', '.join(heroes)} has it", CARD
+    marks_general = not (
+        quantity == "stands" and unit is not None and use.number is not None and use.number < unit.stands
+    )
+    if unit is not None and unit.kind == "class" and caps.get("not_general") and unit.general and marks_general:
+        why = f"generals cannot have {name} ({caps.get('not_general_rule', rule)}): {ctx.name(unit)} holds the general"
+        return why, VARIANT
     if unit is not None and unit.kind == "hero":
         own = _points(army, _as(unit, cards=[*unit.cards, use]))[1]
         after = ctx.hero_points - float(unit.total) + own
         cap = army.cat.rule_value("max_hero_points")
         if after > cap and own > unit.total:
-            why = (
-                f"heroes would cost {_total_text(after)} in all; at most {cap} ({army.cat.rule_ref('max_hero_points')})"
-            )
-            return why, VARIANT
+            rule_ref = army.cat.rule_ref("max_hero_points")
+            return f"heroes would cost {_total_text(after)} in all; at most {cap} ({rule_ref})", VARIANT
     return "", ""
 
 
 def _per(card: dict[str, Any], unit: Unit | None) -> str:
+    """What a card's price is for, on this taker: "a stand", "a card", "" (the hero, the army)."""
     per = card["cost"]["per"]
     if per == "stand":
-        return "a stand" if unit is not None and unit.kind == "class" else ""
+        return "a stand" if unit is not None and unit.kind == "class" and card["kind"] != "hero" else ""
     return {
         "card": "a card",
         "marked": "a stand marked" if unit is None or unit.kind == "class" else "",
@@ -1193,16 +1264,16 @@ def _per(card: dict[str, Any], unit: Unit | None) -> str:
     }.get(per, "")
 
 
-def _card_entries(ctx: _Ctx, card: dict[str, Any], unit: Unit | None) -> list[Entry]:
+def _card_entries(ctx: _Ctx, card: dict[str, Any], unit: Unit | None, known: dict[int, float]) -> list[Entry]:
     """The card's entries for the taker (None: the army): one per way of adding it (its options,
     its number) that can be added, and those that cannot for their options or number alone; one
     disabled entry when no way can."""
     army = ctx.army
     held = unit.cards if unit is not None else army.army_cards
-    now = _priced_at(ctx, unit, held)
+    now = _priced_at(ctx, unit, held, known)
     made: list[tuple[Entry, str]] = []
     for v in _variants(army, card, unit):
-        use = _card_use(army, card, v.values, v.number, unit)
+        use = _variant_use(card, v, unit)
         why, reach = _why_not(ctx, card, use, unit)
         cost = _each(_case(army, use, unit), _per(card, unit))
         label = f"Add {v.name} to {ctx.to(unit)}, {cost}"
@@ -1222,7 +1293,7 @@ def _card_entries(ctx: _Ctx, card: dict[str, Any], unit: Unit | None) -> list[En
                     number=v.number,
                     **ctx.where(unit),
                 ),
-                cost=_pts(_priced_at(ctx, unit, [*held, use]) - now),
+                cost=_pts(_priced_at(ctx, unit, [*held, use], known) - now),
                 key=f"add-{v.name}",
             )
         made.append(
@@ -1239,10 +1310,11 @@ def _cards_group(ctx: _Ctx, unit: Unit | None) -> Group:
     if unit is None:
         return Group("cards", "Cards", note="Add a class from the troop types, or a hero: its cards are offered here")
     entries: list[Entry] = []
+    known = _fixed(ctx, unit, unit.cards)
     for card in ctx.army.cat.cards.values():
         if card["kind"] == "army" and not card.get("marks"):
             continue  # the army's own cards: their group
-        entries += _card_entries(ctx, card, unit)
+        entries += _card_entries(ctx, card, unit, known)
     if unit.kind == "class":
         troop = unit.troop["name"] if unit.troop else unit.troop_written
         note = f"{troop}, {plural(unit.stands, 'stand')}: a card is on every stand of the class, and priced a stand"
@@ -1255,7 +1327,7 @@ def _army_group(ctx: _Ctx) -> Group:
     entries: list[Entry] = []
     for card in ctx.army.cat.cards.values():
         if card["kind"] == "army" and not card.get("marks"):
-            entries += _card_entries(ctx, card, None)
+            entries += _card_entries(ctx, card, None, {})
     return Group("army-cards", "Army cards", tuple(entries), note="bought once for the whole army")
 
 
@@ -1305,7 +1377,10 @@ def _heroes_group(ctx: _Ctx) -> Group:
     if len(army.heroes) >= most:
         why = f"an army has at most {most} heroes ({cat.rule_ref('max_heroes')})"
     elif ctx.hero_points + base > most_points:
-        why = f"heroes cost {_total_text(ctx.hero_points)} already; at most {most_points} in all ({cat.rule_ref('max_hero_points')})"
+        why = (
+            f"heroes cost {_total_text(ctx.hero_points)} already; at most {most_points} in all "
+            f"({cat.rule_ref('max_hero_points')})"
+        )
     add = Control(
         BUTTON,
         f"Add a hero, {_pts(base)}",

@@ -331,7 +331,7 @@ def remove_general(doc: Doc, req: Request) -> str:
     if c.get("general") is not True:
         raise EditError(f"class '{c.get('name')}' does not hold the general")
     base.drop(c, "general")
-    return f"class '{c.get('name')}' no longer holds the general (an army needs one: set general CLASS gives it)"
+    return f"class '{c.get('name')}' no longer holds the general (an army needs one: give it to a class)"
 
 
 def _make_general(doc: Doc, index: int) -> list[str]:

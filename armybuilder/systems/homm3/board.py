@@ -421,11 +421,24 @@ def _hero_of(army: _Army) -> str:
     return str(army.hero["name"]) if army.hero else "the hero"
 
 
+def _removed(army: _Army, kind: str) -> set[str]:
+    """The cards of the kind setup removes from the deck in the list's mode (folded): Diplomacy and
+    Logistics in Adventure and Skirmish (HMB008); none for another kind or mode."""
+    removed = army.cat.rules["setup"]["removed_abilities"]
+    if kind != "abilities" or army.mode not in removed["modes"]:
+        return set()
+    return {fold(c) for c in removed["cards"]}
+
+
 def _kept(army: _Army, kind: str) -> int:
     """How many cards of the kind the list has; in Skirmish, those that count against the length
-    (the hero's own Ability card is not one of the cards drawn: HMB007)."""
-    own = _own_ability(army) if kind == "abilities" and army.skirmish is not None else None
-    return sum(1 for _, c in army.cards[kind] if own is None or fold(c) != own)
+    (the hero's own Ability card is not one of the cards drawn, and a card setup removes cannot be
+    drawn: HMB007)."""
+    if army.skirmish is None:
+        return len(army.cards[kind])
+    own = _own_ability(army) if kind == "abilities" else None
+    removed = _removed(army, kind)
+    return sum(1 for _, c in army.cards[kind] if fold(c) != own and fold(c) not in removed)
 
 
 def _count_rule(army: _Army, kind: str) -> str:
@@ -451,6 +464,8 @@ def _card_row(army: _Army, kind: str) -> Row:
         note = "" if known else "not in the card data: accepted as written"
         if own is not None and fold(written) == own:
             note = "the hero's own card"
+        elif fold(written) in _removed(army, kind):
+            note = "removed from the Ability Deck (setup step 3): it cannot be drawn"
         chips.append(
             Chip(
                 f"{kind}-{i}",

@@ -231,6 +231,16 @@ class Army:
         own = fold(self.hero["ability"])
         return [use for use in self.cards["abilities"] if fold(use.name) == own]
 
+    def removed_ability_uses(self) -> list[CardUse]:
+        """The entries of ``abilities`` that name a card setup removes from the Ability Deck in this
+        mode (2. Setup, step 3: "remove the Diplomacy and Logistics Ability cards"): cards that
+        cannot be drawn (HMB008 refuses them)."""
+        removed = self.rules["setup"]["removed_abilities"]
+        if self.mode not in removed["modes"]:
+            return []
+        banned = {fold(c) for c in removed["cards"]}
+        return [use for use in self.cards["abilities"] if fold(use.name) in banned]
+
 
 def resolve_hero(
     cat: Catalog, written: str, faction: dict[str, Any] | None

@@ -42,7 +42,7 @@ from armybuilder.suggest import fold
 from armybuilder.text import plural
 
 from . import model as m
-from .rules._base import always_minimum, minimum
+from .rules._base import always_minimum, kept_floor, kept_through_the_turn, minimum
 
 REGION_COUNTS = 6  # the token counts the catalog offers for a new region of the active race (more: type on its row)
 DECLINE_COUNTS = 3  # ... and for a region of the race in decline (only its decline count is allowed)
@@ -159,8 +159,8 @@ def _bare(data: dict[str, Any]) -> Board:
     first = "choose the active race first"
     settings = [
         _race_choice(None, written, None, cat),
-        Control(TEXT, "Special power of the active race", key="power", why_not=first),
-        Control(NUMBER, "Tokens in hand", key="in_hand", low=0, why_not=first),
+        Control(TEXT, "Special power of the active race", face="Special power", key="power", why_not=first),
+        Control(NUMBER, "Tokens in hand", face="In hand", key="in_hand", low=0, why_not=first),
     ]
     entries = []
     for r in cat.races.values():
@@ -210,9 +210,6 @@ class _Builder:
 
     # -- the race's rules, read from the data as the rule modules read them
 
-    def race_name(self, side: m.Side) -> str:
-        return side.name
-
     def least(self, side: m.Side) -> int:
         """The fewest tokens a region of the side may hold (SWW011; 1 otherwise: the schema)."""
         return max(1, minimum(side, self.cat) or 1)
@@ -244,6 +241,42 @@ class _Builder:
             return ""
         where = "on the board or in hand" if side.active else "on the board"
         return f"the box holds {race.supply} {race.name} tokens: {side.total} are {where}"
+
+    def conquered(self) -> set[str]:
+        """The regions of this turn's conquests (folded names)."""
+        return {fold(c.region) for c in self.pos.conquests}
+
+    def free(self, also: str | None = None) -> int:
+        """The tokens the active race may still commit to conquests (SWW015, SWW017): the tokens
+        held (less the Forsaken's enlisted ones), less the floor each region not conquered this turn
+        keeps, less the tokens the listed conquests commit; ``also`` (a folded name) counts as
+        conquered too."""
+        a = self.a
+        enlisted = a.enlisted if a.power("enlist", self.cat) else 0
+        floor, _ = kept_floor(a, self.cat)
+        kept = sum(1 for n in kept_through_the_turn(self.pos) if fold(n) != also)
+        committed = sum(c.tokens or 0 for c in self.pos.conquests)
+        return a.total - enlisted - floor * kept - committed
+
+    def too_few(self, region: str, cost: int) -> str:
+        """Why a new conquest of ``region`` committing ``cost`` tokens cannot be added: fewer tokens
+        are free (SWW017, SWW015). Empty when it can."""
+        left = self.free(fold(region))
+        if cost <= left:
+            return ""
+        a = self.a
+        floor, race = kept_floor(a, self.cat)
+        rule = race.cite if race is not None else self.cat.ref("tokens_kept_per_region")
+        committed = sum(c.tokens or 0 for c in self.pos.conquests)
+        why = [f"each region the {a.name} keep through the turn keeps {_tokens(floor)}"]
+        if committed:
+            why.append(f"the other conquests commit {committed}")
+        if a.enlisted and a.power("enlist", self.cat):
+            why.append(f"the {_tokens(a.enlisted)} enlisted fight only next turn")
+        return (
+            f"it commits {_tokens(cost)}, but only {max(0, left)} of the {a.name} can still conquer: "
+            f"{'; '.join(why)} ({rule})"
+        )
 
     def magic_coins(self, side: m.Side) -> int:
         """Coins a Magic region earns the side (the Blood Elves' power, while it holds)."""
@@ -645,13 +678,22 @@ class _Builder:
             controls.append(
                 Control(BUTTON, f"Add a conquest of {shown}", face="Conquest", focus=f"active-regions-{i}", key="focus")
             )
+        held = (
+            ""
+            if not (side.active and conquered and entry is None)
+            else (
+                f"{shown} is conquered this turn, and a region conquered this turn is held at its end: remove its "
+                f"conquest first ({self.cat.ref('conquered_region_held')})"
+            )
+        )
         controls.append(
             Control(
                 BUTTON,
                 f"Remove {shown}",
                 face="Remove",
-                edit=edit("remove", "region", region.name, entry=entry, decline=decline),
+                edit=None if held else edit("remove", "region", region.name, entry=entry, decline=decline),
                 cost=_join(signed(-n, "token"), _coins(-(self.per_region + (magic if region.magic else 0)))),
+                why_not=held,
                 key="remove",
             )
         )
@@ -1076,14 +1118,19 @@ class _Builder:
     def conquest_group(self, focus: str | None) -> Group:
         a = self.a
         entries = []
+        not_held = (
+            f"a region conquered this turn is held at its end: add it to the regions of the {a.name} first, "
+            f"then its conquest ({self.cat.ref('conquered_region_held')})"
+        )
         typed_entry = Entry(
             "Another region",
             Control(
                 TEXT,
                 f"Add the conquest of a region the {a.name} do not hold (type its name)",
                 face="Add",
-                edit=typed("add", "conquest"),
+                edit=None,
                 cost=f"costs {_tokens(self.fresh('', None, 0).cost)}",
+                why_not=not_held,
             ),
             summary="An empty region: choose its defender on its row",
         )
@@ -1097,7 +1144,14 @@ class _Builder:
         i = int(focus.rsplit("-", 1)[1])
         region = a.regions[i].name
         shown = self.a_shown[i]
+        again = (
+            f"{shown} is already conquered this turn: a race cannot conquer a region it already occupies "
+            f"({self.cat.ref('own_region_not_conquered')})"
+            if fold(region) in self.conquered()
+            else ""
+        )
         empty = self.fresh(region, None, 0)
+        why = again or self.too_few(region, empty.cost)
         entries.append(
             Entry(
                 "Empty region",
@@ -1106,18 +1160,29 @@ class _Builder:
                     f"Add the conquest of {shown}, an empty region: costs {_tokens(empty.cost)}, "
                     f"{empty.cost} committed",
                     face="Add",
-                    edit=edit("add", "conquest", region, tokens=empty.cost),
+                    edit=None if why else edit("add", "conquest", region, tokens=empty.cost),
                     cost=f"costs {_tokens(empty.cost)}",
+                    why_not=why,
                 ),
                 summary=f"cost {empty.explain()}",
                 cost=f"costs {_tokens(empty.cost)}",
             )
         )
+        rule = a.power("enlist", self.cat)
+        lost = int(self.cat.value("tokens_lost_per_conquest"))
+        enlist = ""
+        if rule:
+            gained = lost * int(rule["tokens_per_loss"])
+            enlist = (
+                f"the defender loses {_tokens(lost)}: the {a.name} may enlist {_tokens(gained)} "
+                f"for {plural(int(rule['coins_per_token']), 'coin')} each ({a.race.cite if a.race else ''})"
+            )
         for r in self.cat.races.values():
             d_tokens = always_minimum(r) or 1
             c = self.fresh(region, r, d_tokens)
             coins = self.bonus(c)
             cost = _join(f"costs {_tokens(c.cost)}", _coins(coins) if coins else "")
+            why = again or self.too_few(region, c.cost)
             entries.append(
                 Entry(
                     f"From the {r.name}",
@@ -1126,10 +1191,13 @@ class _Builder:
                         f"Add the conquest of {shown} from the {r.name} ({_tokens(d_tokens)}): costs "
                         f"{_tokens(c.cost)}, {c.cost} committed",
                         face="Add",
-                        edit=edit("add", "conquest", region, defender=r.name, defender_tokens=d_tokens, tokens=c.cost),
+                        edit=None
+                        if why
+                        else edit("add", "conquest", region, defender=r.name, defender_tokens=d_tokens, tokens=c.cost),
                         cost=cost,
+                        why_not=why,
                     ),
-                    summary=_join(r.faction or "no faction", f"cost {c.explain()}"),
+                    summary=_join(r.faction or "no faction", f"cost {c.explain()}", enlist),
                     cost=cost,
                     explain=("races", r.name),
                 )

@@ -31,7 +31,7 @@ PLANS = [
         example="small-world-of-warcraft/forsaken-enlist.yaml",
         steps=(
             ("click", "Play the Forsaken as your active race"),
-            ("type", "Add a region of the Forsaken with 4 tokens", "Tirisfal Glades"),
+            ("type", "Add a region of the Forsaken with 5 tokens", "Tirisfal Glades"),
             ("type", "Add a region of the Forsaken with 3 tokens", "Silverpine"),
             ("click", "Add the conquest of Silverpine from the Worgen (1 token): costs 3 tokens, 3 committed"),
             ("click", "One more defending token in Silverpine (costs 4 tokens, 4 committed)"),
@@ -74,7 +74,7 @@ PLANS = [
             ("type", "Add a region of the Orcs with 2 tokens", "Crossroads"),
             ("click", "Crossroads is a Magic region"),
             ("click", "Add the conquest of Crossroads from the Humans (1 token): costs 3 tokens, 3 committed"),
-            # the example says the tokens committed not, the faction and "no Mountain" in so many words
+            # the example leaves out the tokens committed, and writes the faction and "no Mountain" out
             ("click", "Check the tokens committed to Crossroads"),
             ("choose", "Faction of the defender of Crossroads", "Alliance"),
             ("click", "Crossroads is a Mountain"),

@@ -30,6 +30,7 @@ RUNS = {
     ("remove", "class"): (["Eagles"], {}),
     ("remove", "hero"): (["Archmage"], {}),
     ("remove", "stands"): (["Rangers", "1"], {}),
+    ("remove", "general"): (["Wardens"], {}),
     ("remove", "card"): (["Deadly"], {}),
     ("remove", "points"): ([], {}),
     ("remove", "topography"): ([], {}),
@@ -47,6 +48,8 @@ RUNS = {
     ("set", "general"): (["Eagles"], {}),
     ("set", "stands"): (["Eagles", "3"], {}),
     ("set", "troop"): (["Eagles", "Horse Bow"], {}),
+    ("set", "class"): (["Eagles"], {"name": "Sky Riders"}),
+    ("set", "hero"): (["Archmage"], {"name": "Seer"}),
     ("set", "card"): (["Deadly"], {}),
 }
 

@@ -507,3 +507,13 @@ def test_rows_say_what_is_not_the_faction_s_or_the_hero_s():
     assert row(b, "units-0").subtitle.startswith("a Castle unit, not a Dungeon unit · Pack side")
     notes = [(c.label, c.note) for c in row(b, "specialties").chips]
     assert notes == [("Crusaders I", ""), ("Crusaders II", "not one of Catherine's Specialty cards")]
+
+
+def test_a_removed_card_is_not_counted_among_the_cards_kept():
+    # 2. Setup step 3: "remove the Diplomacy and Logistics Ability cards"; Short: "draw 3 Ability
+    # cards keep 2". [Wisdom, Diplomacy] keeps 1 drawn card: a second one can still be added.
+    b = board(variant(SHORT, abilities=["Wisdom", "Diplomacy"]))
+    assert row(b, "abilities").cost == "1 of 2 kept (a Short skirmish draws 3)"
+    assert entry(b, "abilities", "Tactics").add.why_not == ""
+    (chip,) = [c for c in row(b, "abilities").chips if c.title == "Diplomacy"]
+    assert chip.note == "removed from the Ability Deck (setup step 3): it cannot be drawn"

@@ -136,14 +136,18 @@ def test_the_thrall_board_costs():
     assert control(b, "Remove the conquest of Crossroads").cost == "−1 coin"
     faction = control(b, "Faction of the defender of Crossroads")
     assert {o.value: o.cost for o in faction.options} == {"Horde": "−1 coin", "Alliance": "", "Neutral": "−1 coin"}
-    # the catalog: the conquest of the last region of the Orcs, one entry a defender
+    # the catalog: the conquest of the last region of the Orcs, one entry a defender; Crossroads is
+    # conquered already, and a race cannot conquer a region it already occupies (SWW018)
     assert b.focus == "active-regions-1"
+    again = entry(b, "conquests", "From the Humans").add
+    assert again.edit is None and again.why_not.startswith("Crossroads is already conquered this turn")
+    b = example("thrall-turn-4.yaml", "active-regions-0")  # Durotar, not conquered
     humans = entry(b, "conquests", "From the Humans")
     assert humans.cost == "costs 3 tokens · +1 coin"
     assert humans.add.edit == Edit(
         "add",
         "conquest",
-        ("--defender", "Humans", "--defender-tokens", "1", "--tokens", "3", "--", "Crossroads"),
+        ("--defender", "Humans", "--defender-tokens", "1", "--tokens", "3", "--", "Durotar"),
     )
     assert entry(b, "conquests", "From the Trolls").cost == "costs 3 tokens"  # Horde: no Orc coin
     # the Tauren "may never occupy ... a Region with less than 2 Race tokens": they defend with 2 at least
@@ -161,7 +165,9 @@ def test_the_trolls_pay_one_token_less_for_an_occupied_region():
     assert entry(b, "conquests", "Empty region").cost == "costs 2 tokens"  # not for an empty one
     assert row(b, "conquests-0").cost == "costs 4 tokens (2 + 2 tokens + Mountain, Trolls -1)"
     assert row(b, "conquests-1").subtitle == "an empty region · 1 committed · reinforcement die"
-    assert control(b, "Stranglethorn is a Mountain").cost == "−1 token"
+    # no Mountain: 2 + 2 = 4, less 1: 3; the 4 tokens committed were its cost, so they follow it
+    flat = control(b, "Stranglethorn is a Mountain (costs 3 tokens, 3 committed)")
+    assert flat.cost == "−1 token" and flat.pressed is True
 
 
 def test_a_tauren_conquest_costs_at_least_2():
@@ -233,7 +239,7 @@ def test_the_murlocs_are_never_a_players_race(invalid_files):
     assert entry(new, "races", "Orcs").add.edit == Edit("set", "active", ("--", "Orcs"))
     assert entry(example("thrall-turn-4.yaml"), "races", "Murlocs").add.why_not
     # ... but they defend a region, and they belong to no player: no bomb on them (SWW012)
-    assert entry(example("thrall-turn-4.yaml"), "conquests", "From the Murlocs").add.why_not == ""
+    assert entry(example("thrall-turn-4.yaml", "active-regions-0"), "conquests", "From the Murlocs").add.why_not == ""
     assert "belong to no player" in entry(example("goblins-bombs.yaml"), "bombs", "On the Murlocs").add.why_not
 
 

@@ -38,6 +38,7 @@ def test_validate_json_invalid(tmp_path):
             "regions": [{"name": "Mulgore", "tokens": 1}, {"name": "Barrens", "tokens": 2}],
         },
         decline=None,
+        conquests=None,
     )  # 17 of the 16 Tauren tokens, and one left alone
     r = runner.invoke(app, ["validate", "-f", "json", write(tmp_path, bad)])
     assert r.exit_code == 1

@@ -89,12 +89,14 @@ def test_set_conquest_names_the_entry_of_two_that_share_a_region(run, tmp_path):
         encoding="utf-8",
     )
     refused(run("set", f, "conquest", "Crossroads", "--tokens", "4"), "more than one conquest of region", "entry 2")
-    assert run("set", f, "conquest", "Crossroads", "--entry", "2", "--mountain", "--tokens", "3").exit_code == 0
+    # written, and the list is still refused: a region conquered twice in one turn (SWW018)
+    r = run("set", f, "conquest", "Crossroads", "--entry", "2", "--mountain", "--tokens", "3")
+    assert r.exit_code == 1 and "list INVALID (1 error" in r.stdout
     assert data(f)["conquests"] == [
         {"region": "Crossroads", "defender": "Humans", "defender_tokens": 1, "tokens": 3},
         {"region": "Crossroads", "mountain": True, "tokens": 3},
     ]
-    assert run("remove", f, "conquest", "Crossroads", "--entry", "1").exit_code == 0
+    assert run("remove", f, "conquest", "Crossroads", "--entry", "1").exit_code == 0  # one conquest: valid
     assert data(f)["conquests"] == [{"region": "Crossroads", "mountain": True, "tokens": 3}]
 
 

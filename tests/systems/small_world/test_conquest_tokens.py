@@ -35,7 +35,7 @@ def test_reinforcement_die_minimum_one_tauren_two():
     # Seed 001, the Tauren: "These large, resilient warriors may never occupy (nor conquer) a Region
     # with less than 2 Race tokens." The Orcs' entry ("natural-born conquerors") sets no floor.
     last = {"region": "Crossroads", "defender": "Humans", "defender_tokens": 3, "tokens": 2, "die": True}
-    tauren = race("Tauren", "Mulgore")
+    tauren = race("Tauren", "Mulgore", "Crossroads")  # Mulgore keeps its 2: 2 of the 4 tokens may conquer
     assert check(position(active=tauren, decline=None, conquests=[last])).valid  # 5 tokens' cost, 2 with the die
     last["tokens"] = 1
     r = check(position(active=tauren, decline=None, conquests=[last]))
@@ -51,7 +51,7 @@ def test_reinforcement_die_minimum_one_tauren_two():
 def test_a_tauren_conquest_with_one_token_fails():
     # "nor conquer": a Tauren conquest with 1 token, without the die, fails on its cost and its floor.
     empty = [{"region": "Barrens", "tokens": 1}]
-    r = check(position(active=race("Tauren", "Mulgore"), decline=None, conquests=empty))
+    r = check(position(active=race("Tauren", "Mulgore", "Barrens"), decline=None, conquests=empty))
     assert errors(r) == ["SWW008"]
     assert messages(r, "SWW008") == ["conquering Barrens costs the Tauren 2 tokens (2); the conquest commits only 1"]
 

@@ -9,7 +9,7 @@ from .helpers import EXAMPLES
 EXPECTED = {  # file: (tokens, supply, conquest costs, net coins)
     "thrall-turn-4.yaml": (8, 11, [3], 4),
     "goblins-bombs.yaml": (9, 11, [2, 3], 5),
-    "forsaken-enlist.yaml": (10, 20, [4, 4], 3),
+    "forsaken-enlist.yaml": (11, 20, [4, 4], 3),
     "trolls-discount.yaml": (6, 11, [4, 2], 4),
     "blood-elves-magic.yaml": (8, 10, [3], 7),
 }

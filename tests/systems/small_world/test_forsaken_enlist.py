@@ -3,7 +3,11 @@ from .helpers import check, coins, errors, messages, position
 FORSAKEN = {
     "race": "Forsaken",
     "enlisted": 2,
-    "regions": [{"name": "Tirisfal", "tokens": 4}, {"name": "Silverpine", "tokens": 3}],
+    "regions": [
+        {"name": "Tirisfal", "tokens": 4},
+        {"name": "Silverpine", "tokens": 3},
+        {"name": "Hillsbrad", "tokens": 2},
+    ],
 }
 
 
@@ -14,7 +18,7 @@ def test_one_token_for_each_enemy_token_lost_passes():
     ]  # active or in decline
     r = check(position(active=FORSAKEN, decline=None, conquests=conquests))
     assert r.valid
-    assert coins(r) == 2 - 2  # 2 regions, 2 coins spent
+    assert coins(r) == 3 - 2  # 3 regions, 2 coins spent
 
 
 def test_more_enlisted_than_tokens_lost_fails():

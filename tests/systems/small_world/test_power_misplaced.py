@@ -19,7 +19,8 @@ def test_bombs_on_the_active_goblins_pass():
 def test_bombs_on_orcs_fail():
     r = check(
         position(
-            active={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 2}], "bombs": [{"region": "Stormwind"}]}
+            active={"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 2}], "bombs": [{"region": "Stormwind"}]},
+            conquests=None,
         )
     )
     assert errors(r) == ["SWW007"]
@@ -44,7 +45,8 @@ def test_zero_values_are_harmless():
                 "bombs": [],
                 "bombs_spent": 0,
                 "enlisted": 0,
-            }
+            },
+            conquests=None,
         )
     )
     assert r.valid

@@ -40,7 +40,8 @@ def test_the_tauren_lose_it_when_their_data_does(monkeypatch):
 
 def test_a_lone_token_for_a_race_given_the_floor(monkeypatch):
     with_powers(monkeypatch, Orcs={"region_minimum": ALWAYS})
-    r = check(position(active={"race": "Orcs", "in_hand": 3, "regions": [{"name": "Durotar", "tokens": 1}]}))
+    active = {"race": "Orcs", "in_hand": 3, "regions": [{"name": "Durotar", "tokens": 1}]}
+    r = check(position(active=active, conquests=None))
     assert errors(r) == ["SWW011"]
     assert messages(r, "SWW011") == [
         "Durotar: an Orcs token is left alone (the Orcs); the Orcs never occupy a region with fewer than 2 "
@@ -58,10 +59,15 @@ def test_a_declined_race_below_its_floor_is_not_reported_twice(monkeypatch):
 
 def test_a_defender_floor_only_when_it_holds_in_every_state(monkeypatch):
     conquest = [{"region": "Elwynn", "defender": "Humans", "defender_tokens": 2}]
+    orcs = {
+        "race": "Orcs",
+        "in_hand": 3,
+        "regions": [{"name": "Durotar", "tokens": 3}, {"name": "Elwynn", "tokens": 2}],
+    }
     with_powers(monkeypatch, Humans={"region_minimum": ACTIVE_ONLY})
-    assert "SWW016" not in errors(check(position(conquests=conquest)))  # the defender may be in decline
+    assert "SWW016" not in errors(check(position(active=orcs, conquests=conquest)))  # the defender may be in decline
     with_powers(monkeypatch, Humans={"region_minimum": {"tokens": 3, "active": True, "in_decline": True}})
-    r = check(position(conquests=conquest))
+    r = check(position(active=orcs, conquests=conquest))
     assert errors(r) == ["SWW016"] and r.findings[0].rule == "SWoW Humans"
 
 

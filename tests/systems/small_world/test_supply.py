@@ -5,7 +5,7 @@ def orcs(in_hand, *tokens):
     return {
         "race": "Orcs",
         "in_hand": in_hand,
-        "regions": [{"name": f"Region {i}", "tokens": t} for i, t in enumerate(tokens)],
+        "regions": [{"name": name, "tokens": t} for name, t in zip(("Durotar", "Crossroads"), tokens, strict=True)],
     }
 
 

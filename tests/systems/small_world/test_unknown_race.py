@@ -15,7 +15,7 @@ def test_known_races_in_any_case_pass():
 
 
 def test_unknown_active_race_fails_with_a_suggestion():
-    r = check(position(active={"race": "Orks", "regions": [{"name": "Durotar", "tokens": 2}]}))
+    r = check(position(active={"race": "Orks", "regions": [{"name": "Durotar", "tokens": 2}]}, conquests=None))
     assert errors(r) == ["SWW001"]
     (msg,) = messages(r, "SWW001")
     assert "'Orks'" in msg and "did you mean 'Orcs'" in msg

@@ -7,7 +7,10 @@ Each module has ``CODE``, ``NAME``, ``SEVERITY``, ``RULE``, a docstring (its doc
 
 from . import (
     coins_left_out,
+    conquered_twice,
+    conquest_not_held,
     conquest_tokens,
+    conquest_tokens_free,
     conquest_tokens_held,
     decline_tokens,
     faction_mismatch,
@@ -39,7 +42,10 @@ REGISTRY = [
     forsaken_enlist,  # SWW013
     conquest_tokens_held,  # SWW015
     lone_defender,  # SWW016
-    coins_left_out,  # SWW014
+    conquest_tokens_free,  # SWW017
+    conquered_twice,  # SWW018
+    conquest_not_held,  # SWW019
+    coins_left_out,  # SWW014 (the note, last)
 ]
 
 # Every rule module, in code order: the codes the system reports (armybuilder rule), and the

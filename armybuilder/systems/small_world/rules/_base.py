@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from armybuilder.suggest import fold
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Catalog, Position, Race, Region, Side
 
@@ -51,3 +53,25 @@ def under_own_minimum(ctx: Position, side: Side, region: Region) -> bool:
     """The region is below its race's own minimum (SWW011 reports it)."""
     least = minimum(side, ctx.cat)
     return least is not None and region.tokens < least
+
+
+def kept_floor(side: Side, cat: Catalog) -> tuple[int, Race | None]:
+    """The tokens a region of ``side`` held through the turn keeps while the turn's conquests are
+    made: 1 (``tokens_kept_per_region``, the base rules), or the race's own region minimum when it
+    is higher (the Tauren, 2), with that race (None: the base rules' floor)."""
+    floor: int = cat.value("tokens_kept_per_region")
+    least = minimum(side, cat)
+    if least is not None and least > floor and side.race is not None:
+        return least, side.race
+    return floor, None
+
+
+def kept_through_the_turn(ctx: Position) -> list[str]:
+    """The active race's regions not conquered this turn, each name once, as first listed (SWW017)."""
+    conquered = {fold(c.region) for c in ctx.conquests}
+    kept: dict[str, str] = {}
+    for region in ctx.active.regions:
+        key = fold(region.name)
+        if key not in conquered:
+            kept.setdefault(key, region.name)
+    return list(kept.values())

@@ -10,6 +10,8 @@ and one conquest that commits 6: only 5 could have fought.
 
 Only conquests that give their ``tokens`` are counted. For a race without the enlisting power
 the limit is every token it holds (the conquest rules of the base game: reference, unverified).
+Within that limit, the tokens that stayed in the regions held through the turn cannot conquer
+either: SWW017.
 """
 
 from __future__ import annotations
