@@ -70,11 +70,21 @@ app = App(
 
 FilesArg = typer.Argument(..., metavar="FILE...", help="List files (YAML).", exists=True, dir_okay=False, readable=True)
 FormatOpt = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False)
+
+
+def _finite_points(value: float | None) -> float | None:
+    """``--points``: the range check lets NaN through (every comparison with it is false)."""
+    if value is not None and value != value:
+        raise typer.BadParameter(f"{value} is not a number of points (give one from 1 to 10000)")
+    return value
+
+
 PointsOpt = typer.Option(
     None,
     "--points",
     min=1,
     max=10000,
+    callback=_finite_points,
     help="Check against this points limit instead of the list's own (systems measured in points only).",
 )
 MinSeverityOpt = typer.Option(

@@ -63,16 +63,21 @@ def command(write: Path | None, force: bool = False) -> Outcome:
             f"armybuilder schemas: {shown} already has {', '.join(differ)} (a different version); "
             "use --force to overwrite"
         )
-    from armybuilder.fsutil import atomic_write
+    from armybuilder.fsutil import NotAFile, atomic_write
 
-    wrote, kept = [], []
+    wrote: list[str] = []
+    kept: list[str] = []
     try:
         folder.mkdir(exist_ok=True)
         for name, data in todo:
             if name in same:
                 kept.append(name)
                 continue
-            atomic_write(folder / name, data, force=force)
+            try:  # a FIFO or a device there is written into, never replaced (fsutil)
+                atomic_write(folder / name, data, force=force)
+            except NotAFile as exc:
+                done = [f"wrote {shown}/{n}" for n in wrote]
+                return Outcome.usage(*done, f"armybuilder schemas: cannot write {shown}/{printable(name)}: {exc}")
             wrote.append(name)
     except OSError as exc:
         return Outcome.usage(f"armybuilder schemas: cannot write into {shown}: {exc.strerror or exc}")

@@ -54,7 +54,7 @@ MAX_LIST_BYTES = MAX_BYTES  # what a code may unpack to: what a list file may ho
 CHECK_CHARS = 8  # base64url of 6 bytes
 
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
-_HEAD = re.compile(r"AB(\d{1,9})\.")
+_HEAD = re.compile(r"AB([0-9]{1,9})\.")  # ASCII digits only (\d would take any script's)
 _SPACE = re.compile(r"[ \t\r\n]+")
 
 

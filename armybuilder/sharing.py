@@ -99,7 +99,7 @@ def read_source(source: str) -> tuple[Any, str]:
     path = Path(source)
     if os.path.exists(path) and not os.path.isdir(path):  # a FIFO or a device too: verify.read refuses it unopened
         try:
-            printed = verify.read(path)
+            printed = verify.read(path, pages=False)  # the list it carries: its pages are not read
         except verify.Unreadable as exc:
             raise ValueError(f"{source}: {exc.message}") from None
         if not printed.carries:
@@ -201,8 +201,13 @@ def _big_as_float(value: Any) -> Any:
         return {k: _big_as_float(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_big_as_float(v) for v in value]
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT and float(value) == value:
-        return float(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        try:
+            as_float = float(value)
+        except OverflowError:  # beyond any float (a 309-digit number): kept, and the reader refuses it
+            return value
+        if as_float == value:
+            return as_float
     return value
 
 
@@ -210,7 +215,7 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
     """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout)."""
     from armybuilder.check import check
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
-    from armybuilder.fsutil import Busy, OverwriteRefused, atomic_write, cannot_write, locked
+    from armybuilder.fsutil import Busy, OverwriteRefused, Unlockable, atomic_write, cannot_write, locked
     from armybuilder.reporters.text import status_line
     from armybuilder.yamlio import Document, LoadError, loads
 
@@ -223,9 +228,9 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
                     return _usage(f"{output} is the roster itself; write the list somewhere else")
             except OSError:
                 pass
-        refused = cannot_write(output, force)
+        refused = cannot_write(output, force, into=False)  # a list file: never into a device or a FIFO
         if refused is not None:
-            return _usage(refused)
+            return _usage(refused + ("; -o - prints the list" if "not a file" in refused else ""))
     try:
         data, kind = read_source(source)
     except ValueError as exc:
@@ -255,10 +260,10 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
         return Outcome(text, messages, code)
     try:
         with locked(os.path.realpath(target)):
-            atomic_write(target, text.encode("utf-8"), force=force)
+            atomic_write(target, text.encode("utf-8"), force=force, into=False)
     except OverwriteRefused as exc:
         return _usage(str(exc))
-    except Busy as exc:
+    except (Busy, Unlockable) as exc:
         return _usage(f"{exc}; nothing was written")
     except OSError as exc:
         return _usage(f"cannot write {output}: {exc.strerror or exc}")

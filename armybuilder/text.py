@@ -8,6 +8,10 @@ columns, combining marks none). :func:`terminal` cleans a whole report on its wa
 reporter forgot cannot reach the terminal either; :func:`json_text` does the same for JSON
 (the value kept, escaped), and :func:`utf8` encodes text that may hold a file name that is not
 UTF-8 (its undecodable bytes become U+FFFD).
+
+The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) are cleaned
+with the control characters: a name that holds one would reorder the text printed after it (a
+total, a file name, the rest of the line), in a terminal and in a file shown with ``cat``.
 """
 
 from __future__ import annotations
@@ -18,14 +22,18 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-# C0 and C1 control characters, and lone surrogates (the bytes of a file name that is not UTF-8,
-# as Python decodes them): never printed as they are.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# The bidirectional embeddings, overrides and isolates: text after one is shown reordered.
+BIDI = "\u202a-\u202e\u2066-\u2069"
+# C0 and C1 control characters, the bidirectional controls, and lone surrogates (the bytes of a
+# file name that is not UTF-8, as Python decodes them): never printed as they are.
+_CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{BIDI}\ud800-\udfff]")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
 # A whole report: colour codes (SGR, ESC [ ... m) are the only escape sequences that may pass,
 # and only when the command colours its output; line breaks and tabs are kept.
-_TERMINAL = re.compile("\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_JSON_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")  # what json.dumps(ensure_ascii=False) leaves raw
+_TERMINAL = re.compile(f"\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}\ud800-\udfff]")
+# What json.dumps(ensure_ascii=False) leaves raw that no terminal may get: C1 controls, the
+# bidirectional controls, lone surrogates.
+_JSON_RAW = re.compile(f"[\x7f-\x9f{BIDI}\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -42,7 +50,8 @@ def md(text: Any) -> str:
 
 def terminal(text: str, colour: bool = False) -> str:
     """A whole report as a terminal may show it: every control character but the line break and
-    the tab becomes U+FFFD, and so does every escape sequence, except colour codes when ``colour``."""
+    the tab becomes U+FFFD, and so does every bidirectional control and every escape sequence,
+    except colour codes when ``colour``."""
 
     def clean(m: re.Match[str]) -> str:
         return m.group() if colour and len(m.group()) > 1 else "\ufffd"
@@ -51,9 +60,9 @@ def terminal(text: str, colour: bool = False) -> str:
 
 
 def json_text(text: str) -> str:
-    """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with the C1 control characters it
-    leaves raw escaped (``\\u009b``: the same value, but no terminal acts on it) and a file name's
-    undecodable bytes as U+FFFD (so it can be written as UTF-8)."""
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with the C1 control characters and
+    the bidirectional controls it leaves raw escaped (``\\u009b``, ``\\u202e``: the same value, but no
+    terminal acts on it) and a file name's undecodable bytes as U+FFFD (so it can be written as UTF-8)."""
 
     def escape(m: re.Match[str]) -> str:
         ch = m.group()

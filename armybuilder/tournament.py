@@ -206,7 +206,13 @@ def discover(paths: Sequence[Path], pack_file: Path | None = None) -> tuple[list
             add(path)
             continue
         found: list[tuple[Path, str | None]] = []  # (file, why it is skipped, or None for a list)
-        for root, dirs, files in os.walk(path):
+
+        def unreadable(exc: OSError, found: list[tuple[Path, str | None]] = found, top: Path = path) -> None:
+            # os.walk passes over a folder it cannot list in silence: "2 lists checked" for 3 files
+            where = Path(os.fsdecode(exc.filename)) if exc.filename is not None else top
+            found.append((where, f"a folder that cannot be read: not searched ({exc.strerror or exc})"))
+
+        for root, dirs, files in os.walk(path, onerror=unreadable):
             here = Path(root)
             for d in dirs:
                 if d.startswith("."):

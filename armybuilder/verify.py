@@ -27,8 +27,10 @@ event than the one the roster names is a difference. A roster that names an even
 truthfully verifies, but the exit code is 1, as for any list illegal under ``--event``.
 
 A roster is a file from someone else: it is read with limits (its size, the carried list's size,
-depth and number of values), a PDF with pypdf inside a guard, and text from it reaches the
-terminal only through :func:`armybuilder.text.one_line`.
+depth and number of values), a PDF with pypdf inside a guard and with bounded work (at most
+``MAX_PDF_PAGES`` pages and ``MAX_PDF_OPERATIONS`` content operations read; ``import`` reads its
+attached list only), printed counts as ASCII digits of at most ``MAX_COUNT_DIGITS``, and text from
+it reaches the terminal only through :func:`armybuilder.text.one_line`.
 """
 
 from __future__ import annotations
@@ -47,7 +49,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.findings import Result
 
 MAX_ROSTER_BYTES = 32 * 1024 * 1024  # a roster PDF of a long list is a few hundred KiB
+MAX_PDF_PAGES = 100  # a roster is a few pages (the longest example's, with its rules appendix: 4)
+MAX_PDF_OPERATIONS = 100_000  # content stream operations read from its pages (a full page: about 3,000)
+MAX_COUNT_DIGITS = 18  # a printed error count longer than this is no count armybuilder printed
+TOO_MANY = 10**MAX_COUNT_DIGITS  # such a count, as it is kept: more than any list can have
 _HEX = "[0-9a-f]{64}"
+_COUNT = "([0-9]+)"  # ASCII digits only: `\d` takes any script's ("١٢" is not what armybuilder prints)
 # A Markdown roster's header lines; the other is the total.
 _HEADER_FACTS = ("Status", "System", "Event", "Event date", "Player", "Note", "List file", "Date")
 # The PDF's export facts line of a roster checked against an event pack (roster.Event.verdict_line).
@@ -61,6 +68,16 @@ class Unreadable(Exception):
         super().__init__(message)
         self.message = message
         self.usage = usage
+
+
+def _count(digits: str) -> int:
+    """A printed count (ASCII digits): too many digits is :data:`TOO_MANY` (int() of 4,301 digits
+    raises ValueError, and no list has that many errors)."""
+    return int(digits) if len(digits) <= MAX_COUNT_DIGITS else TOO_MANY
+
+
+def _errors_text(count: int) -> str:
+    return f"an error count of more than {MAX_COUNT_DIGITS} digits" if count >= TOO_MANY else plural(count, "error")
 
 
 @dataclass
@@ -82,15 +99,37 @@ class Printed:
 # -- reading a roster ----------------------------------------------------------------------------
 
 
+class _LongNumber(ValueError):
+    """A number in JSON with more digits than may be read (``json.loads``'s ``parse_int``)."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.size = size
+
+
+def _int_of(limit: int) -> Any:
+    def parse(text: str) -> int:
+        if len(text) > limit:
+            raise _LongNumber(len(text))
+        return int(text)
+
+    return parse
+
+
 def _carried(text: str | bytes, where: str) -> Any:
     """The carried list's data, read from its JSON with the limits of a list file."""
-    from armybuilder.yamlio import MAX_BYTES, beyond_limits, refuse_constant
+    from armybuilder.yamlio import MAX_BYTES, MAX_NUMBER_CHARS, beyond_limits, refuse_constant
 
     raw = text.encode("utf-8") if isinstance(text, str) else text
     if len(raw) > MAX_BYTES:
         raise Unreadable(f"the list {where} is {len(raw):,} bytes; a list is at most {MAX_BYTES:,}")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
+        data = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant, parse_int=_int_of(MAX_NUMBER_CHARS))
+    except _LongNumber as exc:
+        raise Unreadable(
+            f"the list {where} holds a number {exc.size:,} characters long; a number in a list file is at most "
+            f"{MAX_NUMBER_CHARS}"
+        ) from None
     except (ValueError, RecursionError) as exc:
         raise Unreadable(f"the list {where} is damaged: it is not JSON ({one_line(exc)[:120]})") from None
     why = beyond_limits(data)
@@ -104,8 +143,12 @@ def _carried(text: str | bytes, where: str) -> Any:
 
 
 def _read_json(text: str) -> Printed:
-    try:
-        doc = json.loads(text)
+    try:  # (the list it carries is read again by _carried, with the limits of a list file)
+        doc = json.loads(text, parse_int=_int_of(4000))
+    except _LongNumber as exc:
+        raise Unreadable(
+            f"it is JSON with a number {exc.size:,} digits long; no roster holds one", usage=True
+        ) from None
     except (ValueError, RecursionError):
         raise Unreadable("it is not a roster: not JSON, nor Markdown nor PDF", usage=True) from None
     if not isinstance(doc, dict) or "roster_format" not in doc:
@@ -122,8 +165,8 @@ def _read_json(text: str) -> Printed:
     if isinstance(doc.get("valid"), bool):
         p.statuses.append(("valid", "VALID" if doc["valid"] else "INVALID"))
     counts: dict[str, Any] = doc["counts"] if isinstance(doc.get("counts"), dict) else {}
-    if isinstance(counts.get("error"), int):
-        p.errors.append(("counts.error", counts["error"]))
+    if isinstance(counts.get("error"), int) and not isinstance(counts["error"], bool):
+        p.errors.append(("counts.error", min(counts["error"], TOO_MANY)))
     if isinstance(doc.get("errors"), list):
         p.errors.append(("errors", len(doc["errors"])))
     measure: dict[str, Any] = doc["measure"] if isinstance(doc.get("measure"), dict) else {}
@@ -156,9 +199,9 @@ def _read_markdown(text: str) -> Printed:
             p.carried = _carried("\n".join(lines[i + 1 : end]), "the roster carries")
     header_end = next((n for n, line in enumerate(lines, 1) if line.startswith("## ") or line == "---"), len(lines))
     for n, line in enumerate(lines, 1):
-        if m := re.match(r"^- Status: \*\*(VALID|INVALID)\*\* \((\d+) errors?\b", line):
+        if m := re.match(r"^- Status: \*\*(VALID|INVALID)\*\* \(" + _COUNT + r" errors?\b", line):
             p.statuses.append((f"line {n}", m.group(1)))
-            p.errors.append((f"line {n}", int(m.group(2))))
+            p.errors.append((f"line {n}", _count(m.group(2))))
         elif (m := re.match(r"^- Event: (.*)$", line)) and n < header_end and p.event is None:
             p.event = _unmd(m.group(1))
         elif (m := re.match(r"^- ([^:`]+): (.*)$", line)) and n < header_end and m.group(1) not in _HEADER_FACTS:
@@ -169,9 +212,9 @@ def _read_markdown(text: str) -> Printed:
         elif m := re.match(r"^- (VALID|INVALID): (.*), ([^,]*)$", line):
             p.statuses.append((f"line {n}", m.group(1)))
             p.totals.append((f"line {n}", _unmd(m.group(3))))
-        elif m := re.match(r"^> \*\*INVALID: (\d+) errors?;", line):
+        elif m := re.match(r"^> \*\*INVALID: " + _COUNT + " errors?;", line):
             p.statuses.append((f"line {n}", "INVALID"))
-            p.errors.append((f"line {n}", int(m.group(1))))
+            p.errors.append((f"line {n}", _count(m.group(1))))
         elif m := re.match(r"^- Fingerprint: `(" + _HEX + ")`", line):
             p.fingerprints.append((f"line {n}", m.group(1)))
         elif m := re.match(r"^- Findings digest: `(" + _HEX + ")`", line):
@@ -200,7 +243,68 @@ def _unmd(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def _read_pdf(raw: bytes) -> Printed:
+class _TooMuch(Exception):
+    """A PDF whose pages take more reading than a roster's (raised from inside pypdf's text extraction)."""
+
+
+def _page_count(reader: Any, limit: int) -> int:
+    """The number of pages in the PDF's page tree as pypdf's page list gives them (a page named twice
+    is two pages), counted without building that list (whose cost grows with the pages): at most
+    ``limit + 1`` (more than ``limit``). A node of the tree met again (a loop) is not walked again."""
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+    budget = 8 * limit + 8  # the tree's nodes and entries looked at
+    todo: list[Any] = [reader.trailer["/Root"].get_object()["/Pages"]]
+    seen: set[int] = set()
+    pages = 0
+    while todo and pages <= limit and budget > 0:
+        ref = todo.pop()
+        budget -= 1
+        node = ref.get_object()
+        if not isinstance(node, DictionaryObject):
+            continue
+        kids = node.get("/Kids")
+        if kids is None:
+            pages += 1
+            continue
+        if isinstance(ref, IndirectObject):
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+        kids = kids.get_object()
+        if isinstance(kids, ArrayObject):
+            todo.extend(kids[: budget + 1])
+    return pages if pages <= limit and budget > 0 else limit + 1
+
+
+def _page_texts(reader: Any) -> list[str]:
+    """Each page's text, with the work bounded: a PDF of more than :data:`MAX_PDF_PAGES` pages, or whose
+    pages hold more than :data:`MAX_PDF_OPERATIONS` content operations (one content stream shared by
+    many pages counts on each), is no roster armybuilder wrote (:class:`Unreadable`)."""
+    if _page_count(reader, MAX_PDF_PAGES) > MAX_PDF_PAGES:
+        raise Unreadable(
+            f"it is a PDF of more than {MAX_PDF_PAGES} pages; a roster has a few (armybuilder import reads "
+            "the list it carries without reading its pages)",
+            usage=True,
+        )
+    done = [0]
+
+    def count(*_: Any) -> None:
+        done[0] += 1
+        if done[0] > MAX_PDF_OPERATIONS:  # raised again at each next operation, so pypdf stops at once
+            raise _TooMuch
+
+    try:
+        return [page.extract_text(visitor_operand_before=count) or "" for page in reader.pages]
+    except _TooMuch:
+        raise Unreadable(
+            f"its pages hold more than {MAX_PDF_OPERATIONS:,} drawing operations; a roster's hold a few "
+            "thousand (armybuilder import reads the list it carries without reading its pages)",
+            usage=True,
+        ) from None
+
+
+def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
     import io
     import logging
 
@@ -212,14 +316,16 @@ def _read_pdf(raw: bytes) -> Printed:
 
         reader = PdfReader(io.BytesIO(raw))
         attached = reader.attachments.get(LIST_FILE)
-        pages = [page.extract_text() or "" for page in reader.pages]
+        texts = _page_texts(reader) if pages else []
+    except Unreadable:
+        raise
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF; each means it cannot be read
         raise Unreadable(f"it is a PDF that cannot be read ({type(exc).__name__})", usage=True) from None
     p = Printed("pdf")
     if attached:
         p.carries = True
         p.carried = _carried(attached[0], f"the PDF carries ({LIST_FILE})")
-    for number, text in enumerate(pages, 1):
+    for number, text in enumerate(texts, 1):
         lines = [" ".join(line.split()) for line in text.split("\n")]
         for line in lines:
             if (m := re.match(r"^.* · (VALID|INVALID) · (.+)$", line)) and not line.endswith("…"):
@@ -230,11 +336,11 @@ def _read_pdf(raw: bytes) -> Printed:
         joined = " ".join(lines)
         for m in re.finditer(r"[Ff]ingerprint:? (" + _HEX + ")", joined):
             p.fingerprints.append((f"page {number}", m.group(1)))
-        for m in re.finditer(r"\bErrors \((\d+)\)", joined):
-            p.errors.append((f"page {number}", int(m.group(1))))
-        for m in re.finditer(r"\bINVALID: (\d+) errors?; this list is not legal", joined):
+        for m in re.finditer(r"\bErrors \(" + _COUNT + r"\)", joined):
+            p.errors.append((f"page {number}", _count(m.group(1))))
+        for m in re.finditer(r"\bINVALID: " + _COUNT + " errors?; this list is not legal", joined):
             p.statuses.append((f"the banner on page {number}", "INVALID"))
-            p.errors.append((f"the banner on page {number}", int(m.group(1))))
+            p.errors.append((f"the banner on page {number}", _count(m.group(1))))
         if m := re.search(r"Findings digest: (" + _HEX + ")", joined):
             p.digest = m.group(1)
         if (m := _PDF_EVENT.search(joined)) and p.event is None:
@@ -242,8 +348,10 @@ def _read_pdf(raw: bytes) -> Printed:
     return p
 
 
-def read(path: Path) -> Printed:
-    """What a roster file prints and carries; :class:`Unreadable` when it cannot be read."""
+def read(path: Path, pages: bool = True) -> Printed:
+    """What a roster file prints and carries; :class:`Unreadable` when it cannot be read.
+
+    ``pages`` False: a PDF's attached list only (``import``: what its pages print is not needed)."""
     from armybuilder.yamlio import LoadError, read_bytes
 
     try:
@@ -259,7 +367,7 @@ def read(path: Path) -> Printed:
     except OSError as exc:
         raise Unreadable(f"cannot read the file ({exc.strerror or exc})", usage=True) from None
     if raw.startswith(b"%PDF-"):
-        return _read_pdf(raw)
+        return _read_pdf(raw, pages)
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -338,7 +446,13 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
                 f"the fingerprint printed at {where} is {value[:16]}…; the list the roster carries has "
                 f"{fingerprint[:16]}…: the list or its printed fingerprint was changed"
             )
-    same_data = printed.data_version is None or printed.data_version == now.data_version
+    if not isinstance(printed.carried, dict):
+        v.differences.append(
+            "the list the roster carries is not a list (a list is a mapping of keys: system, name...): "
+            "it was cut or changed"
+        )
+    # No data version now (the carried list names no system armybuilder has): none to compare with
+    same_data = printed.data_version is None or now.data_version is None or printed.data_version == now.data_version
     if not same_data:
         v.notes.append(
             f"the roster was made with data version {one_line(printed.data_version)}; armybuilder has "
@@ -353,7 +467,7 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
     for where, count in printed.errors:
         if count != errors_now and all(s == now.status for _, s in printed.statuses):
             v.differences.append(
-                f"the roster prints {plural(count, 'error')} ({where}); the list it carries has {errors_now}"
+                f"the roster prints {_errors_text(count)} ({where}); the list it carries has {errors_now}"
             )
     for where, total in dict.fromkeys(printed.totals):
         if total != now.measure_text:
@@ -385,8 +499,9 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
 
 
 def _words(text: str | None) -> str:
-    """A name with its white space as a PDF's text gives it back: single spaces."""
-    return " ".join((text or "").split())
+    """A name as a roster prints it: single spaces (as a PDF's text gives it back), its control
+    characters as U+FFFD (as the Markdown roster prints them)."""
+    return one_line(text or "")
 
 
 def command(roster: Path, event: Path | None = None) -> Outcome:

@@ -276,21 +276,23 @@ def write(path: Path, original: bytes, data: bytes, force: bool = True) -> list[
         if now != original:
             raise EditError(f"{path} changed while it was being edited; nothing was written (run the edit again)")
     try:
-        return _atomic_write(target, data, force)
+        return _atomic_write(target, data, force, into=False)  # a list file, read as one: never a device
     except OSError as exc:
         raise EditError(f"{path} cannot be written ({exc.strerror or exc}); the file was not changed") from None
 
 
-def _atomic_write(path: Path, data: bytes, force: bool) -> list[str]:
+def _atomic_write(path: Path, data: bytes, force: bool, into: bool = True) -> list[str]:
     from armybuilder.fsutil import atomic_write
 
-    return atomic_write(path, data, force=force)
+    return atomic_write(path, data, force=force, into=into)
 
 
 @contextmanager
 def edit_lock(path: Path) -> Iterator[None]:
     """The file's edit lock (:func:`armybuilder.fsutil.locked`), held from the read to the replace:
-    two edits of one file at once take turns, and neither loses the other's change."""
+    two edits of one file at once take turns, and neither loses the other's change. An edit that
+    cannot be locked (the lock file's path holds a directory, a FIFO or another user's file; a
+    folder that cannot be written) is refused (:class:`Unlockable`), never run unlocked."""
     from armybuilder.fsutil import Busy, locked
 
     with ExitStack() as stack:
@@ -298,8 +300,8 @@ def edit_lock(path: Path) -> Iterator[None]:
             stack.enter_context(locked(os.path.realpath(path)))
         except Busy as exc:
             raise Locked(f"{exc}; the file was not changed") from None
-        except OSError:  # no lock file in a folder that cannot be written: nor can the edit, which says so
-            pass
+        except OSError as exc:  # no lock, no edit: unlocked, two edits at once lose one (issue 27)
+            raise Unlockable(f"{exc}; the file was not changed") from None
         yield
 
 
@@ -375,6 +377,10 @@ class Stale(EditError):
 
 class Locked(EditError):
     """Another edit holds the file's lock for longer than an edit waits."""
+
+
+class Unlockable(EditError):
+    """The file's edit lock cannot be had (:class:`armybuilder.fsutil.Unlockable`): the edit is refused."""
 
 
 @dataclass
@@ -561,7 +567,7 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
     import shlex
 
     from armybuilder.check import check_text
-    from armybuilder.fsutil import OverwriteRefused
+    from armybuilder.fsutil import OverwriteRefused, special
     from armybuilder.text import printable
 
     path = Path(path)
@@ -570,6 +576,9 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         mod = adapter(system_id)
         if path.is_dir():
             raise EditError(f"{path}: is a directory; give the list file's name, e.g. {path / 'army.yaml'}")
+        found = special(path)
+        if found is not None:  # a device, a FIFO, /dev/stdout: a list file is a regular file, never one of them
+            raise EditError(f"{path} is {found.what}, not a file; give the name of a regular file")
         if os.path.lexists(path) and not force:
             raise EditError(f"{path} already exists; use --force to overwrite it")
         if not path.parent.exists():
@@ -605,7 +614,7 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         text = "\n".join(header) + "\n" + buf.getvalue()
         ensure_readable(text)
         try:
-            _atomic_write(path, text.encode("utf-8"), force)
+            _atomic_write(path, text.encode("utf-8"), force, into=False)
         except OverwriteRefused:
             raise EditError(f"{path} already exists; use --force to overwrite it") from None
         except OSError as exc:

@@ -7,7 +7,8 @@ is the JSON reporter's tournament object). The output depends only on the lists 
 test case: an illegal list a ``<failure>``, a broken
 file an ``<error>``; warnings go to ``<system-out>``. A file found and not checked (hidden, not
 YAML, an event pack...) is in every report too: a "Not checked" section in Markdown, a row with
-status ``skipped`` in CSV, a ``<skipped>`` test case in JUnit, ``skipped`` in JSON.
+status ``skipped`` in CSV, a ``<skipped>`` test case in JUnit, ``skipped`` in JSON. Every report
+passes through the one cleaner (:func:`armybuilder.text.terminal`) before it is written.
 """
 
 from __future__ import annotations
@@ -20,14 +21,16 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.findings import Finding, Severity, number
 from armybuilder.reporters.json_ import JsonReporter
 from armybuilder.reporters.text import total_text
-from armybuilder.text import fmt_points, md, one_line, plural
+from armybuilder.text import fmt_points, md, one_line, plural, terminal
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.tournament import Entry, Tournament
 
 
 def render(kind: str, t: Tournament) -> str:
-    return {"markdown": markdown, "json": json_report, "csv": csv_report, "junit": junit}[kind](t)
+    """The report file's text, through the one cleaner of every report (:func:`armybuilder.text.terminal`:
+    a field a report forgot cannot carry a control character or a bidirectional control either)."""
+    return terminal({"markdown": markdown, "json": json_report, "csv": csv_report, "junit": junit}[kind](t))
 
 
 def _where(entry: Entry, f: Finding) -> str:
@@ -164,12 +167,13 @@ def markdown(t: Tournament) -> str:
 
 # -- JUnit XML -------------------------------------------------------------------------------
 
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_XML_BAD = re.compile("[\ufffe\uffff]")  # what XML 1.0 cannot hold beyond what text.terminal cleans
 
 
 def _x(text: Any) -> str:
-    """Text XML 1.0 can hold (control characters from a list file would make it unreadable)."""
-    return _XML_BAD.sub("\ufffd", "" if text is None else str(text))
+    """Text XML 1.0 can hold, cleaned as every report is (:func:`armybuilder.text.terminal`): no C0 or
+    C1 control character (U+009B is a terminal's escape), no bidirectional control, from a list file."""
+    return _XML_BAD.sub("\ufffd", terminal("" if text is None else str(text)))
 
 
 def junit(t: Tournament) -> str:

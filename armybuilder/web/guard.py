@@ -233,6 +233,11 @@ def _port(scope: Scope) -> int:
         return 80
 
 
+def _param(pair: str) -> str:
+    """``key=...`` -> ``key`` (a query's parameter name, unquoted)."""
+    return urllib.parse.unquote_plus(pair.partition("=")[0])
+
+
 def _same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
 
@@ -260,17 +265,17 @@ class Guard:
         scope[SCOPE_KEY] = self
         if self.key is not None:
             cookie = f"{COOKIE}_{_port(scope)}"
-            query = urllib.parse.parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True)
-            sent = [v for k, v in query if k == KEY]
-            if sent and scope["method"] in ("GET", "HEAD"):
-                if len(sent) == 1 and _same(sent[0], self.key):
-                    rest = urllib.parse.urlencode([(k, v) for k, v in query if k != KEY])
-                    path = "/" + scope.get("raw_path", scope["path"].encode()).decode("latin-1").lstrip("/\\")
-                    answer = RedirectResponse(path + ("?" + rest if rest else ""), 303)
-                    answer.set_cookie(cookie, self.key, path="/", httponly=True, samesite="strict")
-                    await answer(scope, receive, send)
-                    return
-            elif _same(_cookie(scope, cookie) or "", self.key):
+            raw = scope["query_string"].decode("latin-1")
+            pairs = [p for p in raw.split("&") if p]
+            sent = [urllib.parse.unquote_plus(p.partition("=")[2]) for p in pairs if _param(p) == KEY]
+            if scope["method"] in ("GET", "HEAD") and len(sent) == 1 and _same(sent[0], self.key):
+                rest = "&".join(p for p in pairs if _param(p) != KEY)  # the others as they came
+                path = "/" + scope.get("raw_path", scope["path"].encode()).decode("latin-1").lstrip("/\\")
+                answer = RedirectResponse(path + ("?" + rest if rest else ""), 303)  # never //another.site
+                answer.set_cookie(cookie, self.key, path="/", httponly=True, samesite="strict")
+                await answer(scope, receive, send)
+                return
+            if _same(_cookie(scope, cookie) or "", self.key):
                 await self._app(scope, receive, send)
                 return
             headers = {"www-authenticate": 'Key realm="armybuilder"'}
@@ -288,10 +293,8 @@ class Guard:
     async def _app(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.requests import ClientDisconnect
 
-        try:
+        with contextlib.suppress(ClientDisconnect):  # the client went (or was dropped for a slow body)
             await self.app(scope, receive, send)
-        except ClientDisconnect:  # the client went (or was dropped for a slow body): no one to answer
-            pass
 
     @staticmethod
     def _headers(send: Send) -> Send:
@@ -455,8 +458,14 @@ class GuardedH11Protocol(H11Protocol):
         self._phase = ""
 
     def _expired(self) -> None:
+        """Too slow: a 408 to a client that sent part of a request (none to one that sent nothing:
+        a browser may keep a spare connection open unused), then the connection is closed."""
         self._deadline = None
-        if not self.transport.is_closing() and (self.cycle is None or not self.cycle.response_started):
+        if self._phase == "head":
+            say = bool(self.conn.trailing_data[0])
+        else:  # the body: unless the app has begun its answer already
+            say = self.cycle is not None and not self.cycle.response_started
+        if say and not self.transport.is_closing():
             self.transport.write(_TIMEOUT)
         self._drop()
 

@@ -120,8 +120,9 @@ def start_up_lines(folder: Path, host: str, port: int, key: str | None, allow: S
             "see armybuilder serve --help"
         )
         return lines
+    where = "this computer (every address)" if host.strip("[]") in WILDCARD else host
     lines.append(
-        f"armybuilder serve: who can reach it: any device that can reach {host} on port {port} and opens a link "
+        f"armybuilder serve: who can reach it: any device that can reach {where} on port {port} and opens a link "
         "with the key (it is new each time the builder starts); without it, every page says to open the link"
     )
     lines += [f"armybuilder serve: on the network: {u}" for u in phone if u != here]
@@ -134,7 +135,7 @@ def qr_lines(url: str) -> list[str]:
     import segno
 
     out = io.StringIO()
-    segno.make(url, error="l").terminal(out=out, compact=True)
+    segno.make(url).terminal(out=out, compact=True)
     lines = out.getvalue().rstrip("\n").split("\n")
     encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
     try:
@@ -185,9 +186,10 @@ def serve(
     here, phone = links(host, port, key, allow)
     for line in start_up_lines(folder.resolve(), host, port, key, allow):
         say(line)
-    if phone:
+    code = qr_lines(phone[0]) if phone else []
+    if code:
         say("armybuilder serve: or scan this code with the phone (on the same network):")
-        for line in qr_lines(phone[0]):
+        for line in code:
             say(line)
     if open_browser:
         if _can_open_a_browser():

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder import systems
+from armybuilder import events, systems
 from armybuilder.check import check_text
 from armybuilder.resources import load_schema
 from armybuilder.yamlio import load_file
@@ -41,25 +41,59 @@ def test_every_list_schema_takes_an_optional_data_version(system_id):
     assert "data_version" not in schema.get("required", [])
 
 
+# data/<id>/system.yaml. Issue 28: the rules of three systems changed meaning since "1" (the
+# Tauren's floor and the conquests of Small World; whole Skirmish armies and the Ability cards kept
+# of Heroes III; the ratings and must-choose options of Fantasy Triumph): they are "2". Token
+# Terrors' rules did not change.
+INSTALLED = {"fantasy-triumph": "2", "token-terrors": "1", "small-world-of-warcraft": "2", "homm3-battlefield": "2"}
+
+
 @pytest.mark.parametrize("system_id", list(EXAMPLE))
 def test_another_version_warns_naming_both(system_id):
     installed = systems.get(system_id).data_version
-    assert installed == "1"  # data/<id>/system.yaml
+    assert installed == INSTALLED[system_id]
     r = check_text(pinned(system_id, '"0"'), "pinned.yaml")
     [f] = [f for f in r.findings if f.code == "ABL040"]
     assert f.severity.value == "warning" and (f.line, f.column) == (r.positions[("data_version",)])
     assert f.message == (
-        f"the list was built with {system_id} data version 0; armybuilder has data version 1, "
+        f"the list was built with {system_id} data version 0; armybuilder has data version {installed}, "
         "so its costs and verdict may differ from those it was built with"
     )
     without = check_text((ROOT / EXAMPLE[system_id]).read_text(encoding="utf-8"))
     assert r.valid == without.valid  # a warning: the verdict is the data's
 
 
+@pytest.mark.parametrize("system_id", [s for s, v in INSTALLED.items() if v != "1"])
 @pytest.mark.parametrize("version", ['"1"', "1"])
-def test_the_installed_version_gives_no_warning(version):
-    r = check_text(pinned("fantasy-triumph", version))
-    assert "ABL040" not in [f.code for f in r.findings] and r.valid
+def test_a_list_pinned_to_the_old_version_1_warns_naming_both(system_id, version):
+    r = check_text(pinned(system_id, version), "pinned.yaml")
+    [f] = [f for f in r.findings if f.code == "ABL040"]
+    assert f.message == (
+        f"the list was built with {system_id} data version 1; armybuilder has data version 2, "
+        "so its costs and verdict may differ from those it was built with"
+    )
+
+
+@pytest.mark.parametrize("system_id", list(EXAMPLE))
+def test_a_pack_pinned_to_the_old_version_1_warns_naming_both(tmp_path, system_id):
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(f"event: Old Cup\nsystem: {system_id}\ndata_version: '1'\n", encoding="utf-8")
+    r = check_text((ROOT / EXAMPLE[system_id]).read_text(encoding="utf-8"), "list.yaml", pack=events.load(pack))
+    got = [f.message for f in r.findings if f.code == "EVT017"]
+    if INSTALLED[system_id] == "1":
+        assert got == []  # Token Terrors' data is still version 1
+    else:
+        assert got == [
+            f"Old Cup is played on {system_id} data version 1; armybuilder has version 2, so its verdict may "
+            "not match the event's rules"
+        ]
+
+
+@pytest.mark.parametrize("system_id", list(EXAMPLE))
+def test_the_installed_version_gives_no_warning(system_id):
+    for version in (f'"{INSTALLED[system_id]}"', INSTALLED[system_id]):
+        r = check_text(pinned(system_id, version))
+        assert "ABL040" not in [f.code for f in r.findings] and r.valid
 
 
 def test_a_data_version_of_the_wrong_shape_is_a_schema_error():

@@ -2,9 +2,11 @@
 
 :func:`board` is computed on every click of the browser builder, from the list's check (its
 model, :class:`.model.Army`, already built and priced). It re-runs neither the rules nor the edit
-engine. What each click would change is priced by :func:`_points` and :func:`_line`, which count a
-class, a hero or an army card exactly as :func:`.model.price` does (the tests hold them to it), on
-a copy of the one class or hero the click changes: the rest of the army does not move.
+engine. What each click would change is priced by :func:`_tally` and :func:`_counted` (a class or
+a hero) and :func:`_line` (an army card), which count exactly as :func:`.model.price` does (the
+tests hold them to it), on a copy of the one class or hero the click changes: the rest of the army
+does not move. The cost cases already decided (by what their conditions read) and each class's
+troop type choice are kept from one board to the next.
 
 Whether a card can be added comes from the card data the rules read (``cards.yaml``): where it may
 be listed (FTR003), the cards it cannot share a stand with (FTR008), who may take it (its
@@ -458,6 +460,8 @@ def _typed_option(verb: str, part: str, *args: Any, key: str, entry: int | None 
 
 
 def board(data: dict[str, Any], result: Result, focus: str | None) -> Board:
+    """The list's board: its settings, its classes, heroes and army cards as rows, and the catalog
+    for ``focus`` (a class's or hero's row key; by default the last of them: the one just added)."""
     army = _army(data, result)
     ctx = _ctx(army)
     focusable = [f"classes-{c.index}" for c in army.classes] + [f"heroes-{h.index}" for h in army.heroes]
@@ -703,9 +707,37 @@ def _troop_label(name: str) -> str:
     return f"{name} ({points_text(model.catalog().prices.troops[name])} a stand)"
 
 
+_TROOP_CHOICES: dict[tuple[Any, ...], Control] = {}  # a class's troop choice, by what it is made of
+
+
 def _troop_choice(ctx: _Ctx, unit: Unit, now: float) -> Control:
     """The class's troop type: each other type with what the class would cost with it (its cards
-    stay; those whose price names troop types are priced for the new one)."""
+    stay; those whose price names troop types are priced for the new one). The same class in the
+    same army makes the same choice: it is kept, for the next board."""
+    army = ctx.army
+    made_of = (
+        id(army.cat),
+        unit.name,
+        ctx.name(unit),
+        ctx.entry(unit),
+        unit.troop["name"] if unit.troop else None,
+        unit.troop_written,
+        unit.stands,
+        unit.general,
+        tuple((u.written, tuple(map(str, u.values)), u.number, u.priced) for u in unit.cards),
+        bool(army.dense),
+        frozenset(army.army_card_names()),
+        now,
+    )
+    found = _TROOP_CHOICES.get(made_of)
+    if found is None:
+        if len(_TROOP_CHOICES) > _MEMO_SIZE // 20:
+            _TROOP_CHOICES.clear()
+        found = _TROOP_CHOICES[made_of] = _make_troop_choice(ctx, unit, now)
+    return found
+
+
+def _make_troop_choice(ctx: _Ctx, unit: Unit, now: float) -> Control:
     army = ctx.army
     table = _table(army.cat)
     on_troop = [u for u in unit.cards if u.priced and set(table.keys[u.name]) & _TROOP_KEYS]
@@ -1165,13 +1197,20 @@ def _placement_why(card: dict[str, Any], unit: Unit | None) -> str:
     return f"{name} {_PLACE.get(card['kind'], 'cannot be listed here')} ({card['rule']})"
 
 
+def _reads_option(restriction: dict[str, Any]) -> bool:
+    """Whether a restriction of a card asks which of its options it has (then each way of adding it
+    is judged apart)."""
+    return any(conditions.uses_key(restriction[s], "option") for s in ("require", "forbid") if s in restriction)
+
+
 # How far a reason a card cannot be added reaches: every way of adding the card, this way only
 # (its options or number), or this number (a smaller one may fit).
 CARD, VARIANT, COUNT = "card", "variant", "count"
 
 
-def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None) -> tuple[str, str]:
-    """Why the card cannot be added as ``use`` (empty: it can), and how far the reason reaches."""
+def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None, held: frozenset[str]) -> tuple[str, str]:
+    """Why the card cannot be added as ``use`` to the taker holding the cards ``held`` (empty: it
+    can), and how far the reason reaches."""
     army = ctx.army
     name, rule = card["name"], card["rule"]
     caps = card.get("caps", {})
@@ -1179,7 +1218,6 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None) -
     if not model.placement_ok(use):
         return _placement_why(card, unit), CARD
     if unit is not None:
-        held = unit.card_names()
         if name in held:
             tail = ": change its number on its chip" if quantity else " (a card is bought once for a stand or hero)"
             return f"{ctx.name(unit)} has {name} already{tail}", CARD
@@ -1191,16 +1229,14 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None) -
         for r in card.get("restrictions", []):
             if r.get("applies_to") not in (None, unit.taker):
                 continue
-            reach = (
-                VARIANT if any(conditions.uses_key(r[s], "option") for s in ("require", "forbid") if s in r) else CARD
-            )
+            reach = VARIANT if _reads_option(r) else CARD
             if "require" in r and not model.holds(r["require"], army, unit, use):
                 reason = r.get("reason") or f"{name} needs {conditions.describe(r['require'])}"
                 return f"{reason} ({r['rule']})", reach
             if "forbid" in r and model.holds(r["forbid"], army, unit, use):
                 reason = r.get("reason") or f"{name} is not for {conditions.describe(r['forbid'])}"
                 return f"{reason} ({r['rule']})", reach
-    elif name in army.army_card_names() and not caps.get("max_per_army"):
+    elif name in held and not caps.get("max_per_army"):
         tail = ": change its number on its chip" if quantity else ""
         return f"the army has {name} already{tail}", CARD
     found = ctx.used.get(name, [])
@@ -1264,41 +1300,61 @@ def _per(card: dict[str, Any], unit: Unit | None) -> str:
     }.get(per, "")
 
 
-def _card_entries(ctx: _Ctx, card: dict[str, Any], unit: Unit | None, known: dict[int, float]) -> list[Entry]:
-    """The card's entries for the taker (None: the army): one per way of adding it (its options,
-    its number) that can be added, and those that cannot for their options or number alone; one
-    disabled entry when no way can."""
-    army = ctx.army
-    held = unit.cards if unit is not None else army.army_cards
-    now = _priced_at(ctx, unit, held, known)
+@dataclass(frozen=True)
+class _Taker:
+    """What the entries of one catalog group share: the class or hero they add to (None: the army)."""
+
+    unit: Unit | None
+    cards: list[CardUse]  # the cards it holds
+    names: frozenset[str]  # their names
+    known: dict[int, float]  # the cost of those that stay what they are beside another card
+    now: float  # what it adds to the total now
+    lead: tuple[str, ...]  # the edit's first words: which of two entries of one name (``--entry N``)
+    where: tuple[str, ...]  # the edit's words that say where a card goes (``--to CLASS``)
+
+    @classmethod
+    def of(cls, ctx: _Ctx, unit: Unit | None) -> _Taker:
+        cards = unit.cards if unit is not None else ctx.army.army_cards
+        known = _fixed(ctx, unit, cards)
+        e = ctx.entry(unit)
+        lead = ("--entry", str(e)) if e is not None else ()
+        if unit is None:
+            where: tuple[str, ...] = ("--army",)
+        else:
+            where = ("--to" if unit.kind == "class" else "--hero", unit.name)
+        names = frozenset(u.name for u in cards if u.card is not None)
+        return cls(unit, cards, names, known, _priced_at(ctx, unit, cards, known), lead, where)
+
+
+def _card_entries(ctx: _Ctx, card: dict[str, Any], taker: _Taker) -> list[Entry]:
+    """The card's entries for the taker: one per way of adding it (its options, its number) that
+    can be added, and those that cannot for their options or number alone; one disabled entry when
+    no way can."""
+    army, unit = ctx.army, taker.unit
+    name = card["name"]
+    per = _per(card, unit)
     made: list[tuple[Entry, str]] = []
     for v in _variants(army, card, unit):
         use = _variant_use(card, v, unit)
-        why, reach = _why_not(ctx, card, use, unit)
-        cost = _each(_case(army, use, unit), _per(card, unit))
+        why, reach = _why_not(ctx, card, use, unit, taker.names)
+        cost = _each(_case(army, use, unit), per)
         label = f"Add {v.name} to {ctx.to(unit)}, {cost}"
         if why:
             add = Control(BUTTON, label, face="Add", why_not=why, key=f"add-{v.name}")
         else:
+            words = [w for value in v.values for w in ("--option", value)]
+            if v.number is not None:
+                words += ["--number", str(v.number)]
+            change = taker.now - _priced_at(ctx, unit, [*taker.cards, use], taker.known)
             add = Control(
                 BUTTON,
                 label,
                 face="Add",
-                edit=edit(
-                    "add",
-                    "card",
-                    card["name"],
-                    entry=ctx.entry(unit),
-                    option=list(v.values),
-                    number=v.number,
-                    **ctx.where(unit),
-                ),
-                cost=_pts(_priced_at(ctx, unit, [*held, use], known) - now),
+                edit=Edit("add", "card", (*taker.lead, *words, *taker.where, "--", name)),
+                cost=_pts(-change),
                 key=f"add-{v.name}",
             )
-        made.append(
-            (Entry(v.name, add, summary=card.get("summary", ""), cost=cost, explain=("cards", card["name"])), reach)
-        )
+        made.append((Entry(v.name, add, summary=card.get("summary", ""), cost=cost, explain=("cards", name)), reach))
         if reach == CARD:
             return [made[-1][0]]
     if not any(e.add.enabled or reach == VARIANT for e, reach in made):
@@ -1310,11 +1366,11 @@ def _cards_group(ctx: _Ctx, unit: Unit | None) -> Group:
     if unit is None:
         return Group("cards", "Cards", note="Add a class from the troop types, or a hero: its cards are offered here")
     entries: list[Entry] = []
-    known = _fixed(ctx, unit, unit.cards)
+    taker = _Taker.of(ctx, unit)
     for card in ctx.army.cat.cards.values():
         if card["kind"] == "army" and not card.get("marks"):
             continue  # the army's own cards: their group
-        entries += _card_entries(ctx, card, unit, known)
+        entries += _card_entries(ctx, card, taker)
     if unit.kind == "class":
         troop = unit.troop["name"] if unit.troop else unit.troop_written
         note = f"{troop}, {plural(unit.stands, 'stand')}: a card is on every stand of the class, and priced a stand"
@@ -1325,9 +1381,10 @@ def _cards_group(ctx: _Ctx, unit: Unit | None) -> Group:
 
 def _army_group(ctx: _Ctx) -> Group:
     entries: list[Entry] = []
+    taker = _Taker.of(ctx, None)
     for card in ctx.army.cat.cards.values():
         if card["kind"] == "army" and not card.get("marks"):
-            entries += _card_entries(ctx, card, None, {})
+            entries += _card_entries(ctx, card, taker)
     return Group("army-cards", "Army cards", tuple(entries), note="bought once for the whole army")
 
 

@@ -20,6 +20,7 @@ refused with a suggestion, another name is written as typed (HMB012 notes it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.compose import base
@@ -331,6 +332,15 @@ def remove_unit(doc: Doc, req: Request) -> str:
 
 # ---------------------------------------------------------------------------
 # Completion
+#
+# Each source takes a list's plain data as it is, whatever its shape (the browser builder and
+# completion show the choices of a list the schema refuses: `abilities: 5`, a list that is not a
+# mapping): what is not where a list keeps it gives no names, never an error.
+
+
+def _value(data: Any, key: str) -> Any:
+    """``data[key]`` when the data is a mapping, else None."""
+    return data.get(key) if isinstance(data, Mapping) else None
 
 
 def faction_names(data: dict[str, Any] | None = None) -> list[str]:
@@ -339,7 +349,7 @@ def faction_names(data: dict[str, Any] | None = None) -> list[str]:
 
 def hero_names(data: dict[str, Any] | None = None) -> list[str]:
     cat = _cat()
-    faction = (data or {}).get("faction")
+    faction = _value(data, "faction")
     heroes: Iterable[dict[str, Any]] = cat.heroes.values()
     if isinstance(faction, str) and faction in cat.factions:
         heroes = [h for h in heroes if h["faction"] == cat.factions.canonical(faction)]
@@ -348,14 +358,14 @@ def hero_names(data: dict[str, Any] | None = None) -> list[str]:
 
 def unit_names(data: dict[str, Any] | None = None) -> list[str]:
     cat = _cat()
-    faction = (data or {}).get("faction")
+    faction = _value(data, "faction")
     if isinstance(faction, str) and faction in cat.factions:
         return list(cat.factions[faction]["units"])
     return sorted({u for fac in cat.factions.values() for u in fac["units"]} | set(cat.neutral))
 
 
 def listed_units(data: dict[str, Any] | None = None) -> list[str]:
-    return base.names_in((data or {}).get("units"))
+    return base.names_in(_value(data, "units"))
 
 
 def _cards(kind: str) -> NameSource:
@@ -367,7 +377,8 @@ def _cards(kind: str) -> NameSource:
 
 def _listed(kind: str) -> NameSource:
     def names(data: dict[str, Any] | None = None) -> list[str]:
-        return [str(x) for x in (data or {}).get(kind, []) or [] if isinstance(x, str)]
+        listed = _value(data, kind)  # `abilities: 5` is no list of names (it answered 500 in serve)
+        return [x for x in listed if isinstance(x, str)] if isinstance(listed, list) else []
 
     return names
 

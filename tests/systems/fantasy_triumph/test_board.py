@@ -168,6 +168,23 @@ def test_stands_controls_cost_a_stand_of_the_class():
     assert control(b, "One stand fewer of Archers of the Eaves, −4½ points").enabled
 
 
+def test_a_troop_type_choice_prices_the_class_with_its_cards_for_the_new_type():
+    b = board(GREENWOOD)
+    troop = control(b, "Troop type of Wardens")
+    assert (troop.kind, troop.value, len(troop.options)) == (CHOICE, "Elite Foot", 26)
+    assert option(troop, "Elite Foot").edit is None
+    # Horde 2 + Deadly 2 + Armored ½ = 4½ a stand, x 2 = 9 (now 13)
+    assert option(troop, "Horde").cost == "−4 points"
+    assert option(troop, "Horde").edit.words == ("--", "Wardens", "Horde")
+    # Sellswords: Knights 4, Fierce 0 for Knights (FT 34), Unreliable -2 for Knights or with Fierce
+    # (FT 60): 2 a stand, x 2 = 4, and Delayed Entry on 1 stand takes 2 off (FT 32): 2 in all.
+    # As Spear: 4 - ½ (Fierce, FT 34) - 2 (Unreliable, with Fierce) = 1½ a stand, x 2 = 3, and the
+    # refund is "no more than the value of the stands" delayed: 1½. 1½ in all: ½ less.
+    iron = board(IRON)
+    assert option(control(iron, "Troop type of Sellswords"), "Spear").cost == "−½ points"
+    assert board(IRON).rows()[1].controls[2] is iron.rows()[1].controls[2]  # made once for the same class
+
+
 def test_card_chips_price_their_options_and_numbers():
     b = board(GREENWOOD)
     # FT 45: "½ point per ground transport. 1 point per flying transport." Rangers: 3 stands

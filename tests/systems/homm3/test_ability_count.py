@@ -1,6 +1,6 @@
 """HMB007 ability-count: keep 2 / 3 / 4."""
 
-from ._lists import ADVENTURE, LARGE, MEDIUM, SHORT, assert_clean, findings, variant
+from ._lists import ADVENTURE, BOARD, LARGE, MEDIUM, SHORT, assert_clean, findings, variant
 
 
 def test_passes():

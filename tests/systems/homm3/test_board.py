@@ -515,5 +515,5 @@ def test_a_removed_card_is_not_counted_among_the_cards_kept():
     b = board(variant(SHORT, abilities=["Wisdom", "Diplomacy"]))
     assert row(b, "abilities").cost == "1 of 2 kept (a Short skirmish draws 3)"
     assert entry(b, "abilities", "Tactics").add.why_not == ""
-    (chip,) = [c for c in row(b, "abilities").chips if c.title == "Diplomacy"]
+    (chip,) = [c for c in row(b, "abilities").chips if c.label == "Diplomacy"]
     assert chip.note == "removed from the Ability Deck (setup step 3): it cannot be drawn"

@@ -70,7 +70,7 @@ INVALID = {
         "active": {"race": "Orcs", "regions": [{"name": "Durotar", "tokens": 0}]},
     },
     # a new list: no active race yet
-    "new": {"system": "small-world-of-warcraft", "name": "New", "data_version": "1"},
+    "new": {"system": "small-world-of-warcraft", "name": "New", "data_version": "2"},
 }
 
 

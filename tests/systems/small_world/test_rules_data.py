@@ -94,7 +94,7 @@ def test_codes_are_documented_and_stable():
 
 
 def test_system_meta():
-    assert SYSTEM.id == SYSTEM_ID and SYSTEM.title == "Small World of Warcraft" and SYSTEM.data_version == "1"
+    assert SYSTEM.id == SYSTEM_ID and SYSTEM.title == "Small World of Warcraft" and SYSTEM.data_version == "2"
     assert SYSTEM.meta["checks"]
 
 
