@@ -482,6 +482,83 @@ def serve(
     finish(run(folder, host, port, open_browser, allow=allow_host))
 
 
+@app.command()
+def collect(
+    pack: Path = typer.Argument(..., help="The event pack (YAML).", exists=True, dir_okay=False, readable=True),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        metavar="FILE",
+        help="The desk's database (SQLite), made if missing; start again on it to go on "
+        "(default: beside the pack, NAME.desk.sqlite).",
+    ),
+    deadline: str | None = typer.Option(
+        None,
+        "--deadline",
+        metavar="WHEN",
+        help="Take no list after it: '2026-10-17 09:00' (this computer's time) or 2026-10-17T09:00+02:00.",
+    ),
+    host: str = typer.Option(
+        "127.0.0.1",
+        "--host",
+        metavar="HOST",
+        help="The address to listen on (0.0.0.0: every address, for the players' phones).",
+    ),
+    port: int = typer.Option(8000, "--port", metavar="PORT", min=0, max=65535, help="The port (0: any free one)."),
+    allow_host: list[str] = typer.Option(
+        [],
+        "--allow-host",
+        metavar="NAME",
+        help="Another name the desk answers to (repeatable), besides this computer's own names and addresses.",
+    ),
+    open_browser: bool = typer.Option(
+        True, "--open/--no-open", help="Open the organiser's page in a browser (when there is a graphical session)."
+    ),
+    export: Path | None = typer.Option(
+        None,
+        "--export",
+        metavar="FOLDER",
+        help="Do not run the desk: write each player's latest list from --db into FOLDER, for tournament.",
+    ),
+    force: bool = typer.Option(False, "--force", help="With --export: overwrite list files that exist."),
+) -> None:
+    """Run an event's submission desk: players send their lists, checked against the pack at once.
+
+    Players open the desk's page, give their name and send their list: a list file, its text, its
+    share code, or one they build in the browser builder there. Each list is checked against the
+    event pack at once; an illegal list is kept too, so that its player can fix it. The player
+    gets a receipt (fingerprint, time, verdict) and a private link to see and replace the list
+    until the deadline. Nobody else sees a list until the organiser reveals them.
+
+    The organiser's link, printed at start with a token (new each time), opens the organiser's
+    page: every submission, lock or unlock one player or the whole event, move the deadline,
+    reveal the lists, download them (files, the tournament report, the packet PDF) and a backup
+    of the database. Every version of every list is kept in the database, committed before the
+    player is told it is taken; stop the desk with Ctrl+C and start it again on the same --db.
+
+    On 127.0.0.1 only this computer can open it. For the players' phones, run it with
+    --host 0.0.0.0 and show them the link it prints (or its QR code). Scripts use the JSON API:
+    POST /api/submissions with {"player": NAME, "list": TEXT}.
+
+    When the desk is closed: armybuilder collect PACK --db FILE --export FOLDER writes each
+    player's latest list as a file, then armybuilder tournament PACK FOLDER checks them all.
+    """
+    if export is not None:
+        if deadline is not None:
+            raise typer.BadParameter(
+                "--export writes the lists and does not run the desk: leave it out", param_hint="--deadline"
+            )
+        from armybuilder.collect import export_command
+
+        finish(export_command(pack, db, export, force))
+        return
+    if force:
+        raise typer.BadParameter("it applies to --export only", param_hint="--force")
+    from armybuilder.web.server import collect as run
+
+    finish(run(pack, db, deadline, host, port, open_browser, allow=allow_host))
+
+
 def _system_commands() -> None:
     """The commands a game system adds (its manifest's ``commands``: modules with ``register(app)``)."""
     import importlib

@@ -11,7 +11,13 @@ says now:
 * the status (VALID or INVALID) and the number of errors;
 * the total (``51 of 51 points``), every place it is printed;
 * the findings digest (:func:`armybuilder.fingerprint.findings_digest`): a roster whose errors
-  were cut out no longer matches it.
+  were cut out no longer matches it;
+* everything else it prints: the roster is laid out again from the carried list, as it was made
+  (its file name and date, ``--with-rules``, ``--min-severity``; a PDF's paper and ``--compact``,
+  from the layout record beside its list), and compared line by line (Markdown), page by page
+  (PDF, its text as pypdf lays it out) or value by value (JSON); the first row that differs is
+  named. A finding's line, and the list lines an event pack's finding names, are where it is in
+  the file the roster was made from, which the carried list cannot tell: they are taken as printed.
 
 The data version the roster names is compared with the installed one, so a difference caused by
 new game data is told apart from an edited printout. Exit code 0 when everything agrees, 1 with
@@ -58,7 +64,9 @@ _COUNT = "([0-9]+)"  # ASCII digits only: `\d` takes any script's ("١٢" is not
 # A Markdown roster's header lines; the other is the total.
 _HEADER_FACTS = ("Status", "System", "Event", "Event date", "Player", "Note", "List file", "Date")
 # The PDF's export facts line of a roster checked against an event pack (roster.Event.verdict_line).
-_PDF_EVENT = re.compile(r"Checked against (.+?) \(event pack .*?\): its status and findings are the event's verdict")
+_PDF_EVENT = re.compile(r"Checked against (.+?) \(event pack (.*?)\): its status and findings are the event's verdict")
+# The Markdown roster's footer line of the same (its pack's file name).
+_EVENT_LINE = re.compile(r"^- Checked against .+ \(event pack (.+?)\): its status and findings are the event's verdict")
 
 
 class Unreadable(Exception):
@@ -94,6 +102,15 @@ class Printed:
     digest: str | None = None
     data_version: str | None = None
     event: str | None = None  # the event pack it says it was checked against (export --event); None: none
+    # What the roster prints as a whole, to lay it out again from the carried list and compare:
+    version: str | None = None  # the armybuilder that made it
+    event_pack: str | None = None  # the event pack's file name it names
+    lines: list[str] | None = None  # a Markdown roster's lines
+    text: str = ""  # a PDF roster's text, every page, whitespace run together
+    pages: list[str] | None = None  # a PDF roster's page texts, as laid out (pypdf's layout mode)
+    layout: dict[str, Any] = field(default_factory=dict)  # a PDF's layout record (export.pdf.LAYOUT_KEY)
+    doc: dict[str, Any] | None = None  # a JSON roster
+    flagged: set[str] = field(default_factory=set)  # where a difference was found already
 
 
 # -- reading a roster ----------------------------------------------------------------------------
@@ -153,7 +170,7 @@ def _read_json(text: str) -> Printed:
         raise Unreadable("it is not a roster: not JSON, nor Markdown nor PDF", usage=True) from None
     if not isinstance(doc, dict) or "roster_format" not in doc:
         raise Unreadable("it is JSON, but not a roster (no roster_format)", usage=True)
-    p = Printed("json")
+    p = Printed("json", doc=doc)
     if doc.get("list") is not None:
         p.carries = True
         p.carried = _carried(json.dumps(doc["list"]), "the roster carries")
@@ -176,9 +193,12 @@ def _read_json(text: str) -> Printed:
         p.digest = footer["findings_digest"]
     if isinstance(footer.get("data_version"), str):
         p.data_version = footer["data_version"]
+    if isinstance(footer.get("armybuilder_version"), str):
+        p.version = footer["armybuilder_version"]
     event = doc.get("event")
     if isinstance(event, dict) and isinstance(event.get("name"), str):
         p.event = event["name"]
+        p.event_pack = event["pack"] if isinstance(event.get("pack"), str) else None
     return p
 
 
@@ -188,7 +208,7 @@ def _read_markdown(text: str) -> Printed:
     lines = text.split("\n")  # not splitlines(): U+2028 in a name is no line break here
     if not any(line.startswith("- Status: **") for line in lines):
         raise Unreadable("it is not a roster: not JSON, nor PDF, nor an armybuilder Markdown roster", usage=True)
-    p = Printed("markdown")
+    p = Printed("markdown", lines=lines)
     for i, line in enumerate(lines):
         m = re.match(r"^(`{3,})" + re.escape(LIST_INFO) + r"$", line)
         if m and not p.carries:
@@ -219,8 +239,10 @@ def _read_markdown(text: str) -> Printed:
             p.fingerprints.append((f"line {n}", m.group(1)))
         elif m := re.match(r"^- Findings digest: `(" + _HEX + ")`", line):
             p.digest = m.group(1)
-        elif m := re.match(r"^- Exported by armybuilder \S+; .* data version (.+)$", line):
-            p.data_version = _unmd(m.group(1))
+        elif m := re.match(r"^- Exported by armybuilder (\S+); .* data version (.+)$", line):
+            p.version, p.data_version = m.group(1), _unmd(m.group(2))
+        elif m := _EVENT_LINE.match(_unmd(line)):
+            p.event_pack = m.group(1)
     errors = _bullets(lines, "## Errors")
     if errors is not None:
         p.errors.append(("its Errors section", errors))
@@ -317,11 +339,16 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
         reader = PdfReader(io.BytesIO(raw))
         attached = reader.attachments.get(LIST_FILE)
         texts = _page_texts(reader) if pages else []
+        # the same pages (their work bounded above), as laid out: rows of a table on one line each
+        laid_out = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages] if pages else []
+        layout = _layout_record(reader) if pages else {}
+        if pages and texts and "paper" not in layout:
+            layout["paper"] = "letter" if round(float(reader.pages[0].mediabox.width)) == 612 else "a4"
     except Unreadable:
         raise
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF; each means it cannot be read
         raise Unreadable(f"it is a PDF that cannot be read ({type(exc).__name__})", usage=True) from None
-    p = Printed("pdf")
+    p = Printed("pdf", pages=laid_out if pages else None, layout=layout)
     if attached:
         p.carries = True
         p.carried = _carried(attached[0], f"the PDF carries ({LIST_FILE})")
@@ -334,6 +361,7 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
             if m := re.search(r"data version (\S+) · fingerprint", line):
                 p.data_version = m.group(1)
         joined = " ".join(lines)
+        p.text = f"{p.text} {joined}".strip()
         for m in re.finditer(r"[Ff]ingerprint:? (" + _HEX + ")", joined):
             p.fingerprints.append((f"page {number}", m.group(1)))
         for m in re.finditer(r"\bErrors \(" + _COUNT + r"\)", joined):
@@ -344,8 +372,26 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
         if m := re.search(r"Findings digest: (" + _HEX + ")", joined):
             p.digest = m.group(1)
         if (m := _PDF_EVENT.search(joined)) and p.event is None:
-            p.event = m.group(1)
+            p.event, p.event_pack = m.group(1), m.group(2)
+        if (m := re.search(r"Exported by armybuilder (\S+);", joined)) and p.version is None:
+            p.version = m.group(1)
     return p
+
+
+def _layout_record(reader: Any) -> dict[str, Any]:
+    """The layout record beside a PDF roster's carried list (:data:`armybuilder.export.pdf.LAYOUT_KEY`):
+    how it was laid out; empty when it has none (a PDF armybuilder did not write)."""
+    from armybuilder.export.pdf import LAYOUT_KEY, LIST_FILE
+
+    try:
+        names = reader.trailer["/Root"]["/Names"]["/EmbeddedFiles"]["/Names"]
+        for i in range(0, min(len(names), 20) - 1, 2):
+            if str(names[i]) == LIST_FILE:
+                record = json.loads(str(names[i + 1].get_object()[f"/{LAYOUT_KEY}"]))
+                return record if isinstance(record, dict) else {}
+    except Exception:  # noqa: BLE001 - no record, or not one armybuilder wrote: the defaults are used
+        return {}
+    return {}
 
 
 def read(path: Path, pages: bool = True) -> Printed:
@@ -440,8 +486,10 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
 
     if not printed.fingerprints:
         v.differences.append("the roster prints no fingerprint")
+    flagged = printed.flagged
     for where, value in dict.fromkeys(printed.fingerprints):
         if value != fingerprint:
+            flagged.add(where)
             v.differences.append(
                 f"the fingerprint printed at {where} is {value[:16]}…; the list the roster carries has "
                 f"{fingerprint[:16]}…: the list or its printed fingerprint was changed"
@@ -458,6 +506,7 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
             f"the roster was made with data version {one_line(printed.data_version)}; armybuilder has "
             f"{now.data_version}, so a difference may come from the new game data"
         )
+    flagged.update(where for where, status in printed.statuses if status != now.status)
     for status in dict.fromkeys(s for _, s in printed.statuses):
         if status != now.status:
             v.differences.append(f"the roster says {status}; the list it carries {_status_words(now)} now")
@@ -466,11 +515,13 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
     errors_now = now.counts["error"]
     for where, count in printed.errors:
         if count != errors_now and all(s == now.status for _, s in printed.statuses):
+            flagged.add(where)
             v.differences.append(
                 f"the roster prints {_errors_text(count)} ({where}); the list it carries has {errors_now}"
             )
     for where, total in dict.fromkeys(printed.totals):
         if total != now.measure_text:
+            flagged.add(where)
             why = (
                 "the printed total was edited"
                 if same_data
@@ -480,6 +531,7 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
                 f"{why}: the roster says {one_line(total)} ({where}); the list it carries comes to {now.measure_text}"
             )
     if printed.digest is not None and printed.digest != now.findings_digest:
+        flagged.add("digest")
         what = "the findings" if same_data else f"the findings with data version {now.data_version}"
         v.differences.append(
             f"{what} of the list it carries do not match the roster's findings digest: "
@@ -495,7 +547,328 @@ def compare(printed: Printed, file: str, pack: Any = None) -> Verdict:
                 + "; ".join(one_line(f"{f.code} {f.message}") for f in errors[:5])
                 + ("; ..." if len(errors) > 5 else "")
             )
+    if isinstance(printed.carried, dict):
+        v.differences += _whole(printed, result, fingerprint, carried, v.pack, now.data_version)
     return v
+
+
+# -- everything the roster prints ------------------------------------------------------------------
+
+_LEVELS = ("info", "warning", "error")  # export --min-severity: which notices a roster may have left out
+_HEAD = re.compile(r"\b([A-Z]{3}[0-9]{3})(?: \(([^()]*)\))?: ")  # a finding's head: code (severity, file, line)
+_QUOTED = 120  # characters of a printed line quoted in a difference
+# PDF lines that say what the claims above compare already: the footers, the banner, the export facts.
+_PDF_CLAIMS = re.compile(
+    r" · (VALID|INVALID) · |^armybuilder \S+ · |[Ff]ingerprint:? [0-9a-f]{16}|Findings digest|^Errors \("
+    r"|INVALID: [0-9]+ error"
+)
+
+
+@dataclass
+class _Made:
+    """How a roster was made, as far as it tells: what laying it out again needs besides the list."""
+
+    file: str | None = None
+    date: str | None = None
+    with_rules: bool = False
+    levels: tuple[str, ...] = _LEVELS  # the --min-severity it may have been made with
+    paper: str = "a4"
+    compact: bool = False
+
+
+def _made(printed: Printed) -> _Made:
+    made = _Made()
+    if printed.kind == "markdown" and printed.lines is not None:
+        lines = printed.lines
+        end = next((n for n, line in enumerate(lines) if line.startswith("## ") or line == "---"), len(lines))
+        for line in lines[:end]:
+            if line.startswith("- List file: ") and made.file is None:
+                made.file = _unmd(line.removeprefix("- List file: "))
+            elif line.startswith("- Date: ") and made.date is None:
+                made.date = line.removeprefix("- Date: ")
+        made.with_rules = "## Rules used" in lines
+    elif printed.kind == "pdf":
+        record = printed.layout
+
+        def text(key: str) -> str | None:
+            value = record.get(key)
+            return value if isinstance(value, str) else None
+
+        made.file, made.date = text("file"), text("date")
+        made.with_rules = record.get("with_rules") is True
+        made.compact = record.get("compact") is True
+        made.paper = "letter" if record.get("paper") == "letter" else "a4"
+        if record.get("min_severity") in _LEVELS:
+            made.levels = (record["min_severity"],)
+    elif printed.doc is not None:
+        doc = printed.doc
+        made.file = doc["file"] if isinstance(doc.get("file"), str) else None
+        footer = doc["footer"] if isinstance(doc.get("footer"), dict) else {}
+        made.date = footer["date"] if isinstance(footer.get("date"), str) else None
+        made.with_rules = "rules" in doc
+    return made
+
+
+def _quote(text: str | None, end: str) -> str:
+    if text is None:
+        return end
+    shown = one_line(text)
+    return f"'{shown[:_QUOTED]}…'" if len(shown) > _QUOTED else f"'{shown}'"
+
+
+def _whole(
+    printed: Printed, result: Result, fingerprint: str, carried: bytes, pack: Any, data_now: str | None
+) -> list[str]:
+    """The first thing the roster prints that the list it carries does not give, as a difference:
+    the roster laid out again from that list, as it was made (its file name, date, appendix,
+    ``--min-severity``; a PDF's paper and ``--compact``), and compared line by line (Markdown), page by
+    page (PDF) or value by value (JSON). [] when everything agrees. What the claims above compared
+    already (the total, the status...) is not said twice."""
+    from dataclasses import replace
+
+    from armybuilder import __version__
+    from armybuilder.export import ExportError
+    from armybuilder.export.roster import Event, from_result
+    from armybuilder.reporters import MinSeverity
+
+    laid_out = {"markdown": printed.lines, "pdf": printed.pages}.get(printed.kind, printed.doc)
+    if laid_out is None:  # a PDF read for its list only
+        return []
+    made = _made(printed)
+    event = Event.of(pack) if pack is not None else None
+    if event is not None and printed.event_pack:
+        event = replace(event, pack=printed.event_pack)
+    base = from_result(result, fingerprint, date=made.date, carried=carried, with_rules=made.with_rules, event=event)
+    base.file = made.file or base.file
+    base.version = printed.version or base.version
+    base.data_version = printed.data_version or base.data_version  # the new data's differences are told below
+    if printed.event_pack:  # the event pack's findings name it as the roster does
+        base.errors = [replace(f, source=printed.event_pack) if f.source else f for f in base.errors]
+        base.notices = [replace(f, source=printed.event_pack) if f.source else f for f in base.notices]
+    base.errors, base.notices = _as_printed(printed, base.errors), _as_printed(printed, base.notices)
+    best: tuple[Any, str] | None = None
+    for level in made.levels:
+        keep = MinSeverity(level)
+        roster = replace(base, notices=[f for f in base.notices if keep.keeps(f)])
+        try:
+            found = _first_difference(printed, roster, made, level)
+        except ExportError as exc:
+            return [f"the list it carries cannot be laid out as a PDF roster again ({exc})"]
+        if found is None:
+            return []
+        if best is None or found[0] > best[0]:
+            best = found
+    assert best is not None
+    said = best[1]
+    if printed.data_version is not None and data_now is not None and printed.data_version != data_now:
+        said += f" (with data version {data_now}: the difference may come from the new game data)"
+    elif printed.version is not None and printed.version != __version__:
+        said += (
+            f" (the roster was made by armybuilder {one_line(printed.version)}, this is {__version__}: "
+            "its layout may differ)"
+        )
+    return [said]
+
+
+def _printed_findings(printed: Printed) -> list[tuple[str, int | None, Any]]:
+    """Each finding the roster prints, in its order: (code, line, how to tell it: its Markdown line,
+    its place in the PDF's text, its JSON object)."""
+    out: list[tuple[str, int | None, Any]] = []
+    if printed.kind == "markdown" and printed.lines is not None:
+        section = ""
+        for line in printed.lines:
+            if line.startswith("## ") or line == "---":
+                section = line
+            elif section in ("## Errors", "## Warnings and notes") and (m := _HEAD.match(_unmd(line[2:]))):
+                out.append((m.group(1), _line_of(m.group(2)), line))
+    elif printed.kind == "pdf":
+        for m in _HEAD.finditer(printed.text):
+            out.append((m.group(1), _line_of(m.group(2)), m.start()))
+    elif printed.doc is not None:
+        for key in ("errors", "notices"):
+            items = printed.doc.get(key)
+            for item in items if isinstance(items, list) else []:
+                if isinstance(item, dict) and isinstance(item.get("code"), str):
+                    at = item.get("line")
+                    out.append((item["code"], at if isinstance(at, int) and not isinstance(at, bool) else None, item))
+    return out
+
+
+def _line_of(where: str | None) -> int | None:
+    m = re.search(r"(?:^|, )line ([0-9]{1,9})$", where or "")
+    return int(m.group(1)) if m else None
+
+
+def _as_printed(printed: Printed, found: list[Any]) -> list[Any]:
+    """``found`` (the carried list's findings, which have no lines: it is not the file) in the order the
+    roster prints them, each with the line it prints (where it is in the file the roster was made
+    from); the findings the roster does not print follow, in their own order."""
+    from dataclasses import replace
+
+    left = list(found)
+    out = []
+    for code, line, mark in _printed_findings(printed):
+        same = [f for f in left if f.code == code]
+        if not same:
+            continue
+
+        told = ((f, _told(printed, mark, replace(f, line=line))) for f in same)
+        match, shown = next(((f, g) for f, g in told if g is not None), (same[0], replace(same[0], line=line)))
+        left.remove(match)
+        if printed.kind == "json":
+            column = mark.get("column")
+            shown = replace(shown, column=column if isinstance(column, int) and not isinstance(column, bool) else None)
+        out.append(shown)
+    return out + left
+
+
+_LIST_LINES = re.compile(r"list lines? [0-9]+(?:, [0-9]+)*")  # where in the file an event pack's finding is
+
+
+def _told(printed: Printed, mark: Any, f: Any) -> Any:
+    """``f`` as the roster prints it at ``mark`` (:func:`_printed_findings`), or None when that is
+    another finding. The list lines an event pack's finding names ("list line 41") are where it is
+    in the file the roster was made from, which the carried list cannot tell: they are taken as
+    printed, like the finding's own line."""
+    from dataclasses import replace
+
+    from armybuilder.export.pdf import MAX_TEXT
+    from armybuilder.export.roster import finding_dict, finding_text
+    from armybuilder.text import md
+
+    if printed.kind == "json":
+        d = finding_dict(f)
+        said = mark.get("message")
+        if not isinstance(said, str) or _LIST_LINES.sub("", said) != _LIST_LINES.sub("", f.message):
+            return None
+        same = all(mark.get(k) == d[k] for k in ("code", "severity", "rule"))
+        return replace(f, message=said) if same else None
+    for text in (finding_text(f), finding_text(f, with_severity=True)):
+        if printed.kind == "markdown":
+            m = re.fullmatch(_flexible(md(text)), mark[2:])
+        else:
+            text = text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"  # as the PDF cuts it
+            m = re.compile(_flexible(" ".join(text.split()))).match(printed.text, mark)
+        if m:
+            return replace(f, message=_put_back(f.message, list(m.groups())))
+    return None
+
+
+def _put_back(message: str, printed: list[str]) -> str:
+    """``message`` with its list lines, in turn, as the roster printed them."""
+    parts = _LIST_LINES.split(message)
+    found = _LIST_LINES.findall(message)
+    said = [printed[i] if i < len(printed) else found[i] for i in range(len(found))]
+    return "".join(part + (said[i] if i < len(said) else "") for i, part in enumerate(parts))
+
+
+def _flexible(text: str) -> str:
+    """A pattern that matches ``text`` with any list lines in it."""
+    return f"({_LIST_LINES.pattern})".join(re.escape(part) for part in _LIST_LINES.split(text))
+
+
+def _first_difference(printed: Printed, roster: Roster, made: _Made, level: str) -> tuple[Any, str] | None:
+    """(where, what) of the first thing ``printed`` shows that ``roster`` laid out does not, or None."""
+    if printed.kind == "markdown":
+        from armybuilder.export.markdown import MarkdownExporter
+
+        return _lines_differ(printed.lines or [], MarkdownExporter().text(roster).split("\n"), printed.flagged)
+    if printed.kind == "pdf":
+        from armybuilder.export import ExportOptions, Paper, exporter
+
+        data = exporter("pdf").render(roster, ExportOptions(Paper(made.paper), made.compact, level))
+        return _pages_differ(printed.pages or [], _laid_out(data), printed.flagged)
+    return _values_differ(printed.doc or {}, roster.to_dict(), printed.flagged)
+
+
+def _lines_differ(lines: list[str], expected: list[str], flagged: set[str]) -> tuple[Any, str] | None:
+    for i in range(max(len(lines), len(expected))):
+        a = lines[i] if i < len(lines) else None
+        b = expected[i] if i < len(expected) else None
+        if a == b or f"line {i + 1}" in flagged or ("digest" in flagged and (a or "").startswith("- Findings digest:")):
+            continue
+        if a is None:
+            return i, f"the roster ends at line {i}; the list it carries gives more: {_quote(b, '')}"
+        return i, f"line {i + 1} of the roster reads {_quote(a, '')}; the list it carries gives " + _quote(
+            b, "nothing there (the roster is longer)"
+        )
+    return None
+
+
+def _laid_out(data: bytes) -> list[str]:
+    import io
+
+    from pypdf import PdfReader
+
+    return [page.extract_text(extraction_mode="layout") or "" for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def _pages_differ(pages: list[str], expected: list[str], flagged: set[str]) -> tuple[Any, str] | None:
+    def rows(text: str) -> list[str]:
+        return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
+
+    for number in range(1, max(len(pages), len(expected)) + 1):
+        if number > len(pages) or number > len(expected):
+            return (number, 0), (
+                f"the roster has {plural(len(pages), 'page')}; the list it carries gives "
+                + plural(len(expected), "page")
+            )
+        a_rows, b_rows = rows(pages[number - 1]), rows(expected[number - 1])
+        told = any(where.endswith(f"page {number}") for where in flagged) or "digest" in flagged
+        for i in range(max(len(a_rows), len(b_rows))):
+            a = a_rows[i] if i < len(a_rows) else None
+            b = b_rows[i] if i < len(b_rows) else None
+            if a == b or (told and a is not None and _PDF_CLAIMS.search(a)):
+                continue
+            return (
+                number,
+                i,
+            ), f"page {number} of the roster reads {_quote(a, 'nothing more')}; the list it carries gives " + _quote(
+                b, "nothing more there"
+            )
+    return None
+
+
+# The JSON roster's keys the claims above compare (where they are named), and what a key's name says.
+_JSON_CLAIMS = {
+    "status": ("status", "valid"),
+    "valid": ("status", "valid"),
+    "counts.error": ("counts",),
+    "errors": ("errors",),
+}
+
+
+def _values_differ(doc: dict[str, Any], expected: dict[str, Any], flagged: set[str]) -> tuple[Any, str] | None:
+    skip = {key for where in flagged for key in _JSON_CLAIMS.get(where, (where,))}
+    if "digest" in flagged:
+        skip.add("footer.findings_digest")
+
+    def walk(a: Any, b: Any, path: str) -> tuple[Any, str] | None:
+        if path in skip:
+            return None
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in [*b, *(k for k in a if k not in b)]:
+                found = walk(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}.{key}" if path else str(key))
+                if found:
+                    return found
+            return None
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                found = walk(x, y, f"{path}[{i}]")
+                if found:
+                    return found
+            return None
+        if a == b and type(a) is type(b):
+            return None
+        shown_a = "nothing" if a is _MISSING else _quote(json.dumps(a, ensure_ascii=False), "")
+        shown_b = "nothing" if b is _MISSING else _quote(json.dumps(b, ensure_ascii=False), "")
+        return path, f"the roster's {path} is {shown_a}; the list it carries gives {shown_b}"
+
+    found = walk(doc, expected, "")
+    return (0, found[1]) if found else None
+
+
+_MISSING = object()
 
 
 def _words(text: str | None) -> str:

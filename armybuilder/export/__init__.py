@@ -38,6 +38,7 @@ class Paper(str, enum.Enum):
 class ExportOptions:
     paper: Paper = Paper.a4
     compact: bool = False  # a PDF on one page (smaller type, tighter tables); warned when it cannot be
+    min_severity: str = "info"  # the notices the roster keeps (export --min-severity); a PDF records it
 
 
 class ExportError(Exception):
@@ -177,7 +178,7 @@ def run(
     level = MinSeverity(min_severity)
     roster.notices = [f for f in roster.notices if level.keeps(f)]
     try:
-        data = exp.render(roster, ExportOptions(paper=Paper(paper), compact=compact))
+        data = exp.render(roster, ExportOptions(paper=Paper(paper), compact=compact, min_severity=level.value))
     except ExportError as exc:
         return _usage(f"cannot export {file} as {fmt.value}: {exc}")
     code = ExitCode.of(roster.valid)

@@ -11,10 +11,16 @@ name, its status, its measure, the fingerprint and "page N of M"; the pages of a
 also carry a pale "INVALID" across them, so no page of it passes for a legal list. The header
 facts show the event and its date (``--event PACK``, also named in the export facts) and the list's
 player and note when it has them; ``--with-rules`` adds the rules appendix
-after the roster (a table of what the list uses, from a new page). ``--compact`` aims at one page
-for the roster (the appendix follows it): smaller type, less padding, each table's notes run
-together, no heading starting a new page; it tries ``COMPACT_SCALES`` in turn and warns when even
-the smallest does not fit.
+after the roster (a table of what the list uses, from a new page). A short roster that would spill
+a few lines onto a second page is set snug instead (less padding, its fine print smaller) when that
+keeps it on one page. ``--compact`` aims at one page for everything, the appendix too: smaller
+type, less padding, each table's notes run together, no heading starting a new page; it tries
+``COMPACT_SCALES`` in turn, and warns whenever the PDF takes more than one page (then the roster
+keeps a page of its own when it fits one, and the appendix follows it).
+
+The list the roster carries is an embedded file; its file specification also records how the
+roster was laid out (``LAYOUT_KEY``: the file name, date, paper, ``--compact``, ``--min-severity``,
+``--with-rules``), so that ``armybuilder verify`` can lay the roster out again and compare its pages.
 
 Every text is cut to ``MAX_TEXT`` characters (with an ellipsis, and a warning) before layout:
 reportlab's line breaking takes time with the square of a paragraph's length, and a list file
@@ -34,6 +40,7 @@ reportlab is imported only here, and only when a PDF is rendered.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -53,6 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 LIST_FILE = "armybuilder-list.json"  # the embedded file that holds the list a roster was made from
+LAYOUT_KEY = "ArmybuilderLayout"  # its file specification's entry: how the roster was laid out (JSON)
 MARGIN_MM = 15
 INSET = 6  # points: platypus frames pad their content by 6 points on each side
 REGULAR, BOLD = "ArmybuilderSans", "ArmybuilderSans-Bold"
@@ -114,29 +122,59 @@ class PdfExporter(Exporter):
     binary = True
 
     _compact = False  # --compact: one page, smaller type, tighter tables, notes run together
+    _appendix_page = True  # the rules appendix starts a new page (with --compact, only when one page cannot hold all)
+    _snug = False  # a short roster that would spill a few lines onto a second page: tighter spacing
     _pages = 0
     _roster_pages = 0
 
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
         self._compact = options.compact
-        if not self._compact:
-            return self._render(roster, options, 1.0)
+        self._snug = False
+        self._appendix_page = True
+        self._layout = _layout_record(roster, options)
         warned = len(self.warnings)
-        for scale in COMPACT_SCALES:  # the largest type that fits one page
+        if not self._compact:
+            data = self._render(roster, options, 1.0)
+            if self._roster_pages != 2:  # one page, or a long roster: laid out as it is
+                return data
+            said = self.warnings[warned:]  # a short roster spilling onto a second page: tighter spacing,
+            del self.warnings[warned:]  # and its fine print smaller, when that keeps it on one page
+            self._snug = True
+            snug = self._render(roster, options, 1.0)
+            if self._roster_pages == 1:
+                return snug
+            self._snug = False
+            self.warnings[warned:] = said
+            return data
+        # --compact: the largest type that fits everything, the rules appendix too, on one page
+        self._appendix_page = False
+        for scale in COMPACT_SCALES:
             del self.warnings[warned:]  # each attempt says its own warnings once
             data = self._render(roster, options, scale)
-            if self._roster_pages == 1:
+            if self._pages == 1:
                 return data
+        if roster.rules is not None:  # the roster alone on its page, when it fits, and the appendix after it
+            self._appendix_page = True
+            for scale in COMPACT_SCALES:
+                del self.warnings[warned:]
+                data = self._render(roster, options, scale)
+                if self._roster_pages == 1:
+                    self.warnings.append(
+                        f"the roster and its rules appendix take {self._pages} pages even with --compact: the "
+                        f"roster is on page 1, the appendix on {_pages_text(2, self._pages)}"
+                    )
+                    return data
         self.warnings.append(
             f"the roster takes {self._roster_pages} pages even with --compact (at the smallest type): "
             "it has too many rows or findings for one page"
+            + (f" (and its rules appendix {_pages_text(self._roster_pages + 1, self._pages)})" if roster.rules is not None else "")
         )
         return data
 
     @property
     def _tight(self) -> float:
         """What paddings and gaps are multiplied by: less with --compact."""
-        return COMPACT_PADDING if self._compact else 1.0
+        return COMPACT_PADDING if self._compact or self._snug else 1.0
 
     def _render(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
         """The PDF with type at ``scale`` (1: the compact sizes as they are, with --compact)."""
@@ -161,7 +199,7 @@ class PdfExporter(Exporter):
             invariant=1,
             leftMargin=MARGIN_MM * mm,
             rightMargin=MARGIN_MM * mm,
-            topMargin=(COMPACT_MARGIN_MM if self._compact else MARGIN_MM) * mm,
+            topMargin=(COMPACT_MARGIN_MM if self._compact or self._snug else MARGIN_MM) * mm,
             bottomMargin=22 * mm,
             title=self._short(roster.title),
             author="armybuilder",
@@ -201,7 +239,7 @@ class PdfExporter(Exporter):
 
         base = ParagraphStyle("base", fontName=self.font, bulletFontName=self.font, **size(9, 11.5))
         title = (18, 22) if not self._compact else (13, 16)  # the compact title is smaller still
-        gap = 0.4 if self._compact else 1.0  # the space around headings
+        gap = 0.4 if self._compact else 0.6 if self._snug else 1.0  # the space around headings
         self.s = {
             "base": base,
             "title": ParagraphStyle("title", base, fontName=self.bold, **size(*title, spaceAfter=6 * gap)),
@@ -222,6 +260,7 @@ class PdfExporter(Exporter):
             "head_r": ParagraphStyle("head_r", base, fontName=self.bold, alignment=TA_RIGHT, **size(8.5, 10.5)),
             "note": ParagraphStyle("note", base, leftIndent=10, bulletIndent=2, spaceBefore=1, **size(8, 10)),
             "small": ParagraphStyle("small", base, **size(7.5, 9.5)),
+            "small_note": ParagraphStyle("small_note", base, leftIndent=10, bulletIndent=2, **size(7.5, 9.5)),
         }
 
     def _heading(self, text: str) -> list[Flowable]:
@@ -234,11 +273,13 @@ class PdfExporter(Exporter):
             return [self._p(text, "h2")]
         return [CondPageBreak(72), self._p(text, "h2")]
 
-    def _notes(self, notes: list[str]) -> list[Flowable]:
-        """Notes under a table: one bullet each, or with --compact one paragraph of them all."""
+    def _notes(self, notes: list[str], fine: bool = False) -> list[Flowable]:
+        """Notes under a table: one bullet each, or with --compact one paragraph of them all
+        (``fine``: the fine print of a snug page, in small type)."""
         if self._compact:
             return [self._p(" · ".join(notes), "note")] if notes else []
-        return [self._p(n, "note", bullet="•") for n in notes]
+        style = "small_note" if fine and self._snug else "note"
+        return [self._p(n, style, bullet="•") for n in notes]
 
     def _p(self, text: str, style: str, bullet: str | None = None) -> Paragraph:
         """A paragraph of text from the roster (escaped: a name is never markup)."""
@@ -312,11 +353,11 @@ class PdfExporter(Exporter):
         if r.notices:
             story += self._heading("Warnings and notes")
             lines = self._findings(r.notices, "warnings and notes", True)
-            story.append(self._box(lines, avail, AMBER, PALE_AMBER, "small" if self._compact else "base"))
+            story.append(self._box(lines, avail, AMBER, PALE_AMBER, "small" if self._compact or self._snug else "base"))
 
         if r.not_checked:  # what a VALID does not cover
             story += self._heading("Not checked")
-            story += self._notes(r.not_checked)
+            story += self._notes(r.not_checked, fine=True)
 
         end = [
             f"{r.status}: {r.title}, {r.measure_text}.",
@@ -373,7 +414,7 @@ class PdfExporter(Exporter):
                 exporter._roster_pages = self.canv.getPageNumber()
 
         rows: list[list[Any]] = [[e.name, e.kind, e.rule or "-", e.summary_text] for e in r.rules or []]
-        story: list[Flowable] = [RosterEnd(), PageBreak()]
+        story: list[Flowable] = [RosterEnd(), *([PageBreak()] if self._appendix_page else [])]
         story += [*self._heading("Rules used"), self._p(RULES_INTRO, "small")]
         if rows:
             story.append(self._table(Table("Rules used", ["Name", "Kind", "Rule", "Summary"], rows), avail))
@@ -605,6 +646,7 @@ class PdfExporter(Exporter):
                 "Desc": PDFString("The list this roster was made from (armybuilder verify checks it again)"),
                 "EF": PDFDictionary({"F": doc.Reference(stream)}),
                 "AFRelationship": PDFName("Source"),
+                LAYOUT_KEY: PDFString(json.dumps(getattr(self, "_layout", None) or {}, sort_keys=True)),
             }
         )
         tree = PDFDictionary({"Names": PDFArray([PDFString(LIST_FILE), doc.Reference(spec)])})
@@ -669,6 +711,24 @@ class PdfExporter(Exporter):
             self.warnings.append(
                 "the bundled font has no glyph for " + _listing(missing) + "; the PDF shows a box in its place"
             )
+
+
+def _pages_text(first: int, last: int) -> str:
+    return f"page {first}" if first == last else f"pages {first} to {last}"
+
+
+def _layout_record(roster: Roster, options: ExportOptions) -> dict[str, Any]:
+    """How the roster was laid out, beside the list it carries: what ``armybuilder verify`` needs to
+    lay it out again from that list and compare every page (none of it is a claim about the list)."""
+    return {
+        "file": roster.file,
+        "date": roster.date,
+        "paper": Paper(options.paper).value,
+        "compact": options.compact,
+        "min_severity": options.min_severity,
+        "with_rules": roster.rules is not None,
+        "event_pack": roster.event.pack if roster.event else None,
+    }
 
 
 def _listing(chars: list[str]) -> str:

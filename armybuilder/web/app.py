@@ -540,6 +540,8 @@ async def act(request: Request) -> Response:
     name = request.path_params["name"]
     try:
         values = await _post(request)
+        if not _first(values, "at") and request.query_params.get("at"):  # a button's own way back
+            values["at"] = [request.query_params["at"]]
         flash = await _work(_act, st.folder, name, values)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)

@@ -134,6 +134,13 @@ class ControlView:
     options: list[dict[str, Any]]
     focus: str | None
     enabled: bool
+    at: str = ""  # where the page comes back without JavaScript (a row's anchor)
+    shared: bool = False  # a drop-down whose options carry a word for the one edit (``shared_edit``)
+
+    @property
+    def typed(self) -> bool:
+        """A control with a form of its own (a field, a drop-down), not a button of the board's form."""
+        return self.kind in (TEXT, NUMBER) or (self.kind == CHOICE and not self.segmented)
 
 
 @dataclass
@@ -196,17 +203,39 @@ class Page:
     catalog: list[dict[str, Any]] = field(default_factory=list)
     loose: list[Finding] = field(default_factory=list)  # findings on no row
     autofocus: str = ""  # the control the page puts the focus in: a new part's first field
+    typed: list[ControlView] = field(default_factory=list)  # every control with a form of its own
 
 
-def _view(scope: str, c: Control, kept: Mapping[str, str]) -> ControlView:
+def shared_edit(edits: Sequence[Edit]) -> tuple[Edit, list[str]] | None:
+    """When every edit is the same but for one word in the same place (a drop-down of troop types
+    or topographies), that edit with the word left out (to be typed in at ``value_at``) and each
+    edit's word: the page then carries one edit and a word per option, not an edit per option."""
+    if len(edits) < 2 or any(e.value_at is not None for e in edits):
+        return None
+    first = edits[0]
+    if any(e.verb != first.verb or e.part != first.part or len(e.words) != len(first.words) for e in edits):
+        return None
+    differ = {i for e in edits for i, w in enumerate(e.words) if w != first.words[i]}
+    if len(differ) != 1:
+        return None
+    (at,) = differ
+    words = first.words[:at] + first.words[at + 1 :]
+    return Edit(first.verb, first.part, words, at), [e.words[at] for e in edits]
+
+
+def _view(scope: str, c: Control, kept: Mapping[str, str], at: str = "") -> ControlView:
     ident = control_id(scope, c)
     options = []
+    picks = [o for o in c.options if o.edit is not None]
+    shared = shared_edit([o.edit for o in picks if o.edit is not None]) if len(c.options) > SEGMENTED else None
+    words = dict(zip([id(o) for o in picks], shared[1], strict=True)) if shared is not None else {}
     for o in c.options:
+        edit = words.get(id(o), "") if shared is not None else encode(o.edit) if o.edit is not None else ""
         options.append(
             {
                 "value": o.value,
                 "label": o.label,
-                "edit": encode(o.edit) if o.edit is not None else "",
+                "edit": edit,
                 "cost": o.cost,
                 "why_not": o.why_not,
                 "current": o.value == c.value,
@@ -218,7 +247,7 @@ def _view(scope: str, c: Control, kept: Mapping[str, str]) -> ControlView:
         kind=c.kind,
         label=c.label,
         face=c.face or c.label,
-        edit=encode(c.edit) if c.edit is not None else "",
+        edit=encode(shared[0]) if shared is not None else encode(c.edit) if c.edit is not None else "",
         cost=c.cost,
         why_not=c.why_not,
         pressed=c.pressed,
@@ -230,6 +259,8 @@ def _view(scope: str, c: Control, kept: Mapping[str, str]) -> ControlView:
         options=options,
         focus=c.focus,
         enabled=c.enabled,
+        at=at,
+        shared=shared is not None,
     )
 
 
@@ -300,8 +331,8 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
         return page
     data = result.document if isinstance(result.document, dict) else {}
     assert result.system is not None
-    page.generic = [_view("list", c, kept) for c in generic_controls(result.system, data)]
-    page.settings = [_view("settings", c, kept) for c in board.settings]
+    page.generic = [_view("list", c, kept, "about") for c in generic_controls(result.system, data)]
+    page.settings = [_view("settings", c, kept, "settings") for c in board.settings]
     rows = board.rows()
     placed, page.loose = _place(findings, rows)
     for s in board.sections:
@@ -313,7 +344,7 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
                     ch.label,
                     ch.cost,
                     ch.note,
-                    [_view(f"{r.key}/{ch.key}", c, kept) for c in ch.controls],
+                    [_view(f"{r.key}/{ch.key}", c, kept, f"row-{r.key}") for c in ch.controls],
                     placed.get((r.key, ch.key), []),
                     ch.explain,
                 )
@@ -326,7 +357,7 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
                     r.title,
                     r.subtitle,
                     r.cost,
-                    [_view(r.key, c, kept) for c in r.controls],
+                    [_view(r.key, c, kept, f"row-{r.key}") for c in r.controls],
                     chips,
                     own,
                     r.focusable,
@@ -345,14 +376,27 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
             first = next((c for v in typed_views for c in v.controls if c.kind in (TEXT, NUMBER) and c.enabled), None)
             page.autofocus = first.id if first is not None else ""
     for g in board.catalog:
-        adds = [_view(f"cat/{g.key}", e.add, kept) for e in g.entries]
+        adds = [_view(f"cat/{g.key}", e.add, kept, f"g-{g.key}") for e in g.entries]
         entries = [
             {"name": e.name, "summary": e.summary, "cost": e.cost, "explain": e.explain, "add": add}
             for e, add in zip(g.entries, adds, strict=True)
         ]
         closed = bool(adds) and not any(a.enabled for a in adds)  # nothing to add: folded away
         page.catalog.append({"key": g.key, "title": g.title, "note": g.note, "entries": entries, "closed": closed})
+    page.typed = [c for c in _every_view(page) if c.typed]
     return page
+
+
+def _every_view(page: Page) -> list[ControlView]:
+    out = [*page.generic, *page.settings]
+    for s in page.sections:
+        for r in s["rows"]:
+            out += r.controls
+            for ch in r.chips:
+                out += ch.controls
+    for g in page.catalog:
+        out += [e["add"] for e in g["entries"]]
+    return out
 
 
 def measure_line(result: Result) -> tuple[str, str]:

@@ -36,7 +36,21 @@ from armybuilder.web.guard import (
 if TYPE_CHECKING:  # pragma: no cover
     import uvicorn
 
-__all__ = ["Background", "bind", "is_loopback", "links", "serve", "server_for", "start_up_lines", "url_of", "warning"]
+__all__ = [
+    "Background",
+    "DeskBackground",
+    "bind",
+    "collect",
+    "desk_lines",
+    "is_loopback",
+    "links",
+    "serve",
+    "server_for",
+    "server_of",
+    "start_up_lines",
+    "url_of",
+    "warning",
+]
 
 
 def warning(host: str, folder: Path) -> str:
@@ -80,13 +94,18 @@ def server_for(
     key: str | None = None,
     limits: Limits | None = None,
 ) -> uvicorn.Server:
-    import uvicorn
-
     from armybuilder.web.app import make_app
+
+    return server_of(make_app(folder, host, allow=allow, key=key), limits)
+
+
+def server_of(app: Any, limits: Limits | None = None) -> uvicorn.Server:
+    """uvicorn serving ``app`` through the guarded protocol, with ``limits``."""
+    import uvicorn
 
     limits = limits or Limits()
     config = uvicorn.Config(
-        make_app(folder, host, allow=allow, key=key),
+        app,
         http=protocol_for(limits),
         log_level="warning",
         access_log=False,
@@ -231,7 +250,7 @@ class Background:
         import time
 
         self.sock = bind(self.host, self.port)
-        self.server = server_for(self.folder, self.host, self.allow, self.key, self.limits)
+        self.server = self._server()
         sockets = [self.sock]
         server = self.server
         self.thread = threading.Thread(target=lambda: server.run(sockets=sockets), daemon=True)
@@ -244,6 +263,9 @@ class Background:
             time.sleep(0.02)
         return url_of(self.sock, self.host)
 
+    def _server(self) -> uvicorn.Server:
+        return server_for(self.folder, self.host, self.allow, self.key, self.limits)
+
     def __exit__(self, *exc: Any) -> None:
         if self.server is not None:
             self.server.should_exit = True
@@ -251,3 +273,140 @@ class Background:
             self.thread.join(self.timeout)
         if self.sock is not None:
             self.sock.close()
+
+
+# ---------------------------------------------------------------------------
+# armybuilder collect: an event's submission desk
+
+# A club's script or a few organisers' devices may share one address: more connections a client
+# than the builder allows (still bounded, and the total too).
+DESK_LIMITS = Limits(per_client=32)
+
+
+def desk_warning(host: str) -> str:
+    return (
+        f"armybuilder collect: warning: listening on {host}, not on this computer only: anyone who can reach "
+        "this address can send a list (there are no accounts); only the organiser's link below can lock, "
+        "reveal or download the lists"
+    )
+
+
+def desk_lines(
+    event: str, db: Path, host: str, port: int, organiser: str, allow: Sequence[str] = (), deadline: str = ""
+) -> list[str]:
+    """What ``collect`` says when it starts: where the players send their lists, the organiser's
+    link with its token, the database, the deadline."""
+    from armybuilder.text import one_line
+
+    here, phone = links(host, port, None, allow)
+    if not is_loopback(host):
+        phone = [link(name, port, None) for name in network_names(host, allow)]
+    lines = [one_line(f"armybuilder collect: the desk of {event} at {here} (Ctrl+C stops); the lists are kept in {db}")]
+    if not phone:
+        lines.append(
+            f"armybuilder collect: only this computer can open it (listening on {host}); for the players' phones, "
+            "see armybuilder collect --help"
+        )
+    lines += [f"armybuilder collect: players send their lists at {u}" for u in phone]
+    organiser_link = f"{here}organiser?key={organiser}"
+    lines.append(
+        f"armybuilder collect: the organiser's page (keep this link to yourself; its key is the organiser's token "
+        f"for the API): {organiser_link}"
+    )
+    if phone:
+        lines.append(
+            f"armybuilder collect: the organiser's page from another device: {phone[0]}organiser?key={organiser}"
+        )
+    lines.append(f"armybuilder collect: {deadline}" if deadline else "armybuilder collect: no deadline set")
+    return lines
+
+
+def collect(
+    pack_file: Path,
+    db: Path | None = None,
+    deadline: str | None = None,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    open_browser: bool = True,
+    say: Callable[[str], None] = _say,
+    allow: Sequence[str] = (),
+) -> Outcome:
+    """``armybuilder collect PACK``: run the desk until Ctrl+C."""
+    import secrets
+
+    from armybuilder.collect import open_desk, parse_when, shown_time
+    from armybuilder.web.desk import make_desk_app
+
+    if not 0 <= port <= 65535:
+        return Outcome.usage(f"armybuilder collect: --port {port}: a port is 0 to 65535 (0: any free port)")
+    for name in allow:
+        problem = host_name_problem(name)
+        if problem is not None:
+            return Outcome.usage(f"armybuilder collect: --allow-host {name!r}: {problem}")
+    when = None
+    if deadline is not None:
+        try:
+            when = parse_when(deadline)
+        except ValueError as exc:
+            return Outcome.usage(f"armybuilder collect: --deadline: {exc}")
+    opened = open_desk(Path(pack_file), db)
+    if isinstance(opened, Outcome):
+        return opened
+    desk, warnings = opened
+    try:
+        try:
+            sock = bind(host, port)
+        except OSError as exc:
+            hint = "; try another --port (0 picks a free one)" if port else ""
+            return Outcome.usage(f"armybuilder collect: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
+        for line in warnings:
+            say(line)
+        state = desk.set_deadline(when) if when is not None else desk.state()
+        said = ""
+        if state.deadline is not None:
+            said = f"deadline: {shown_time(state.deadline)}" + (
+                " (already passed: no list is taken)" if state.past_deadline else ""
+            )
+        organiser = secrets.token_urlsafe(24)
+        server = server_of(make_desk_app(desk, host, organiser, allow), DESK_LIMITS)
+        port = sock.getsockname()[1]
+        if not is_loopback(host):
+            say(desk_warning(host))
+        lines = desk_lines(desk.pack.event, desk.path.resolve(), host, port, organiser, allow, said)
+        for line in lines:
+            say(line)
+        phone = [line.rsplit(" ", 1)[1] for line in lines if " players send their lists at " in line]
+        code = qr_lines(phone[0]) if phone else []
+        if code:
+            say("armybuilder collect: players can scan this code with their phones (on the same network):")
+            for line in code:
+                say(line)
+        if open_browser:
+            here = link("127.0.0.1" if host.strip("[]") in WILDCARD else host.strip("[]"), port, None)
+            if _can_open_a_browser():
+                import webbrowser
+
+                threading.Timer(0.5, webbrowser.open, (f"{here}organiser?key={organiser}",)).start()
+            else:
+                say("armybuilder collect: no graphical session to open a browser in; open the organiser's link above")
+        try:
+            server.run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn stops on Ctrl+C, then raises it again for the caller
+            pass
+        finally:
+            sock.close()
+    finally:
+        desk.close()
+    return Outcome("", ["armybuilder collect: stopped; every list taken is in the database"], ExitCode.OK)
+
+
+class DeskBackground(Background):
+    """A desk's app served from a thread (127.0.0.1, a free port), for the tests."""
+
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, timeout: float = 10.0):
+        super().__init__(Path("."), host, port, timeout, (), DESK_LIMITS)
+        self.app = app
+        self.key = None
+
+    def _server(self) -> uvicorn.Server:
+        return server_of(self.app, self.limits)

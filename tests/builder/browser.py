@@ -123,7 +123,7 @@ class Player:
             self._act(lambda: select.select_option(index=index))
         else:
             select.select_option(index=index)
-            button = select.locator("xpath=ancestor::form//button[contains(@class, 'save')]")
+            button = self.page.locator(f"button[form={css('t-' + (select.get_attribute('id') or ''))}]")
             self._act(button.click)
 
     def new_list(self, system: str, name: str, points: float | None) -> None:

@@ -61,6 +61,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.rulebook",
             "armybuilder.app",
             "armybuilder.tournament",
+            "armybuilder.collect",  # armybuilder collect: an event's submission desk (storage, rules, export)
             "armybuilder.diff",
             "armybuilder.verify",
             "armybuilder.schemafiles",  # armybuilder schemas: the published JSON Schemas, listed or written

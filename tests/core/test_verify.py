@@ -315,3 +315,90 @@ def test_verify_of_a_missing_pack_or_a_broken_one_is_a_usage_error(run, tmp_path
     bad.write_text("event: X\nsystem: fantasy-triumph\nban: [Spellblst]\n", encoding="utf-8")
     r = verify(run, md, "--event", bad)
     assert r.exit_code == 2 and "EVT003" in r.stderr and r.stdout == ""
+
+
+# -- everything the roster prints (issue 26 point 1) ------------------------------------------------
+
+WARDENS = "| Wardens (general)    | Elite Foot      |      2 |"
+
+
+def test_an_edited_row_of_a_markdown_roster_is_named(run, tmp_path):
+    """Issue 26 point 1: the Wardens' row changed from 2 stands to 4 (13 points to 26), the carried
+    list untouched, verified as VALID: only the fingerprint, status, errors and total were compared."""
+    md = roster_file(tmp_path, HOST, "markdown")
+    text = md.read_text(encoding="utf-8")
+    row = next(line for line in text.split("\n") if line.startswith(WARDENS))
+    edited = row.replace("|      2 |", "|      4 |").replace("|    13 |", "|    26 |")
+    md.write_text(text.replace(row, edited), encoding="utf-8")
+    n = text.split("\n").index(row) + 1
+    r = verify(run, md)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        f"{md}: does not verify (1 difference):",
+        f"  - line {n} of the roster reads '{' '.join(edited.split())}'; the list it carries gives "
+        f"'{' '.join(row.split())}'",
+    ]
+
+
+def test_an_edited_row_of_a_pdf_roster_is_named(run, tmp_path):
+    """A PDF that prints 4 Wardens stands while it carries the list of 2: its pages are laid out again
+    from the carried list and compared."""
+    roster, _ = build(HOST)
+    row = roster.tables[0].rows[0]
+    assert row[0] == "Wardens (general)" and row[2] == 2
+    row[2], row[6] = 4, 26
+    pdf = tmp_path / "edited.pdf"
+    pdf.write_bytes(render(roster, "pdf"))
+    r = verify(run, pdf)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[1:] == [
+        "  - page 1 of the roster reads 'Wardens Elite Foot 4 4 + Deadly 2 + Armored ½ 6½ 26 3 MU'; "
+        "the list it carries gives 'Wardens Elite Foot 2 4 + Deadly 2 + Armored ½ 6½ 13 3 MU'"  # "(general)" wraps
+    ]
+
+
+def test_an_edited_row_of_a_json_roster_is_named(run, tmp_path):
+    js = roster_file(tmp_path, HOST, "json")
+    doc = json.loads(js.read_text(encoding="utf-8"))
+    doc["tables"][0]["rows"][0][2] = 4
+    js.write_text(json.dumps(doc), encoding="utf-8")
+    r = verify(run, js)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[1:] == ["  - the roster's tables[0].rows[0][2] is '4'; the list it carries gives '2'"]
+
+
+def test_an_edited_finding_and_note_are_named(run, tmp_path):
+    md = roster_file(tmp_path, INVALID, "markdown")
+    text = md.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    n = next(i for i, line in enumerate(lines) if line.startswith("- FTR") and "line" in line)
+    lines[n] = lines[n][:-3] + "xyz"  # the end of an error's message
+    md.write_text("\n".join(lines), encoding="utf-8")
+    r = verify(run, md)
+    assert r.exit_code == 1 and f"line {n + 1} of the roster reads" in r.stdout
+    md.write_text(text.replace("- play: ", "- no play: "), encoding="utf-8")  # the "Not checked" section
+    r = verify(run, md)
+    assert r.exit_code == 1 and "of the roster reads '- no play: " in r.stdout
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "pdf", "json"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--min-severity", "warning"],
+        ["--min-severity", "error"],
+        ["--with-rules"],
+        ["--date", "2026-10-17"],
+        ["--compact", "--paper", "letter"],
+        ["--event", "examples/events/autumn-clash.yaml"],
+    ],
+    ids=lambda o: " ".join(o),
+)
+def test_a_roster_made_with_any_options_verifies(run, tmp_path, fmt, options):
+    suffix = {"markdown": "md", "pdf": "pdf", "json": "json"}[fmt]
+    for source in (INVALID, ALICE):  # findings of every severity and of the event; a legal list
+        out = tmp_path / f"{source.stem}.{suffix}"
+        made = run("export", source, "-o", out, "--force", *options)
+        assert made.exit_code in (0, 1), made.stderr
+        r = verify(run, out, *(options if options[0] == "--event" else ()))
+        assert ": verified: " in r.stdout, (source.name, r.stdout)

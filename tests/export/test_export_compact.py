@@ -64,16 +64,51 @@ def test_compact_fits_what_the_normal_roster_spreads_over_two_pages():
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=example_id)
-def test_with_the_rules_the_roster_keeps_its_page_and_the_appendix_follows(path):
+def test_with_the_rules_everything_on_one_page_or_a_warning(path):
+    """Issue 26 point 5: ``--compact --with-rules`` gave 2 pages with no warning. The appendix
+    follows the roster on its page when both fit; when not, the roster keeps a page of its own, the
+    appendix follows it, and stderr says so."""
     roster, data, warnings = _compact(path, with_rules=True)
     pages = [squash(p.extract_text()) for p in pypdf.PdfReader(io.BytesIO(data)).pages]
-    first = 2 if example_id(path) in TOO_LONG else 1  # the page the appendix starts on, after the roster
-    assert len(pages) > first
-    assert all("Rules used" not in p for p in pages[:first]) and "Rules used" in pages[first]
-    assert (warnings == []) == (first == 1)
-    appendix = " ".join(pages[first:])
+    assert (warnings == []) == (len(pages) == 1), warnings
+    appendix = " ".join(pages)[" ".join(pages).index("Rules used") :]
     for e in roster.rules:
         assert squash(e.name) in appendix
+    if len(pages) > 1:
+        first = 2 if example_id(path) in TOO_LONG else 1  # the page the appendix starts on, after the roster
+        assert all("Rules used" not in p for p in pages[:first]) and "Rules used" in pages[first]
+        said = "the roster and its rules appendix take" if first == 1 else "the roster takes 2 pages"
+        assert len(warnings) == 1 and warnings[0].startswith(said), warnings
+
+
+def test_compact_with_the_rules_warns_on_stderr_when_it_takes_two_pages(run, tmp_path):
+    out = tmp_path / "iron.pdf"
+    r = run("export", "examples/fantasy-triumph/iron-marches.yaml", "-o", out, "--compact", "--with-rules")
+    assert r.exit_code == 0
+    assert _pages(out.read_bytes()) == 2
+    assert (
+        "iron-marches.yaml: the roster and its rules appendix take 2 pages even with --compact: the roster "
+        "is on page 1, the appendix on page 2"
+    ) in r.stderr
+
+
+def test_a_short_roster_fits_one_page_without_compact(tmp_path):
+    """Issue 26 point 5: a plain 3-class roster took 2 pages, the second holding only the fine print."""
+    path = tmp_path / "short.yaml"
+    path.write_text(
+        "system: fantasy-triumph\nname: Test Host\nclasses:\n"
+        "  - {name: Wardens, troop: Elite Foot, stands: 2, general: true}\n"
+        "  - {name: Rangers, troop: Light Foot, stands: 3}\n"
+        "  - {name: Archers, troop: Shooters, stands: 3}\n",
+        encoding="utf-8",
+    )
+    roster, _ = build(path)
+    exp = exporter("pdf")
+    data = exp.render(roster, ExportOptions())
+    assert _pages(data) == 1 and exp.warnings == []
+    text = pdf_text(data)
+    for needle in ("Not checked", roster.fingerprint, "page 1 of 1", *(squash(n)[:40] for n in roster.not_checked)):
+        assert squash(needle) in text
 
 
 def _long_list(tmp_path):

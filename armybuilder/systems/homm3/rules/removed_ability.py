@@ -2,7 +2,8 @@
 
 Setup for both Adventure and Skirmish removes the Diplomacy and Logistics Ability cards from
 the Ability Deck (2. Setup, step 3), so neither can be drawn. A regular game on the board keeps
-them. The removed cards are data (rules.yaml, ``removed_abilities``).
+them. The removed cards are data (rules.yaml, ``removed_abilities``). A removed card listed in
+a Skirmish is not counted among the Ability cards kept either (HMB007).
 """
 
 from __future__ import annotations

@@ -1,0 +1,1135 @@
+"""``armybuilder collect PACK``: an event's submission desk, the engine side.
+
+Players send their lists to the desk before a deadline; each list is checked against the event
+pack at once (:func:`armybuilder.check.check` with the pack, as ``tournament`` checks it), and
+taken even when it is illegal, so that its player can fix it. The organiser locks and unlocks
+players or the whole event, moves the deadline, reveals the lists, and exports them as files for
+``armybuilder tournament PACK FOLDER``. The pages and the JSON API are
+:mod:`armybuilder.web.desk`; this module holds the storage, the rules and the export.
+
+Storage
+    One SQLite file (the standard library's ``sqlite3``) in WAL mode with ``synchronous=FULL``:
+    a list is "taken" only once its transaction has committed, and a committed transaction
+    survives a killed process (and, with FULL, a power loss). Each thread has its own connection
+    (:class:`Desk` keeps them), with a busy timeout; writes take turns under one lock and
+    ``BEGIN IMMEDIATE``. The schema's version is ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`,
+    migrated forward by :data:`MIGRATIONS` when an older file is opened; a newer one is refused)
+    and the file is marked as a desk by ``PRAGMA application_id``. Every version of every list is
+    a row of ``versions`` (its time, text, fingerprint and verdict), which triggers keep
+    append-only; so is ``actions``, what the organiser did. An edit token is stored only as its
+    SHA-256. :meth:`Desk.backup` copies the live file (``Connection.backup``).
+
+What is taken
+    ``{"player": NAME, "list": TEXT}``: TEXT is a list's YAML or its share code (a roster file
+    becomes YAML on the way in, :func:`list_of_upload`). Refused with nothing stored (422): no
+    player, a player's name with control characters or over :data:`MAX_PLAYER` characters, a
+    name another submission has, text that is not a list, an event pack, a list of a system the
+    pack does not play; text over :data:`MAX_LIST_BYTES` is 413. After the deadline, while the
+    event or the player is locked, or when the desk is full: 423.
+
+Verdicts
+    A version keeps the verdict it was given (and the digest of the pack it was checked against);
+    when the desk runs with another pack than a version was checked with, the version is checked
+    again for what the pages and the API show. The status is ``tournament``'s:
+    ``legal``, ``illegal`` or ``broken`` (a list of a system the event plays whose shape is wrong).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import sqlite3
+import tempfile
+import threading
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.outcome import ExitCode, Outcome
+from armybuilder.text import one_line, plural
+
+if TYPE_CHECKING:  # pragma: no cover
+    from armybuilder.events import Pack
+    from armybuilder.export.roster import Roster
+    from armybuilder.findings import Result
+
+APPLICATION_ID = 0x41424453  # "ABDS": an armybuilder desk
+SCHEMA_VERSION = 2
+BUSY_MS = 15_000  # how long a connection waits for another's write
+MAX_PLAYER = 80  # characters in a player's name
+MAX_LIST_BYTES = 256 * 1024  # a list's text (a real one is a few KiB)
+MAX_SUBMISSIONS = 10_000  # players in one desk
+MAX_VERSIONS = 100  # versions of one player's list
+ROSTERS_KEPT = 512  # rosters a desk keeps made, for the pages
+STATUSES = ("legal", "illegal", "broken")
+HOW = ("api", "paste", "code", "file", "roster", "builder")
+
+# Migration N (0-based) takes a file from user_version N to N + 1, in one transaction.
+MIGRATIONS: list[tuple[str, ...]] = [
+    (
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        """CREATE TABLE submissions (
+            id TEXT PRIMARY KEY,
+            player TEXT NOT NULL,
+            player_key TEXT NOT NULL UNIQUE,
+            token_hash TEXT NOT NULL,
+            locked INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE versions (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            submission TEXT NOT NULL REFERENCES submissions(id),
+            number INTEGER NOT NULL,
+            submitted_at TEXT NOT NULL,
+            how TEXT NOT NULL,
+            text TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            system TEXT NOT NULL,
+            status TEXT NOT NULL,
+            findings TEXT NOT NULL,
+            UNIQUE (submission, number)
+        )""",
+        "CREATE TRIGGER versions_kept BEFORE UPDATE ON versions "
+        "BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END",
+        "CREATE TRIGGER versions_never_deleted BEFORE DELETE ON versions "
+        "BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END",
+        "CREATE TRIGGER submissions_never_deleted BEFORE DELETE ON submissions "
+        "BEGIN SELECT RAISE(ABORT, 'submissions are never deleted'); END",
+    ),
+    (
+        # The pack a version was checked against, and what the organiser did (append-only too).
+        "ALTER TABLE versions ADD COLUMN pack TEXT NOT NULL DEFAULT ''",
+        """CREATE TABLE actions (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            what TEXT NOT NULL,
+            detail TEXT NOT NULL DEFAULT ''
+        )""",
+        "CREATE TRIGGER actions_kept BEFORE UPDATE ON actions "
+        "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END",
+        "CREATE TRIGGER actions_never_deleted BEFORE DELETE ON actions "
+        "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END",
+    ),
+]
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+_BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_WINDOWS_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class DeskError(Exception):
+    """A desk that cannot be opened, or an export that cannot be written: a usage error."""
+
+
+class Refusal(Exception):
+    """A submission or an action refused, nothing stored: ``status`` is the HTTP status (404,
+    413, 422, 423) and ``message`` the reason in a player's words."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+# ---------------------------------------------------------------------------
+# Time
+
+
+UTC = dt.timezone.utc
+
+
+def now_utc() -> dt.datetime:
+    return dt.datetime.now(UTC)
+
+
+def stamp(moment: dt.datetime) -> str:
+    """A moment as stored and as the API gives it: ISO 8601 in UTC, to the microsecond."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def unstamp(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def parse_when(text: str) -> dt.datetime:
+    """A deadline as a person writes it: ``2026-10-17 09:00`` (this computer's time zone),
+    ``2026-10-17T09:00:30``, ``2026-10-17T07:00Z`` or with an offset (``+02:00``). ValueError
+    with the reason otherwise (a date alone is refused: which hour of it?)."""
+    given = " ".join(str(text).split())
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(:\d{2}(\.\d{1,6})?)?( ?(Z|[+-]\d{2}:?\d{2}))?", given):
+        raise ValueError(
+            f"{given!r} is not a date and time: write it as 2026-10-17 09:00 (this computer's time), "
+            "or with its offset, 2026-10-17T09:00+02:00"
+        )
+    try:
+        moment = dt.datetime.fromisoformat(given.replace(" Z", "Z").replace("Z", "+00:00").replace(" +", "+"))
+    except ValueError:
+        raise ValueError(f"{given!r} is not a calendar date and time") from None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # this computer's time zone
+    return moment.astimezone(UTC)
+
+
+def shown_time(moment: dt.datetime | None) -> str:
+    """A moment as a page shows it: this computer's local time, with its zone."""
+    if moment is None:
+        return ""
+    local = moment.astimezone()
+    return local.strftime("%a %d %b %Y, %H:%M:%S ") + (local.tzname() or local.strftime("%z"))
+
+
+# ---------------------------------------------------------------------------
+# Names and tokens
+
+
+def clean_player(value: Any) -> str:
+    """A player's name as the desk keeps it, or :class:`Refusal` (422) saying why it cannot be."""
+    if not isinstance(value, str):
+        raise Refusal(422, "give the player's name (text)")
+    if len(value) > 4 * MAX_PLAYER:
+        raise Refusal(422, f"a player's name is at most {MAX_PLAYER} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refusal(422, "a player's name must be text (it holds a broken character)") from None
+    name = unicodedata.normalize("NFC", " ".join(value.split()))
+    if not name:
+        raise Refusal(422, "give the player's name")
+    if _BIDI.search(name) or any(unicodedata.category(c) in ("Cc", "Cs", "Co") for c in name):
+        raise Refusal(422, "a player's name has no control characters")
+    if len(name) > MAX_PLAYER:
+        raise Refusal(422, f"a player's name is at most {MAX_PLAYER} characters")
+    return name
+
+
+def player_key(name: str) -> str:
+    """Two names that read the same are the same player: case, width and spacing folded."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def token_matches(token: str | None, stored_hash: str) -> bool:
+    """Whether ``token`` is the one whose hash was stored (compared in constant time)."""
+    if not token or len(token) > 200:
+        return False
+    return hmac.compare_digest(token_hash(token).encode("ascii"), stored_hash.encode("ascii", "replace"))
+
+
+def same_secret(given: str | None, secret: str) -> bool:
+    if not given or len(given) > 200:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
+
+
+def safe_stem(player: str) -> str:
+    """A file name's stem from a player's name: letters and digits of any script, ``-`` for the
+    rest, never empty, never hidden, never a folder, never a device name of Windows."""
+    text = unicodedata.normalize("NFKC", player)
+    out: list[str] = []
+    for ch in text:
+        if ch.isalnum() or (unicodedata.category(ch).startswith("M") and out and out[-1] != "-"):
+            out.append(ch.lower())
+        else:
+            out.append("-")
+    stem = re.sub(r"-+", "-", "".join(out)).strip("-")
+    while len(stem.encode("utf-8")) > 120:
+        stem = stem[:-1].rstrip("-")
+    if not stem:
+        stem = "player"
+    if stem.split(".")[0] in _WINDOWS_NAMES:
+        stem += "-list"
+    return stem
+
+
+def file_names(players: Sequence[str]) -> list[str]:
+    """One ``.yaml`` name for each player, in order, none the same as another (ignoring case)."""
+    taken: set[str] = set()
+    names = []
+    for player in players:
+        stem = safe_stem(player)
+        name, n = stem, 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{stem}-{n}"
+        taken.add(name.casefold())
+        names.append(name + ".yaml")
+    return names
+
+
+# ---------------------------------------------------------------------------
+# Lists
+
+
+@dataclass
+class Checked:
+    """A list as the desk takes it: the text it keeps, and its verdict."""
+
+    text: str
+    data: dict[str, Any]
+    fingerprint: str
+    system: str
+    status: str
+    findings: list[dict[str, Any]]
+    how: str
+    result: Result | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: str
+    findings: list[dict[str, Any]]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.get("severity") == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.get("severity") == "warning")
+
+
+def _text_of(raw: bytes) -> str:
+    from armybuilder.yamlio import LoadError, decode
+
+    try:
+        return decode(raw)
+    except LoadError as exc:
+        raise Refusal(422, f"the file cannot be read as text: {exc.message}") from None
+
+
+def list_of_upload(filename: str, raw: bytes) -> tuple[str, str]:
+    """The list text an uploaded file holds, and how it came (``file``: a list file, or
+    ``roster``: a roster armybuilder made, its carried list written as YAML)."""
+    from armybuilder.sharing import read_source, to_yaml
+
+    if not raw:
+        raise Refusal(422, "the file is empty: choose your list file")
+    if len(raw) > 8 * MAX_LIST_BYTES:
+        raise Refusal(413, f"a file is at most {8 * MAX_LIST_BYTES // 1024} KiB")
+    suffix = Path(filename or "").suffix.lower()
+    if suffix not in (".pdf", ".md", ".markdown", ".json"):
+        if len(raw) > MAX_LIST_BYTES:
+            raise Refusal(413, f"a list is at most {MAX_LIST_BYTES // 1024} KiB")
+        return _text_of(raw), "file"
+    with tempfile.TemporaryDirectory(prefix="armybuilder-desk-") as tmp:
+        path = Path(tmp) / f"roster{suffix}"
+        path.write_bytes(raw)
+        try:
+            data, kind = read_source(str(path))
+        except ValueError as exc:
+            if suffix != ".pdf" and len(raw) <= MAX_LIST_BYTES and _is_list_text(raw):  # a list itself, in JSON
+                return _text_of(raw), "file"
+            said = str(exc).replace(str(path) + ": ", "").replace(str(path), "the file")
+            raise Refusal(422, "that file: " + said) from None
+    if not isinstance(data, dict):
+        raise Refusal(422, f"{kind} holds no list")
+    return f"# Sent to the desk as {kind}.\n" + to_yaml(data, ordered=False), "roster"
+
+
+def _is_list_text(raw: bytes) -> bool:
+    from armybuilder.yamlio import LoadError, loads
+
+    try:
+        data = loads(_text_of(raw)).data
+    except (Refusal, LoadError):
+        return False
+    return isinstance(data, dict) and "system" in data
+
+
+def _finding_dicts(result: Result) -> list[dict[str, Any]]:
+    from armybuilder.export.roster import finding_dict
+
+    return [finding_dict(f) for f in result.sorted_findings()]
+
+
+def _status(result: Result) -> str:
+    from armybuilder.tournament import Entry
+
+    return Entry(0, result).status
+
+
+def pack_digest(path: str | Path) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+# ---------------------------------------------------------------------------
+# What is kept
+
+
+@dataclass
+class Version:
+    seq: int
+    number: int
+    submitted_at: dt.datetime
+    how: str
+    text: str
+    fingerprint: str
+    system: str
+    status: str
+    findings: list[dict[str, Any]]
+    pack: str = ""
+
+
+@dataclass
+class Submission:
+    id: str
+    player: str
+    locked: bool
+    created_at: dt.datetime
+    versions: int
+    latest: Version
+    verdict: Verdict = field(default_factory=lambda: Verdict("broken", []))
+
+    def summary(self) -> dict[str, Any]:
+        """What ``GET /api/submissions`` gives of it."""
+        return {
+            "id": self.id,
+            "player": self.player,
+            "system": self.latest.system,
+            "fingerprint": self.latest.fingerprint,
+            "status": self.verdict.status,
+            "submitted_at": stamp(self.latest.submitted_at),
+            "versions": self.versions,
+        }
+
+    def detail(self) -> dict[str, Any]:
+        """What ``GET /api/submissions/{id}`` gives: the latest list and its verdict."""
+        return {
+            **self.summary(),
+            "locked": self.locked,
+            "findings": self.verdict.findings,
+            "list": self.latest.text,
+        }
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A list taken (committed): what the player's receipt says."""
+
+    id: str
+    version: int
+    fingerprint: str
+    status: str
+    findings: list[dict[str, Any]]
+    submitted_at: dt.datetime
+    edit_token: str | None = None  # only when the submission is new
+
+    def answer(self) -> dict[str, Any]:
+        """The API's answer: ``{"id", "fingerprint", "status", "findings", "edit_token"}`` for a new
+        submission; a replacement's has ``version`` instead of the token."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "fingerprint": self.fingerprint,
+            "status": self.status,
+            "findings": self.findings,
+        }
+        if self.edit_token is not None:
+            out["edit_token"] = self.edit_token
+        else:
+            out["version"] = self.version
+        return out
+
+
+@dataclass(frozen=True)
+class State:
+    """The desk as a whole: its deadline, its lock, whether the lists are revealed."""
+
+    event: str
+    now: dt.datetime
+    deadline: dt.datetime | None
+    locked: bool
+    revealed_at: dt.datetime | None
+    count: int = 0
+
+    @property
+    def past_deadline(self) -> bool:
+        return self.deadline is not None and self.now >= self.deadline
+
+    @property
+    def closed(self) -> str | None:
+        """Why no list is taken now, in a player's words (None: the desk is open)."""
+        if self.locked:
+            return "the organiser has locked the event: no list is taken or replaced now"
+        if self.past_deadline:
+            return f"the deadline has passed ({shown_time(self.deadline)}): no list is taken or replaced now"
+        return None
+
+    @property
+    def revealed(self) -> bool:
+        return self.revealed_at is not None
+
+
+# ---------------------------------------------------------------------------
+# The desk
+
+
+_COLUMNS = "seq, number, submitted_at, how, text, fingerprint, system, status, findings, pack"
+
+
+class Desk:
+    """One event's desk over one SQLite file. Thread-safe: each thread has its own connection."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        pack: Pack,
+        digest: str | None = None,
+        clock: Callable[[], dt.datetime] = now_utc,
+        create: bool = True,
+    ):
+        self.path = Path(path)
+        self.pack = pack
+        self.digest = digest if digest is not None else pack_digest(pack.file)
+        self.clock = clock
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()  # the list of connections
+        self._writing = threading.Lock()  # one write at a time in this process
+        self._rechecked: dict[int, Verdict] = {}
+        self._rosters: OrderedDict[int, Roster] = OrderedDict()  # the last rosters shown, by version
+        self._open(create)
+
+    # -- connections
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise DeskError(f"{self.path}: cannot open the database ({exc})") from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise DeskError(f"{self.path}: not a desk database ({exc})") from None
+        with self._guard:
+            self._connections.append(conn)
+        return conn
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._connect()
+            self._local.conn = conn
+        return conn
+
+    def close(self) -> None:
+        with self._guard:
+            for conn in self._connections:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.close()
+            self._connections.clear()
+        self._local = threading.local()
+
+    def __enter__(self) -> Desk:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        with self._writing:
+            conn = self._conn()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+    @contextlib.contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every query in it sees the same committed state."""
+        conn = self._conn()
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        finally:
+            if conn.in_transaction:
+                conn.execute("COMMIT")
+
+    # -- opening and migrating
+
+    def _open(self, create: bool) -> None:
+        if self.path.is_dir():
+            raise DeskError(f"{self.path} is a directory; give the database's file name")
+        if not self.path.exists():
+            if not create:
+                raise DeskError(f"{self.path}: no such database")
+            if not self.path.parent.is_dir():
+                raise DeskError(f"cannot make {self.path}: the directory {self.path.parent} does not exist")
+            try:  # the players' names and their edit tokens' hashes: for the organiser's account only
+                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            except FileExistsError:
+                pass
+            except OSError as exc:
+                raise DeskError(f"cannot make {self.path}: {exc.strerror or exc}") from None
+        elif not self.path.is_file():
+            raise DeskError(f"{self.path} is not a regular file")
+        conn = self._conn()
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            app = int(conn.execute("PRAGMA application_id").fetchone()[0])
+            tables = int(conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0])
+        except sqlite3.DatabaseError as exc:
+            raise DeskError(f"{self.path}: not a desk database ({exc})") from None
+        if (version == 0 and tables) or (version and app != APPLICATION_ID):
+            raise DeskError(f"{self.path} is a database of something else, not an armybuilder desk")
+        if version > SCHEMA_VERSION:
+            raise DeskError(
+                f"{self.path} was made by a newer armybuilder (desk schema {version}; this one knows up to "
+                f"{SCHEMA_VERSION}); upgrade armybuilder to open it"
+            )
+        try:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except sqlite3.OperationalError as exc:
+            raise DeskError(f"{self.path}: cannot use the database ({exc})") from None
+        if str(mode).lower() != "wal":
+            raise DeskError(f"{self.path}: the database cannot be put in WAL mode (it is in {mode} mode)")
+        self.migrate()
+        with self._write() as c:
+            for key, value in (("created_at", stamp(self.clock())), ("event", self.pack.event)):
+                c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    def schema_version(self) -> int:
+        return int(self._conn().execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self, to: int = SCHEMA_VERSION) -> None:
+        """Bring the file forward to schema ``to``, one migration a transaction."""
+        while True:
+            with self._write() as c:
+                version = int(c.execute("PRAGMA user_version").fetchone()[0])
+                if version >= to:
+                    return
+                for statement in MIGRATIONS[version]:
+                    c.execute(statement)
+                if version == 0:
+                    c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                c.execute(f"PRAGMA user_version = {version + 1}")
+
+    # -- the desk's state
+
+    def _meta(self, c: sqlite3.Connection) -> dict[str, str]:
+        return {k: v for k, v in c.execute("SELECT key, value FROM meta")}
+
+    def _state(self, c: sqlite3.Connection) -> State:
+        meta = self._meta(c)
+        count = int(c.execute("SELECT COUNT(*) FROM submissions").fetchone()[0])
+        return State(
+            event=self.pack.event,
+            now=self.clock(),
+            deadline=unstamp(meta["deadline"]) if meta.get("deadline") else None,
+            locked=meta.get("locked") == "1",
+            revealed_at=unstamp(meta["revealed_at"]) if meta.get("revealed_at") else None,
+            count=count,
+        )
+
+    def state(self) -> State:
+        with self._read() as c:
+            return self._state(c)
+
+    def stored_event(self) -> str | None:
+        with self._read() as c:
+            return self._meta(c).get("event")
+
+    def _set(self, c: sqlite3.Connection, key: str, value: str) -> None:
+        c.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = ?", (key, value, value)
+        )
+
+    def _did(self, c: sqlite3.Connection, what: str, detail: str = "") -> None:
+        c.execute("INSERT INTO actions (at, what, detail) VALUES (?, ?, ?)", (stamp(self.clock()), what, detail))
+
+    def set_deadline(self, when: dt.datetime | None) -> State:
+        with self._write() as c:
+            self._set(c, "deadline", stamp(when) if when is not None else "")
+            self._did(c, "deadline", stamp(when) if when is not None else "none")
+            return self._state(c)
+
+    def lock_event(self, locked: bool) -> State:
+        with self._write() as c:
+            self._set(c, "locked", "1" if locked else "0")
+            self._did(c, "lock" if locked else "unlock")
+            return self._state(c)
+
+    def lock_player(self, sid: str, locked: bool) -> None:
+        with self._write() as c:
+            found = c.execute("UPDATE submissions SET locked = ? WHERE id = ?", (int(locked), sid)).rowcount
+            if not found:
+                raise Refusal(404, "no such submission")
+            self._did(c, "lock-player" if locked else "unlock-player", sid)
+
+    def reveal(self) -> State:
+        """Show every list to everyone from now on (once revealed, always revealed)."""
+        with self._write() as c:
+            if not self._meta(c).get("revealed_at"):
+                self._set(c, "revealed_at", stamp(self.clock()))
+                self._did(c, "reveal")
+            return self._state(c)
+
+    def actions(self) -> list[tuple[dt.datetime, str, str]]:
+        with self._read() as c:
+            rows = c.execute("SELECT at, what, detail FROM actions ORDER BY seq").fetchall()
+        return [(unstamp(at), what, detail) for at, what, detail in rows]
+
+    # -- checking
+
+    def read_list(self, text: Any, how: str = "api") -> Checked:
+        """The list ``text`` holds (its YAML, or a share code), checked against the pack; a
+        :class:`Refusal` when it is no list the desk takes."""
+        from armybuilder import systems
+        from armybuilder.check import is_event_pack
+        from armybuilder.fingerprint import CanonicalError, of_data
+        from armybuilder.share import ShareCodeError, decode, looks_like_code
+        from armybuilder.yamlio import Document, LoadError, loads
+
+        if not isinstance(text, str):
+            raise Refusal(422, "give the list: its YAML text or its share code")
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise Refusal(422, "the list must be text (it holds a broken character)") from None
+        if size > MAX_LIST_BYTES:
+            raise Refusal(413, f"a list is at most {MAX_LIST_BYTES // 1024} KiB; this one is {size // 1024} KiB")
+        if not text.strip():
+            raise Refusal(422, "give the list: its YAML text or its share code")
+        if looks_like_code(text):
+            from armybuilder.sharing import to_yaml
+
+            try:
+                data = decode(text)
+            except ShareCodeError as exc:
+                raise Refusal(422, f"the share code cannot be read: {exc.message}") from None
+            if not isinstance(data, dict):
+                raise Refusal(422, "the share code holds no list")
+            text = "# Sent to the desk as a share code.\n" + to_yaml(data, ordered=True)
+            how = "code" if how in ("paste", "api", "code") else how
+        try:
+            doc = loads(text)
+        except LoadError as exc:
+            raise Refusal(422, f"this is not a list: line {exc.line}, column {exc.column}: {exc.message}") from None
+        data = doc.data
+        if not isinstance(data, dict):
+            raise Refusal(422, "this is not a list (a list is a mapping of keys: system, name...)")
+        if is_event_pack(data):
+            raise Refusal(422, "this is an event pack, not a list")
+        system = data.get("system")
+        played = self.pack.system_ids
+        titles = ", ".join(_title(s) for s in played)
+        if not isinstance(system, str) or not system.strip():
+            raise Refusal(422, f"the list does not say its game (its system: key); this event plays {titles}")
+        if system not in played:
+            known = system in systems.REGISTRY
+            what = (
+                f"a {_title(system)} list"
+                if known
+                else f"a list of a game armybuilder does not know ({one_line(system)[:60]})"
+            )
+            raise Refusal(422, f"this is {what}; this event plays {titles}")
+        try:
+            fingerprint = of_data(data)
+        except CanonicalError as exc:
+            raise Refusal(422, f"this list cannot be read the same way twice: {exc}") from None
+        result = self._check(Document(doc.data, doc.positions, doc.key_positions, text))
+        return Checked(text, data, fingerprint, system, _status(result), _finding_dicts(result), how, result)
+
+    def _check(self, doc: Any) -> Result:
+        from armybuilder.check import check
+        from armybuilder.events.rules import check_failed
+        from armybuilder.findings import Result
+
+        try:
+            return check(doc, "the list", None, self.pack)
+        except Exception as exc:  # noqa: BLE001 - as tournament.check_one: a crash is a finding on that list
+            what = f"armybuilder failed while checking this list ({type(exc).__name__}: {exc}); please report it"
+            return Result(file="the list", findings=[check_failed.finding(what)])
+
+    def check_text(self, text: str) -> Result:
+        """A kept list checked against the pack (with its cost tables: for its roster)."""
+        from armybuilder.findings import Result
+        from armybuilder.yamlio import LoadError, loads
+
+        try:
+            doc = loads(text)
+        except LoadError:
+            return Result(file="the list")
+        return self._check(doc)
+
+    def roster(self, version: Version) -> Roster:
+        """The roster of a kept version, checked against the pack (as the packet's pages)."""
+        from armybuilder.export.roster import Event, from_result
+        from armybuilder.fingerprint import CanonicalError, fingerprint_and_carried
+
+        with self._guard:
+            found = self._rosters.get(version.seq)
+        if found is not None:
+            return found
+        result = self.check_text(version.text)
+        carried = None
+        with contextlib.suppress(CanonicalError):
+            _, carried = fingerprint_and_carried(result.document)
+        made = from_result(result, version.fingerprint, carried=carried, event=Event.of(self.pack))
+        with self._guard:
+            self._rosters[version.seq] = made
+            while len(self._rosters) > ROSTERS_KEPT:
+                self._rosters.popitem(last=False)
+        return made
+
+    def verdict(self, version: Version) -> Verdict:
+        """The version's verdict against this desk's pack: as kept, or checked again when the
+        version was checked against another pack."""
+        if version.pack == self.digest:
+            return Verdict(version.status, version.findings)
+        found = self._rechecked.get(version.seq)
+        if found is None:
+            result = self.check_text(version.text)
+            found = Verdict(_status(result), _finding_dicts(result))
+            self._rechecked[version.seq] = found
+        return found
+
+    # -- taking lists
+
+    def _open_for(self, c: sqlite3.Connection, locked_player: bool = False) -> None:
+        state = self._state(c)
+        if state.closed:
+            raise Refusal(423, state.closed)
+        if locked_player:
+            raise Refusal(423, "the organiser has locked this list: it cannot be replaced now")
+
+    def _add_version(self, c: sqlite3.Connection, sid: str, number: int, checked: Checked, at: dt.datetime) -> None:
+        c.execute(
+            f"INSERT INTO versions (submission, {_COLUMNS.split(', ', 1)[1]}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                sid,
+                number,
+                stamp(at),
+                checked.how,
+                checked.text,
+                checked.fingerprint,
+                checked.system,
+                checked.status,
+                json.dumps(checked.findings, ensure_ascii=False),
+                self.digest,
+            ),
+        )
+
+    def submit(self, player: Any, text: Any, how: str = "api") -> Taken:
+        """A new player's list, taken (committed) or refused (:class:`Refusal`, nothing stored)."""
+        name = clean_player(player)
+        checked = self.read_list(text, how)
+        token = new_token()
+        with self._write() as c:
+            self._open_for(c)
+            if int(c.execute("SELECT COUNT(*) FROM submissions").fetchone()[0]) >= MAX_SUBMISSIONS:
+                raise Refusal(423, f"the desk is full ({MAX_SUBMISSIONS} players); ask the organiser")
+            if c.execute("SELECT 1 FROM submissions WHERE player_key = ?", (player_key(name),)).fetchone():
+                raise Refusal(
+                    422,
+                    f"a list for {name} is in already: replace it from its private link, or send it under "
+                    "another name (ask the organiser if the link is lost)",
+                )
+            at = self.clock()
+            for _ in range(8):
+                sid = secrets.token_urlsafe(6)
+                if not c.execute("SELECT 1 FROM submissions WHERE id = ?", (sid,)).fetchone():
+                    break
+            c.execute(
+                "INSERT INTO submissions (id, player, player_key, token_hash, locked, created_at) "
+                "VALUES (?, ?, ?, ?, 0, ?)",
+                (sid, name, player_key(name), token_hash(token), stamp(at)),
+            )
+            self._add_version(c, sid, 1, checked, at)
+        return Taken(sid, 1, checked.fingerprint, checked.status, checked.findings, at, token)
+
+    def _authorised_row(self, c: sqlite3.Connection, sid: Any, token: str | None) -> tuple[str, int]:
+        """(player, locked) of the submission ``sid`` when ``token`` is its edit token; else 404
+        (a wrong token and no such submission read the same)."""
+        if not isinstance(sid, str) or not _ID.fullmatch(sid):
+            raise Refusal(404, "no such submission")
+        row = c.execute("SELECT player, token_hash, locked FROM submissions WHERE id = ?", (sid,)).fetchone()
+        if row is None or not token_matches(token, row[1]):
+            raise Refusal(404, "no such submission")
+        return str(row[0]), int(row[2])
+
+    def replace(self, sid: str, token: str | None, text: Any, how: str = "api", player: Any = None) -> Taken:
+        """A new version of a player's list (with its edit token), or a :class:`Refusal`."""
+        with self._read() as c:
+            kept_player, _ = self._authorised_row(c, sid, token)
+        if player is not None and player_key(clean_player(player)) != player_key(kept_player):
+            raise Refusal(422, f"this list is {kept_player}'s: its player's name cannot change (ask the organiser)")
+        checked = self.read_list(text, how)
+        with self._write() as c:
+            _, locked = self._authorised_row(c, sid, token)
+            self._open_for(c, bool(locked))
+            number = int(c.execute("SELECT MAX(number) FROM versions WHERE submission = ?", (sid,)).fetchone()[0])
+            if number >= MAX_VERSIONS:
+                raise Refusal(
+                    423, f"this list has {MAX_VERSIONS} versions, the most one list may have; ask the organiser"
+                )
+            at = self.clock()
+            self._add_version(c, sid, number + 1, checked, at)
+        return Taken(sid, number + 1, checked.fingerprint, checked.status, checked.findings, at)
+
+    # -- reading what is kept
+
+    @staticmethod
+    def _version(row: Sequence[Any]) -> Version:
+        seq, number, at, how, text, fingerprint, system, status, findings, pack = row
+        return Version(
+            int(seq), int(number), unstamp(at), how, text, fingerprint, system, status, json.loads(findings), pack
+        )
+
+    def _submissions(self, c: sqlite3.Connection, sid: str | None = None) -> list[Submission]:
+        where = "WHERE s.id = ?" if sid is not None else ""
+        rows = c.execute(
+            f"""SELECT s.id, s.player, s.locked, s.created_at,
+                       (SELECT COUNT(*) FROM versions n WHERE n.submission = s.id),
+                       {", ".join("v." + col for col in _COLUMNS.split(", "))}
+                FROM submissions s
+                JOIN versions v ON v.submission = s.id
+                 AND v.number = (SELECT MAX(number) FROM versions m WHERE m.submission = s.id)
+                {where}
+                ORDER BY s.created_at, s.id""",
+            (sid,) if sid is not None else (),
+        ).fetchall()
+        out = []
+        for row in rows:
+            latest = self._version(row[5:])
+            sub = Submission(str(row[0]), str(row[1]), bool(row[2]), unstamp(row[3]), int(row[4]), latest)
+            sub.verdict = self.verdict(latest)
+            out.append(sub)
+        return out
+
+    def submissions(self) -> list[Submission]:
+        with self._read() as c:
+            return self._submissions(c)
+
+    def get(self, sid: Any) -> Submission | None:
+        if not isinstance(sid, str) or not _ID.fullmatch(sid):
+            return None
+        with self._read() as c:
+            found = self._submissions(c, sid)
+        return found[0] if found else None
+
+    def authorised(self, sid: Any, token: str | None) -> Submission | None:
+        """The submission when ``token`` is its edit token; None for a wrong token or no such one."""
+        try:
+            with self._read() as c:
+                self._authorised_row(c, sid, token)
+                found = self._submissions(c, sid)
+        except Refusal:
+            return None
+        return found[0] if found else None
+
+    def versions(self, sid: str) -> list[Version]:
+        with self._read() as c:
+            rows = c.execute(f"SELECT {_COLUMNS} FROM versions WHERE submission = ? ORDER BY number", (sid,)).fetchall()
+        return [self._version(r) for r in rows]
+
+    # -- backing up and exporting
+
+    def backup(self, target: str | Path) -> None:
+        """A consistent copy of the live database at ``target`` (a new file)."""
+        dest = sqlite3.connect(target)
+        try:
+            self._conn().backup(dest)
+        finally:
+            dest.close()
+
+    def backup_bytes(self) -> bytes:
+        with tempfile.TemporaryDirectory(prefix="armybuilder-backup-") as tmp:
+            target = Path(tmp) / "desk.sqlite"
+            self.backup(target)
+            return target.read_bytes()
+
+    def export(self, folder: str | Path, force: bool = False) -> list[tuple[Submission, Path]]:
+        """Write each player's latest list into ``folder`` (made if missing) as one file named after
+        the player; never over an existing file unless ``force`` (then only over a regular file).
+        Every name is checked before anything is written: nothing is written when one is refused."""
+        from armybuilder.fsutil import NotAFile, OverwriteRefused, atomic_write
+
+        target = Path(folder)
+        if target.exists() and not target.is_dir():
+            raise DeskError(f"{target} is not a folder")
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DeskError(f"cannot make the folder {target}: {exc.strerror or exc}") from None
+        root = os.path.realpath(target)
+        subs = self.submissions()
+        planned = []
+        in_the_way = []
+        for sub, name in zip(subs, file_names([s.player for s in subs]), strict=True):
+            path = target / name
+            if os.path.realpath(path.parent) != root or os.sep in name or "/" in name or name.startswith("."):
+                raise DeskError(f"{name}: a file name that would land outside {target}")  # pragma: no cover - safe_stem
+            if os.path.lexists(path) and (not force or not os.path.isfile(path) or os.path.islink(path)):
+                in_the_way.append(str(path))
+            planned.append((sub, path))
+        if in_the_way:
+            more = f" and {len(in_the_way) - 3} more" if len(in_the_way) > 3 else ""
+            hint = "; use --force to overwrite them" if not force else " (not regular files: never replaced)"
+            raise DeskError(
+                f"{', '.join(in_the_way[:3])}{more} already exist{'s' if len(in_the_way) == 1 else ''}{hint}; "
+                "nothing was written"
+            )
+        for sub, path in planned:
+            try:
+                atomic_write(path, sub.latest.text.encode("utf-8"), force=force, into=False)
+            except (OverwriteRefused, NotAFile) as exc:
+                raise DeskError(f"{path}: {exc}") from None
+            except OSError as exc:
+                raise DeskError(f"cannot write {path}: {exc.strerror or exc}") from None
+        return planned
+
+
+def _title(system_id: str) -> str:
+    from armybuilder import systems
+
+    try:
+        return systems.get(system_id).title
+    except (KeyError, OSError, ValueError):
+        return one_line(system_id)
+
+
+def rules_lines(pack: Pack) -> list[str]:
+    """The event's rules, one line per game it plays: ``GAME: 48 points; banned: ...``."""
+    return [f"{_title(sid)}: {r.words() or 'the game rules as written'}" for sid, r in pack.rules.items()]
+
+
+# ---------------------------------------------------------------------------
+# The command (the server itself is armybuilder.web.server.collect)
+
+
+def open_desk(pack_file: Path, db: Path | None, create: bool = True) -> tuple[Desk, list[str]] | Outcome:
+    """The desk of ``pack_file`` over ``db`` (default: beside the pack, ``NAME.desk.sqlite``),
+    and the warnings to print; or the usage error."""
+    from armybuilder.events import NotAPack, PackError, load
+
+    try:
+        pack = load(pack_file)
+    except FileNotFoundError:
+        return Outcome.usage(f"armybuilder collect: {pack_file}: no such event pack")
+    except NotAPack as exc:
+        return Outcome.usage(*exc.lines(), f"armybuilder collect: {pack_file} is a list; give the event pack")
+    except PackError as exc:
+        return Outcome.usage(*exc.lines(), f"armybuilder collect: {pack_file}: the event pack cannot be used")
+    path = db if db is not None else default_db(pack_file)
+    try:
+        desk = Desk(path, pack, create=create)
+    except DeskError as exc:
+        return Outcome.usage(one_line(f"armybuilder collect: {exc}"))
+    warnings = []
+    stored = desk.stored_event()
+    if stored is not None and stored != pack.event:
+        warnings.append(
+            one_line(
+                f"armybuilder collect: warning: {path} was started for the event {stored!r}; this pack is for "
+                f"{pack.event!r}"
+            )
+        )
+    return desk, warnings
+
+
+def default_db(pack_file: Path) -> Path:
+    return pack_file.with_name(pack_file.stem + ".desk.sqlite")
+
+
+def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
+    """``armybuilder collect PACK --db FILE --export FOLDER``: each player's latest list as a file."""
+    if db is None:
+        return Outcome.usage("armybuilder collect: --export needs --db FILE, the desk's database")
+    opened = open_desk(pack_file, db, create=False)
+    if isinstance(opened, Outcome):
+        return opened
+    desk, lines = opened
+    try:
+        written = desk.export(folder, force)
+    except DeskError as exc:
+        return Outcome.usage(*lines, one_line(f"armybuilder collect: {exc}"))
+    finally:
+        desk.close()
+    statuses = [s.verdict.status for s, _ in written]
+    out = "".join(f"{one_line(path)}\t{one_line(s.player)}\t{s.verdict.status}\n" for s, path in written)
+    legal = statuses.count("legal")
+    lines.append(
+        one_line(
+            f"armybuilder collect: wrote {plural(len(written), 'list')} into {folder} ({legal} legal, "
+            f"{len(statuses) - legal} not); check them with: armybuilder tournament {pack_file} {folder}"
+        )
+    )
+    others = _other_lists(folder, {p.name for _, p in written})
+    if others:
+        lines.append(
+            one_line(
+                f"armybuilder collect: warning: {folder} also holds {plural(others, 'other list file')}: "
+                "tournament checks those too"
+            )
+        )
+    return Outcome(out, lines, ExitCode.OK)
+
+
+def _other_lists(folder: Path, ours: set[str]) -> int:
+    from armybuilder.tournament import LIST_SUFFIXES
+
+    try:
+        return sum(
+            1
+            for f in os.listdir(folder)
+            if f.lower().endswith(LIST_SUFFIXES) and f not in ours and not f.startswith(".")
+        )
+    except OSError:
+        return 0
+
+
+__all__ = [
+    "MAX_LIST_BYTES",
+    "MAX_PLAYER",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Checked",
+    "Desk",
+    "DeskError",
+    "Refusal",
+    "State",
+    "Submission",
+    "Taken",
+    "Verdict",
+    "Version",
+    "clean_player",
+    "default_db",
+    "export_command",
+    "file_names",
+    "list_of_upload",
+    "open_desk",
+    "parse_when",
+    "rules_lines",
+    "safe_stem",
+    "shown_time",
+    "stamp",
+]

@@ -1,0 +1,916 @@
+"""The submission desk of ``armybuilder collect``: the players' pages, the organiser's pages and
+the JSON API, over :class:`armybuilder.collect.Desk`.
+
+======  ==============================  ===================================================
+GET     ``/``                           the players' page: send a list (a file, pasted YAML,
+                                        a share code, or one built in the builder)
+POST    ``/submit``                     a new player's list (a form)
+POST    ``/build``                      a new list to build in the builder (a draft)
+GET     ``/mine/ID?key=TOKEN``          a player's own page: the receipt, the verdict, the
+                                        roster, every version; replace the list from it
+POST    ``/mine/ID``                    a new version (the form carries the token)
+GET     ``/lists``                      every list and roster, once the organiser revealed them
+GET     ``/organiser``                  the organiser's page (its link carries the token)
+GET     ``/organiser/s/ID``             one submission, every version
+POST    ``/organiser/act``              lock, unlock, move the deadline, reveal
+GET     ``/organiser/download/NAME``    the lists (zip), the report, the packet, a backup
+POST    ``/api/submissions``            ``{"player", "list"}``: 201, 413, 422, 423
+PUT     ``/api/submissions/ID``         the same with ``Authorization: Bearer EDIT_TOKEN``: 200
+GET     ``/api/submissions/ID``         with its edit token or the organiser's: 200, else 404
+GET     ``/api/submissions``            the organiser's: every submission (403 without)
+POST    ``/api/reveal``                 the organiser's: reveal the lists
+GET     ``/api/lists``                  every latest list and verdict after the reveal (403 before)
+======  ==============================  ===================================================
+
+The builder (:func:`armybuilder.web.app.make_app`) runs beside the desk over a folder of drafts
+(``/list/``, ``/act/`` ... as in ``armybuilder serve``): a player who builds a list here gets a
+draft with a name nobody can guess, and sends it from the players' page (this device remembers
+its drafts in a cookie). The builder's own pages are reached only by a draft's name.
+
+Every request passes the guard of ``serve`` (:mod:`.guard`: the Host allow-list, the security
+headers, slow clients dropped by the server's protocol); every form the builder's checks
+(:func:`armybuilder.web.app._post`: the Origin, the page's token, the size). The players' pages
+need no key: anyone who can reach the desk may send a list. The organiser's pages need the
+organiser's token: its link sets an HttpOnly, SameSite=Strict cookie; the API takes it as a
+Bearer token. Tokens are compared in constant time. Nothing on a page is in command-line words,
+and nothing a player typed is shown unescaped (Jinja2's autoescape, control characters replaced).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tempfile
+import urllib.parse
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup, escape
+from starlette.applications import Starlette
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from armybuilder.collect import (
+    MAX_LIST_BYTES,
+    MAX_PLAYER,
+    Desk,
+    DeskError,
+    Refusal,
+    Submission,
+    list_of_upload,
+    rules_lines,
+    same_secret,
+    shown_time,
+    stamp,
+)
+from armybuilder.web.app import (
+    _PDF_LOCK,
+    HERE,
+    Bad,
+    Flash,
+    State,
+    _first,
+    _post,
+    _work,
+    environment,
+    make_app,
+    page,
+)
+from armybuilder.web.files import Folder, Refused
+from armybuilder.web.guard import Guard, _origin_ok, _port, allowed_hosts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from starlette.types import Receive, Scope, Send
+
+MAX_API_BODY = 2 * MAX_LIST_BYTES + 16 * 1024  # a list's text, escaped in JSON, and a name
+ORGANISER_COOKIE = "armybuilder_organiser"  # + "_" + the port
+DRAFTS_COOKIE = "armybuilder_drafts"  # + "_" + the port: the drafts this device builds
+DRAFT = re.compile(r"list-[A-Za-z0-9_-]{24}\.yaml")
+MAX_DRAFTS = 2000  # drafts in the folder
+DRAFTS_KEPT = 5  # drafts one device remembers
+BUILDER_PATHS = ("/list/", "/act/", "/undo/", "/redo/", "/roster/", "/explain/")
+DOWNLOADS = {
+    "lists.zip": ("application/zip", "every list, one file a player"),
+    "report.md": ("text/markdown; charset=utf-8", "the report (Markdown)"),
+    "report.csv": ("text/csv; charset=utf-8", "the report (a spreadsheet's CSV)"),
+    "report.json": ("application/json", "the report (JSON)"),
+    "report.xml": ("application/xml", "the report (JUnit XML)"),
+    "packet.pdf": ("application/pdf", "the packet (PDF): a summary page, then every list"),
+    "desk.sqlite": ("application/vnd.sqlite3", "a backup of the desk's database"),
+}
+STATUS_WORDS = {"legal": "Legal", "illegal": "Not legal", "broken": "Not legal: the list cannot be read as it is"}
+
+
+@dataclass
+class DeskState:
+    desk: Desk
+    organiser: str  # the organiser's token
+    drafts: Folder
+
+
+def _ds(request: Request) -> DeskState:
+    found: DeskState = request.app.state.desk
+    return found
+
+
+def _st(request: Request) -> State:
+    found: State = request.app.state.builder
+    return found
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def _bearer(request: Request) -> str | None:
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > 300:
+        return None
+    return token.strip()
+
+
+def _is_organiser(request: Request) -> bool:
+    ds = _ds(request)
+    cookie = request.cookies.get(f"{ORGANISER_COOKIE}_{_port(request.scope)}")
+    return same_secret(_bearer(request), ds.organiser) or same_secret(cookie, ds.organiser)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def multiline(text: str) -> Markup:
+    """Text of several lines (a list as sent) for a ``<pre>`` or a ``<textarea>``: escaped, its
+    line breaks kept, every other control character and text-reordering mark replaced."""
+    return escape(_CONTROL.sub("\ufffd", text.replace("\r\n", "\n")))
+
+
+def _words(message: str) -> str:
+    """A refusal in a page's words: a sentence, no command-line syntax."""
+    from armybuilder.web.listpage import sentence
+
+    text = sentence(message)
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _host(request: Request) -> str:
+    """The address the browser used (the Guard checked the Host header against its allow-list)."""
+    return request.headers.get("host", "127.0.0.1")
+
+
+def private_link(request: Request, sid: str, token: str) -> str:
+    return f"http://{_host(request)}/mine/{urllib.parse.quote(sid)}?key={urllib.parse.quote(token)}"
+
+
+def _mine_url(sid: str, token: str, done: str | None = None) -> str:
+    query = {"key": token, **({"done": done} if done else {})}
+    return f"/mine/{urllib.parse.quote(sid)}?" + urllib.parse.urlencode(query)
+
+
+def _state_words(state: Any) -> dict[str, Any]:
+    return {
+        "deadline": shown_time(state.deadline) if state.deadline else "",
+        "deadline_value": state.deadline.astimezone().strftime("%Y-%m-%dT%H:%M") if state.deadline else "",
+        "closed": _words(state.closed) if state.closed else "",
+        "revealed": state.revealed,
+        "revealed_at": shown_time(state.revealed_at) if state.revealed_at else "",
+        "locked": state.locked,
+    }
+
+
+def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    ds = _ds(request)
+    return page(request, template, status, event=ds.desk.pack.event, status_words=STATUS_WORDS, **context)
+
+
+def _message(request: Request, title: str, message: str, status: int) -> HTMLResponse:
+    return _page(request, "desk_message.html", status, title=title, message=_words(message), code=status)
+
+
+# ---------------------------------------------------------------------------
+# What a list looks like on a page
+
+
+def _roster_view(desk: Desk, sub: Submission) -> dict[str, Any]:
+    """A submission's latest list as a page shows it: the verdict, the findings, the roster's rows."""
+    from armybuilder.export.text import row_lines
+
+    roster = desk.roster(sub.latest)
+    tables = []
+    for t in roster.tables:
+        rows = [line.removeprefix("- ") for line in row_lines(t)]
+        if rows:
+            tables.append({"title": t.title, "rows": rows})
+    return {
+        "sub": sub,
+        "title": roster.title,
+        "system": roster.system_label,
+        "total": roster.measure_text,
+        "tables": tables,
+        "findings": sub.verdict.findings,
+        "errors": sub.verdict.errors,
+        "warnings": sub.verdict.warnings,
+        "status": sub.verdict.status,
+        "sent": shown_time(sub.latest.submitted_at),
+        "fingerprint": sub.latest.fingerprint,
+    }
+
+
+def _versions_view(desk: Desk, sid: str) -> list[dict[str, Any]]:
+    out = []
+    for v in reversed(desk.versions(sid)):
+        out.append(
+            {
+                "number": v.number,
+                "sent": shown_time(v.submitted_at),
+                "status": desk.verdict(v).status,
+                "fingerprint": v.fingerprint,
+                "how": {
+                    "api": "by a script",
+                    "paste": "pasted",
+                    "code": "as a share code",
+                    "file": "as a file",
+                    "roster": "as a roster file",
+                    "builder": "from the builder",
+                }.get(v.how, v.how),
+            }
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Drafts: lists built in the builder
+
+
+def _drafts_of(request: Request) -> list[str]:
+    raw = request.cookies.get(f"{DRAFTS_COOKIE}_{_port(request.scope)}", "")
+    names = [n for n in raw.split(".") if n][:DRAFTS_KEPT]
+    return [f"list-{n}.yaml" for n in names if DRAFT.fullmatch(f"list-{n}.yaml")]
+
+
+def _drafts_cookie(names: Sequence[str]) -> str:
+    return ".".join(n.removeprefix("list-").removesuffix(".yaml") for n in names[:DRAFTS_KEPT])
+
+
+def _drafts_view(ds: DeskState, names: Sequence[str]) -> list[dict[str, Any]]:
+    from armybuilder.check import check_path
+
+    out = []
+    for name in names:
+        try:
+            path = ds.drafts.existing(name)
+        except Refused:
+            continue
+        result = check_path(path, None, ds.desk.pack)
+        out.append(
+            {
+                "name": name,
+                "title": result.name or "A list without a name",
+                "valid": result.valid,
+                "url": "/list/" + urllib.parse.quote(name),
+            }
+        )
+    return out
+
+
+def _new_draft(ds: DeskState, system: str, name: str) -> str:
+    import secrets
+
+    from armybuilder.compose.edit import composable, run_new
+
+    if system not in ds.desk.pack.system_ids or system not in composable():
+        raise Refusal(422, "choose one of the event's games for the new list")
+    name = " ".join(name.split())
+    if len(name) > 200:
+        raise Refusal(422, "a list's name is at most 200 characters")
+    root = ds.drafts.root
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if sum(1 for _ in root.glob("list-*.yaml")) >= MAX_DRAFTS:
+        raise Refusal(423, "the desk holds as many lists in the builder as it can; send yours as a file or text")
+    draft = f"list-{secrets.token_urlsafe(18)}.yaml"
+    points = ds.desk.pack.points_for(system)
+    outcome = run_new(system, root / draft, name or None, float(points) if points is not None else None, False)
+    if outcome.code == 2:
+        raise Refusal(422, "the list could not be started: " + " ".join(outcome.stderr))
+    return draft
+
+
+def _draft_text(ds: DeskState, name: str) -> str:
+    from armybuilder.yamlio import LoadError, read_text
+
+    if not DRAFT.fullmatch(name):
+        raise Refusal(422, "that list from the builder is not here any more")
+    try:
+        return read_text(ds.drafts.existing(name), MAX_LIST_BYTES)
+    except Refused:
+        raise Refusal(422, "that list from the builder is not here any more") from None
+    except LoadError as exc:
+        raise Refusal(413 if "large" in exc.message else 422, exc.message) from None
+
+
+def _given(ds: DeskState, values: Mapping[str, Sequence[Any]]) -> tuple[str, str]:
+    """The list a form sends, and how: an uploaded file, a draft from the builder, or pasted text
+    (YAML or a share code)."""
+    upload = next((v for v in values.get("file", []) if isinstance(v, tuple)), None)
+    pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
+    draft = _first(values, "draft")
+    if upload is not None and pasted.strip():
+        raise Refusal(422, "send one list: either choose a file or paste the text, not both")
+    if upload is not None:
+        return list_of_upload(upload[0], upload[1])
+    if draft:
+        return _draft_text(ds, draft), "builder"
+    if not pasted.strip():
+        raise Refusal(422, "paste your list or its share code, choose its file, or build it in the builder")
+    return pasted, "paste"
+
+
+# ---------------------------------------------------------------------------
+# The players' pages
+
+
+def _players_model(request: Request) -> dict[str, Any]:
+    from armybuilder import systems
+    from armybuilder.compose.edit import composable
+
+    ds = _ds(request)
+    state = ds.desk.state()
+    buildable = [s for s in ds.desk.pack.system_ids if s in composable()]
+    return {
+        "state": _state_words(state),
+        "count": state.count,
+        "rules": rules_lines(ds.desk.pack),
+        "games": [{"id": s, "title": systems.get(s).title} for s in buildable],
+        "drafts": _drafts_view(ds, _drafts_of(request)),
+        "max_player": MAX_PLAYER,
+    }
+
+
+async def players(request: Request, flash: Flash | None = None, status: int = 200) -> Response:
+    model = await _work(_players_model, request)
+    if flash is None:
+        flash = _st(request).recall(request.query_params.get("done"))
+    kept = flash.kept if flash is not None else {}
+    return _page(request, "desk_players.html", status, flash=flash, kept=kept, **model)
+
+
+async def submit(request: Request) -> Response:
+    ds = _ds(request)
+    st = _st(request)
+    try:
+        values = await _post(request, upload=True)
+    except Bad as exc:
+        return _message(request, "Refused", exc.message, exc.status)
+    player = _first(values, "player")[: 4 * MAX_PLAYER]
+    pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
+    try:
+        text, how = _given(ds, values)
+        taken = await _work(ds.desk.submit, player, text, how)
+    except Refusal as exc:
+        kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES])}
+        return await players(request, Flash("refused", [_words(exc.message)], exc.status, kept), exc.status)
+    said = [f"Your list is in: taken {shown_time(taken.submitted_at)}."]
+    said.append("Keep the private link below: with it you can see and replace your list until the deadline.")
+    assert taken.edit_token is not None
+    return RedirectResponse(_mine_url(taken.id, taken.edit_token, st.remember(Flash("ok", said))), 303)
+
+
+async def build(request: Request) -> Response:
+    ds = _ds(request)
+    try:
+        values = await _post(request)
+        draft = await _work(_new_draft, ds, _first(values, "system"), _first(values, "name"))
+    except Bad as exc:
+        return _message(request, "Refused", exc.message, exc.status)
+    except Refusal as exc:
+        return await players(request, Flash("refused", [_words(exc.message)], exc.status), exc.status)
+    answer = RedirectResponse("/list/" + urllib.parse.quote(draft), 303)
+    kept = [draft, *(n for n in _drafts_of(request) if n != draft)]
+    answer.set_cookie(
+        f"{DRAFTS_COOKIE}_{_port(request.scope)}",
+        _drafts_cookie(kept),
+        max_age=60 * 60 * 24 * 60,
+        path="/",
+        httponly=True,
+        samesite="strict",
+    )
+    return answer
+
+
+def _mine_model(request: Request, sub: Submission, token: str) -> dict[str, Any]:
+    ds = _ds(request)
+    state = ds.desk.state()
+    closed = state.closed or ("the organiser has locked your list" if sub.locked else None)
+    return {
+        "view": _roster_view(ds.desk, sub),
+        "versions": _versions_view(ds.desk, sub.id),
+        "state": _state_words(state),
+        "closed": _words(closed) if closed else "",
+        "link": private_link(request, sub.id, token),
+        "key": token,
+        "drafts": _drafts_view(ds, _drafts_of(request)),
+    }
+
+
+async def mine(request: Request, flash: Flash | None = None, status: int = 200, key: str | None = None) -> Response:
+    ds = _ds(request)
+    sid = request.path_params["sid"]
+    token = key if key is not None else request.query_params.get("key", "")
+    sub = await _work(ds.desk.authorised, sid, token)
+    if sub is None:
+        return _message(request, "Not found", "no such list here: check the private link you were given", 404)
+    if flash is None:
+        flash = _st(request).recall(request.query_params.get("done"))
+    model = await _work(_mine_model, request, sub, token)
+    kept = flash.kept if flash is not None else {}
+    return _page(request, "desk_mine.html", status, flash=flash, kept=kept, **model)
+
+
+async def replace(request: Request) -> Response:
+    ds = _ds(request)
+    st = _st(request)
+    sid = request.path_params["sid"]
+    try:
+        values = await _post(request, upload=True)
+    except Bad as exc:
+        return _message(request, "Refused", exc.message, exc.status)
+    token = _first(values, "key")
+    pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
+    try:
+        text, how = _given(ds, values)
+        taken = await _work(ds.desk.replace, sid, token, text, how)
+    except Refusal as exc:
+        if exc.status == 404:
+            return _message(request, "Not found", "no such list here: check the private link you were given", 404)
+        kept: dict[str, str] = {"list": multiline(pasted[:MAX_LIST_BYTES])}
+        return await mine(request, Flash("refused", [_words(exc.message)], exc.status, kept), exc.status, token)
+    said = [f"Version {taken.version} of your list is in: taken {shown_time(taken.submitted_at)}."]
+    return RedirectResponse(_mine_url(sid, token, st.remember(Flash("ok", said))), 303)
+
+
+def _lists_model(desk: Desk) -> dict[str, Any]:
+    subs = desk.submissions()
+    return {"lists": [_roster_view(desk, s) for s in subs], "state": _state_words(desk.state())}
+
+
+async def public_lists(request: Request) -> Response:
+    ds = _ds(request)
+    state = await _work(ds.desk.state)
+    if not state.revealed:
+        return _message(
+            request, "Not revealed yet", "the lists are hidden until the organiser reveals them: come back then", 403
+        )
+    model = await _work(_lists_model, ds.desk)
+    return _page(request, "desk_lists.html", **model)
+
+
+# ---------------------------------------------------------------------------
+# The organiser's pages
+
+_NO_ORGANISER = (
+    "this page is the organiser's: open the organiser's link that was printed when the desk started, on this device"
+)
+
+
+def _organiser_refusal(request: Request) -> Response:
+    answer = _message(request, "The organiser's page", _NO_ORGANISER, 403)
+    if request.headers.get("sec-fetch-site") == "cross-site" and request.headers.get("sec-fetch-mode") == "navigate":
+        # As the Guard does: a link from a mail or a chat keeps the SameSite=Strict cookie out of
+        # this navigation; the same page asked again from here is same-site.
+        body = bytes(answer.body).replace(b"<title>", b'<meta http-equiv="refresh" content="0">\n<title>', 1)
+        return HTMLResponse(body, 403)
+    return answer
+
+
+def _organiser_model(desk: Desk) -> dict[str, Any]:
+    state = desk.state()
+    subs = desk.submissions()
+    statuses = [s.verdict.status for s in subs]
+    rows = []
+    for s in subs:
+        rows.append(
+            {
+                "id": s.id,
+                "player": s.player,
+                "system": _system_title(s.latest.system),
+                "status": s.verdict.status,
+                "sent": shown_time(s.latest.submitted_at),
+                "versions": s.versions,
+                "locked": s.locked,
+                "fingerprint": s.latest.fingerprint,
+            }
+        )
+    actions = [
+        {"at": shown_time(at), "what": _action_words(what, detail, subs)} for at, what, detail in desk.actions()[-20:]
+    ]
+    return {
+        "state": _state_words(state),
+        "rows": rows,
+        "legal": statuses.count("legal"),
+        "not_legal": len(statuses) - statuses.count("legal"),
+        "rules": rules_lines(desk.pack),
+        "downloads": [{"name": k, "what": v[1]} for k, v in DOWNLOADS.items()],
+        "actions": list(reversed(actions)),
+    }
+
+
+def _system_title(system: str) -> str:
+    from armybuilder import systems
+
+    try:
+        return systems.get(system).title
+    except (KeyError, OSError, ValueError):
+        return system
+
+
+def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
+    who = next((s.player for s in subs if s.id == detail), detail)
+    if what == "deadline":
+        return "Deadline removed" if detail == "none" else f"Deadline set to {shown_time(_unstamp(detail))}"
+    return {
+        "lock": "The event locked",
+        "unlock": "The event unlocked",
+        "reveal": "The lists revealed",
+        "lock-player": f"{who}'s list locked",
+        "unlock-player": f"{who}'s list unlocked",
+    }.get(what, what)
+
+
+def _unstamp(text: str) -> Any:
+    from armybuilder.collect import unstamp
+
+    try:
+        return unstamp(text)
+    except ValueError:
+        return None
+
+
+async def organiser_page(request: Request) -> Response:
+    ds = _ds(request)
+    given = request.query_params.get("key")
+    if given is not None:
+        if not same_secret(given, ds.organiser):
+            return _message(
+                request,
+                "The organiser's page",
+                "that link's token is not this desk's (or no longer: it is new each time the desk starts)",
+                403,
+            )
+        answer = RedirectResponse("/organiser", 303)
+        answer.set_cookie(
+            f"{ORGANISER_COOKIE}_{_port(request.scope)}", ds.organiser, path="/", httponly=True, samesite="strict"
+        )
+        return answer
+    if not _is_organiser(request):
+        return _organiser_refusal(request)
+    model = await _work(_organiser_model, ds.desk)
+    flash = _st(request).recall(request.query_params.get("done"))
+    return _page(request, "desk_organiser.html", flash=flash, **model)
+
+
+async def organiser_one(request: Request) -> Response:
+    ds = _ds(request)
+    if not _is_organiser(request):
+        return _organiser_refusal(request)
+    sub = await _work(ds.desk.get, request.path_params["sid"])
+    if sub is None:
+        return _message(request, "Not found", "no such submission", 404)
+    view = await _work(_roster_view, ds.desk, sub)
+    versions = await _work(_versions_view, ds.desk, sub.id)
+    flash = _st(request).recall(request.query_params.get("done"))
+    return _page(
+        request, "desk_submission.html", flash=flash, view=view, versions=versions, text=multiline(sub.latest.text)
+    )
+
+
+def _act(desk: Desk, values: Mapping[str, Sequence[Any]]) -> Flash:
+    from armybuilder.collect import parse_when
+
+    do = _first(values, "do")
+    sid = _first(values, "id")
+    if do in ("lock", "unlock"):
+        desk.lock_event(do == "lock")
+        return Flash(
+            "ok", ["The event is locked: no list is taken or replaced." if do == "lock" else "The event is open again."]
+        )
+    if do in ("lock-player", "unlock-player"):
+        sub = desk.get(sid)
+        if sub is None:
+            raise Refusal(404, "no such submission")
+        desk.lock_player(sid, do == "lock-player")
+        return Flash("ok", [f"{sub.player}'s list is {'locked' if do == 'lock-player' else 'unlocked'}."])
+    if do == "deadline":
+        try:
+            when = parse_when(_first(values, "deadline").replace("T", " "))
+        except ValueError as exc:
+            raise Refusal(422, str(exc).replace("this computer's time", "the desk's time")) from None
+        state = desk.set_deadline(when)
+        return Flash("ok", [f"The deadline is now {shown_time(state.deadline)}."])
+    if do == "no-deadline":
+        desk.set_deadline(None)
+        return Flash("ok", ["The desk has no deadline now: it takes lists until you lock it."])
+    if do == "reveal":
+        if _first(values, "confirm") != "yes":
+            raise Refusal(422, "tick the box first: once revealed, every list is shown to everyone")
+        desk.reveal()
+        return Flash("ok", ["The lists are revealed: everyone can see them on the page of every list."])
+    raise Refusal(422, "choose what to do")
+
+
+async def organiser_act(request: Request) -> Response:
+    ds = _ds(request)
+    st = _st(request)
+    try:
+        values = await _post(request)
+    except Bad as exc:
+        return _message(request, "Refused", exc.message, exc.status)
+    if not _is_organiser(request):
+        return _organiser_refusal(request)
+    try:
+        flash = await _work(_act, ds.desk, values)
+    except Refusal as exc:
+        flash = Flash("refused", [_words(exc.message)], exc.status)
+    back = _first(values, "back")
+    to = (
+        "/organiser/s/" + urllib.parse.quote(back)
+        if back and re.fullmatch(r"[A-Za-z0-9_-]{1,32}", back)
+        else "/organiser"
+    )
+    return RedirectResponse(to + "?done=" + st.remember(flash), 303)
+
+
+def _exported(desk: Desk, tmp: Path) -> tuple[Any, Path]:
+    """The lists written into ``tmp``, and the tournament run over that folder (as
+    ``armybuilder tournament PACK FOLDER`` runs it)."""
+    from armybuilder.tournament import discover, run
+
+    folder = tmp / "lists"
+    desk.export(folder)
+    files, skipped = discover([folder])
+    t = run(desk.pack, files)
+    t.skipped = skipped
+    return t, folder
+
+
+def _download(desk: Desk, name: str) -> bytes:
+    from armybuilder.tournament import packet_of, render_report, report_kind
+
+    if name == "desk.sqlite":
+        return desk.backup_bytes()
+    with tempfile.TemporaryDirectory(prefix="armybuilder-desk-") as tmp:
+        t, folder = _exported(desk, Path(tmp))
+        if name == "lists.zip":
+            buf = io.BytesIO()
+            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+                for f in sorted(folder.iterdir()):
+                    info = zipfile.ZipInfo(f.name, date_time=(1980, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    z.writestr(info, f.read_bytes())
+            return buf.getvalue()
+        if name == "packet.pdf":
+            from armybuilder.export import ExportError
+            from armybuilder.export.packet import render
+
+            if not t.entries:
+                raise Refusal(422, "no list has been sent yet: the packet needs at least one")
+            try:
+                with _PDF_LOCK:
+                    data, _ = render(packet_of(t))
+            except ExportError as exc:
+                raise Refusal(422, f"the packet cannot be laid out: {exc}") from None
+            return data
+        kind = report_kind(Path(name))
+        assert kind is not None  # DOWNLOADS names only reports that have a kind
+        text = render_report(kind, t).decode("utf-8")
+        return text.replace(str(folder) + "/", "").replace(str(folder), "lists").encode("utf-8")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60] or "event"
+
+
+async def download(request: Request) -> Response:
+    ds = _ds(request)
+    if not _is_organiser(request):
+        return _organiser_refusal(request)
+    name = request.path_params["name"]
+    if name not in DOWNLOADS:
+        return _message(request, "Not found", "no such download", 404)
+    try:
+        data = await _work(_download, ds.desk, name)
+    except Refusal as exc:
+        return _message(request, "Not ready", exc.message, exc.status)
+    except DeskError as exc:
+        return _message(request, "Refused", str(exc), 422)
+    filename = f"{_slug(ds.desk.pack.event)}-{name}"
+    headers = {"content-disposition": f'attachment; filename="{filename}"'}
+    return Response(data, 200, headers, media_type=DOWNLOADS[name][0])
+
+
+# ---------------------------------------------------------------------------
+# The JSON API
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _api_error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status)
+
+
+def _same_site(request: Request) -> None:
+    """A browser's request (it says its Origin) must come from a page of this desk; a script
+    sends no Origin."""
+    if (request.headers.get("origin") or request.headers.get("referer")) and not _origin_ok(request):
+        raise ApiError(403, "this request must come from a page of this desk, or from a script (no Origin)")
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    _same_site(request)
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_API_BODY:
+            raise ApiError(413, f"a request's body is at most {MAX_API_BODY // 1024} KiB")
+    try:
+        data = json.loads(bytes(body).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ApiError(422, 'the body is not JSON: send {"player": NAME, "list": TEXT}') from None
+    if not isinstance(data, dict):
+        raise ApiError(422, 'the body is not a JSON object: send {"player": NAME, "list": TEXT}')
+    extra = sorted(str(k)[:40] for k in data if k not in ("player", "list"))
+    if extra:
+        raise ApiError(422, f'unknown field {extra[0]!r}: send {{"player": NAME, "list": TEXT}}')
+    return data
+
+
+async def api_submit(request: Request) -> Response:
+    ds = _ds(request)
+    try:
+        body = await _json_body(request)
+        if "player" not in body:
+            raise ApiError(422, "no player: give the player's name")
+        taken = await _work(ds.desk.submit, body.get("player"), body.get("list"), "api")
+    except ApiError as exc:
+        return _api_error(exc.status, exc.message)
+    except Refusal as exc:
+        return _api_error(exc.status, exc.message)
+    return JSONResponse(taken.answer(), 201)
+
+
+async def api_replace(request: Request) -> Response:
+    ds = _ds(request)
+    try:
+        body = await _json_body(request)
+        taken = await _work(
+            ds.desk.replace, request.path_params["sid"], _bearer(request), body.get("list"), "api", body.get("player")
+        )
+    except ApiError as exc:
+        return _api_error(exc.status, exc.message)
+    except Refusal as exc:
+        return _api_error(exc.status, exc.message)
+    return JSONResponse(taken.answer(), 200)
+
+
+async def api_one(request: Request) -> Response:
+    ds = _ds(request)
+    sid = request.path_params["sid"]
+    token = _bearer(request)
+    if same_secret(token, ds.organiser):
+        sub = await _work(ds.desk.get, sid)
+    else:
+        sub = await _work(ds.desk.authorised, sid, token)
+    if sub is None:
+        return _api_error(404, "no such submission (or not yours: give its edit token)")
+    return JSONResponse(sub.detail())
+
+
+async def api_all(request: Request) -> Response:
+    ds = _ds(request)
+    if not same_secret(_bearer(request), ds.organiser):
+        return _api_error(403, "the organiser's token is needed (Authorization: Bearer TOKEN)")
+    subs = await _work(ds.desk.submissions)
+    state = await _work(ds.desk.state)
+    return JSONResponse(
+        {
+            "event": ds.desk.pack.event,
+            "deadline": stamp(state.deadline) if state.deadline else None,
+            "locked": state.locked,
+            "revealed": state.revealed,
+            "submissions": [s.summary() for s in subs],
+        }
+    )
+
+
+async def api_reveal(request: Request) -> Response:
+    ds = _ds(request)
+    try:
+        _same_site(request)
+    except ApiError as exc:
+        return _api_error(exc.status, exc.message)
+    if not same_secret(_bearer(request), ds.organiser):
+        return _api_error(403, "the organiser's token is needed (Authorization: Bearer TOKEN)")
+    state = await _work(ds.desk.reveal)
+    assert state.revealed_at is not None
+    return JSONResponse({"revealed": True, "revealed_at": stamp(state.revealed_at)})
+
+
+async def api_lists(request: Request) -> Response:
+    ds = _ds(request)
+    state = await _work(ds.desk.state)
+    if not state.revealed:
+        return _api_error(403, "the lists are hidden until the organiser reveals them")
+    subs = await _work(ds.desk.submissions)
+    return JSONResponse(
+        {
+            "event": ds.desk.pack.event,
+            "revealed_at": stamp(state.revealed_at) if state.revealed_at else None,
+            "lists": [s.detail() for s in subs],
+        }
+    )
+
+
+# ---------------------------------------------------------------------------
+# The app
+
+
+class DeskApp:
+    """The desk and, under :data:`BUILDER_PATHS`, the builder over the drafts; each behind its own
+    Guard (one answer, one set of security headers)."""
+
+    def __init__(self, desk_app: Starlette, builder: Starlette):
+        self.desk_app = desk_app
+        self.builder = builder
+        self.state = desk_app.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith(BUILDER_PATHS):
+            await self.builder(scope, receive, send)
+        else:
+            await self.desk_app(scope, receive, send)
+
+
+def drafts_folder(db: Path) -> Path:
+    """Where the lists built in the desk's builder are kept: beside the database."""
+    return db.with_name(db.name + "-drafts")
+
+
+def make_desk_app(
+    desk: Desk,
+    host: str = "127.0.0.1",
+    organiser: str | None = None,
+    allow: Sequence[str] = (),
+    token: str | None = None,
+    drafts: Path | None = None,
+) -> DeskApp:
+    """The desk's pages and API for ``desk``, bound to ``host`` (answering to the names of
+    :func:`armybuilder.web.guard.allowed_hosts`); ``organiser``: the organiser's token (a new
+    one when None: ``app.state.desk.organiser``)."""
+    import secrets
+
+    folder = drafts if drafts is not None else drafts_folder(desk.path)  # made with its first draft
+    token = token or secrets.token_urlsafe(32)
+    hosts = allowed_hosts(host, allow)
+    routes = [
+        Route("/", players, methods=["GET"]),
+        Route("/submit", submit, methods=["POST"]),
+        Route("/build", build, methods=["POST"]),
+        Route("/mine/{sid}", mine, methods=["GET"]),
+        Route("/mine/{sid}", replace, methods=["POST"]),
+        Route("/lists", public_lists, methods=["GET"]),
+        Route("/organiser", organiser_page, methods=["GET"]),
+        Route("/organiser/s/{sid}", organiser_one, methods=["GET"]),
+        Route("/organiser/act", organiser_act, methods=["POST"]),
+        Route("/organiser/download/{name}", download, methods=["GET"]),
+        Route("/api/submissions", api_submit, methods=["POST"]),
+        Route("/api/submissions", api_all, methods=["GET"]),
+        Route("/api/submissions/{sid}", api_one, methods=["GET"]),
+        Route("/api/submissions/{sid}", api_replace, methods=["PUT"]),
+        Route("/api/reveal", api_reveal, methods=["POST"]),
+        Route("/api/lists", api_lists, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.builder = State(Folder(folder), token, environment())
+    app.state.desk = DeskState(desk, organiser or secrets.token_urlsafe(24), Folder(folder))
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=2 * 1024 * 1024)
+    app.add_middleware(Guard, hosts=hosts, key=None)
+    builder = make_app(folder, "127.0.0.1", token=token, allow=sorted(hosts))
+    return DeskApp(app, builder)
+
+
+__all__ = ["BUILDER_PATHS", "DOWNLOADS", "DeskApp", "drafts_folder", "make_desk_app", "private_link"]

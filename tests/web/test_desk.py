@@ -1,0 +1,693 @@
+"""``armybuilder collect``'s pages and JSON API (:mod:`armybuilder.web.desk`) through Starlette's
+TestClient, then the real server: its start-up lines, and a kill -9 in the middle of submissions.
+
+Each page request is made as a browser on the desk's own page would make it: Host and Origin of
+``http://127.0.0.1:8000``, the process's token in the form. Each refusal checks that nothing was
+stored. The server runs for real on 127.0.0.1 (a free port); every wait and loop is bounded.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import queue
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from armybuilder.cli import app
+from armybuilder.collect import MAX_LIST_BYTES, Desk
+from armybuilder.events import load
+from armybuilder.fingerprint import of_file
+from armybuilder.web.desk import MAX_API_BODY, make_desk_app
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
+GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"  # legal at the games day
+WRENS = EXAMPLES / "token-terrors" / "wrens-host.yaml"  # illegal there: 5 Goblins
+OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
+CASTLE = EXAMPLES / "homm3-battlefield" / "skirmish-medium.yaml"
+BASE = "http://127.0.0.1:8000"
+TOKEN = "desk-form-token-0123456789"
+ORG = "organiser-token-0123456789abcdef"
+SAME = {"origin": BASE}
+NO_CLI = re.compile(r"(?<![\w-])--[a-z]|\bFILE\b|\barmybuilder (?:collect|serve|tournament|validate|export)\b")
+WAIT = 20.0  # seconds, at most, for a server to start, answer or stop
+
+
+def text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def desk(tmp_path):
+    d = Desk(tmp_path / "desk.sqlite", load(GAMES_DAY))
+    yield d
+    d.close()
+
+
+@pytest.fixture
+def client(desk):
+    with TestClient(make_desk_app(desk, token=TOKEN, organiser=ORG), base_url=BASE) as c:
+        yield c
+
+
+@pytest.fixture
+def organiser(client):
+    r = client.get(f"/organiser?key={ORG}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/organiser"
+    assert "httponly" in r.headers["set-cookie"].lower() and "samesite=strict" in r.headers["set-cookie"].lower()
+    return client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def stored(desk: Desk) -> int:
+    conn = sqlite3.connect(desk.path)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM versions").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def post(client, path: str, data: dict, files=None, **headers):
+    return client.post(
+        path, data={"csrf": TOKEN, **data}, files=files, headers={**SAME, **headers}, follow_redirects=False
+    )
+
+
+# ---------------------------------------------------------------------------
+# The JSON API
+
+
+def test_post_a_list_201_then_read_it_with_its_token(client, desk):
+    r = client.post("/api/submissions", json={"player": "Alice Archer", "list": text(GREENWOOD)})
+    assert r.status_code == 201
+    body = r.json()
+    assert set(body) == {"id", "fingerprint", "status", "findings", "edit_token"}
+    assert (
+        body["fingerprint"] == of_file(GREENWOOD) and body["status"] == "legal" and isinstance(body["findings"], list)
+    )
+    got = client.get(f"/api/submissions/{body['id']}", headers=bearer(body["edit_token"]))
+    assert got.status_code == 200
+    mine = got.json()
+    assert mine["list"] == text(GREENWOOD) and mine["status"] == "legal" and mine["versions"] == 1
+    assert mine["player"] == "Alice Archer" and mine["fingerprint"] == body["fingerprint"]
+    by_organiser = client.get(f"/api/submissions/{body['id']}", headers=bearer(ORG))
+    assert by_organiser.status_code == 200 and by_organiser.json()["list"] == text(GREENWOOD)
+
+
+def test_put_a_new_version_200(client):
+    first = client.post("/api/submissions", json={"player": "Bob", "list": text(WRENS)}).json()
+    assert first["status"] == "illegal"
+    fixed = text(WRENS).replace("Goblins: 5", "Goblins: 4")
+    r = client.put(
+        f"/api/submissions/{first['id']}", json={"player": "Bob", "list": fixed}, headers=bearer(first["edit_token"])
+    )
+    assert r.status_code == 200
+    assert set(r.json()) == {"id", "fingerprint", "status", "findings", "version"}
+    assert r.json()["version"] == 2 and r.json()["status"] == "legal"
+    assert client.get(f"/api/submissions/{first['id']}", headers=bearer(first["edit_token"])).json()["list"] == fixed
+    r = client.put(f"/api/submissions/{first['id']}", json={"list": text(OZZY)}, headers=bearer(first["edit_token"]))
+    assert r.status_code == 200 and r.json()["version"] == 3  # the player may be left out
+
+
+def test_another_token_or_none_reads_nothing(client, desk):
+    a = client.post("/api/submissions", json={"player": "Ann", "list": text(OZZY)}).json()
+    b = client.post("/api/submissions", json={"player": "Ben", "list": text(OZZY)}).json()
+    for headers in (
+        {},
+        bearer(b["edit_token"]),
+        bearer("nonsense"),
+        {"authorization": a["edit_token"]},
+        bearer("x" * 1000),
+    ):
+        assert client.get(f"/api/submissions/{a['id']}", headers=headers).status_code == 404
+        r = client.put(f"/api/submissions/{a['id']}", json={"list": text(WRENS)}, headers=headers)
+        assert r.status_code == 404
+    assert client.get("/api/submissions/nope", headers=bearer(ORG)).status_code == 404
+    assert stored(desk) == 2
+
+
+def test_the_organiser_lists_every_submission(client):
+    a = client.post("/api/submissions", json={"player": "Ann", "list": text(OZZY)}).json()
+    client.post("/api/submissions", json={"player": "Ben", "list": text(WRENS)})
+    client.put(f"/api/submissions/{a['id']}", json={"list": text(CASTLE)}, headers=bearer(a["edit_token"]))
+    for headers in ({}, bearer(a["edit_token"]), bearer(ORG + "x")):
+        assert client.get("/api/submissions", headers=headers).status_code == 403
+    r = client.get("/api/submissions", headers=bearer(ORG))
+    assert r.status_code == 200
+    subs = r.json()["submissions"]
+    assert [s["player"] for s in subs] == ["Ann", "Ben"]
+    assert all(set(s) == {"id", "player", "system", "fingerprint", "status", "submitted_at", "versions"} for s in subs)
+    assert (subs[0]["system"], subs[0]["versions"], subs[0]["fingerprint"]) == ("homm3-battlefield", 2, of_file(CASTLE))
+    assert subs[1]["status"] == "illegal"
+
+
+def test_the_lists_are_hidden_until_the_reveal(client):
+    client.post("/api/submissions", json={"player": "Cat", "list": text(OZZY)})
+    r = client.get("/api/lists")
+    assert r.status_code == 403 and "Cat" not in r.text and "Ozzy" not in r.text
+    assert client.post("/api/reveal").status_code == 403
+    assert client.post("/api/reveal", headers=bearer("wrong")).status_code == 403
+    assert client.post("/api/reveal", headers={**bearer(ORG), "origin": "http://evil.example"}).status_code == 403
+    assert client.get("/api/lists").status_code == 403
+    r = client.post("/api/reveal", headers=bearer(ORG))
+    assert r.status_code == 200 and r.json()["revealed"] is True
+    lists = client.get("/api/lists")
+    assert lists.status_code == 200
+    (one,) = lists.json()["lists"]
+    assert one["player"] == "Cat" and one["list"] == text(OZZY) and one["status"] == "legal"
+
+
+@pytest.mark.parametrize(
+    "body, kind, status, says",
+    [
+        (b"not json", "application/json", 422, "not JSON"),
+        (b"[1, 2]", "application/json", 422, "not a JSON object"),
+        (b'{"list": "x"}', "application/json", 422, "no player"),
+        (b'{"player": "Dan"}', "application/json", 422, "give the list"),
+        (b'{"player": "Dan", "list": 42}', "application/json", 422, "give the list"),
+        (b'{"player": ["Dan"], "list": "x"}', "application/json", 422, "player's name"),
+        (b'{"player": "Dan", "list": "x", "lst": 1}', "application/json", 422, "unknown field 'lst'"),
+        (b'{"player": "Dan\\u0000", "list": "x"}', "application/json", 422, "control characters"),
+        (b'{"player": "Dan", "list": "\\ud800"}', "application/json", 422, "broken character"),
+        (b'{"player": "Dan", "list": "system: chess"}', "application/json", 422, "does not know"),
+        (b"\xff\xfe", "application/json", 422, "not JSON"),
+        (b"[" * 100_000, "application/json", 422, "not JSON"),
+        (b'{"player": "Dan", "list": "system: token-terrors"}', "text/plain", 415, "as JSON"),
+        (
+            b'{"player": "Dan", "list": "%s"}' % (b"x" * (MAX_LIST_BYTES + 10)),
+            "application/json",
+            413,
+            "at most 256 KiB",
+        ),
+        (b" " * (MAX_API_BODY + 1), "application/json", 413, "at most"),
+    ],
+)
+def test_garbage_is_refused_with_nothing_stored(client, desk, body, kind, status, says):
+    r = client.post("/api/submissions", content=body, headers={"content-type": kind})
+    assert r.status_code == status, r.text
+    assert says in r.json()["error"]
+    assert stored(desk) == 0
+
+
+def test_a_body_over_the_server_limit_is_413(client, desk):
+    r = client.post("/api/submissions", content=b"x" * (3 * 1024 * 1024), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and stored(desk) == 0
+
+
+def test_a_browser_of_another_site_cannot_submit(client, desk):
+    r = client.post(
+        "/api/submissions",
+        json={"player": "Eve", "list": text(OZZY)},
+        headers={"origin": "http://evil.example"},
+    )
+    assert r.status_code == 403 and stored(desk) == 0
+
+
+def test_after_the_deadline_or_while_locked_423(client, desk):
+    import datetime as dt
+
+    a = client.post("/api/submissions", json={"player": "Fay", "list": text(OZZY)}).json()
+    desk.set_deadline(dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=1))
+    r = client.post("/api/submissions", json={"player": "Gil", "list": text(OZZY)})
+    assert r.status_code == 423 and "deadline has passed" in r.json()["error"]
+    r = client.put(f"/api/submissions/{a['id']}", json={"list": text(WRENS)}, headers=bearer(a["edit_token"]))
+    assert r.status_code == 423
+    desk.set_deadline(None)
+    desk.lock_event(True)
+    assert client.post("/api/submissions", json={"player": "Gil", "list": text(OZZY)}).status_code == 423
+    desk.lock_event(False)
+    desk.lock_player(a["id"], True)
+    r = client.put(f"/api/submissions/{a['id']}", json={"list": text(WRENS)}, headers=bearer(a["edit_token"]))
+    assert r.status_code == 423
+    assert client.post("/api/submissions", json={"player": "Gil", "list": text(OZZY)}).status_code == 201
+    assert stored(desk) == 2
+
+
+def test_a_host_not_on_the_allow_list_gets_nothing(desk):
+    with TestClient(
+        make_desk_app(desk, token=TOKEN, organiser=ORG), base_url="http://rebind.attacker.example:8000"
+    ) as c:
+        assert c.get("/").status_code == 421
+        assert c.post("/api/submissions", json={"player": "Hal", "list": text(OZZY)}).status_code == 421
+        assert c.get("/list/anything.yaml").status_code == 421  # the builder's part too
+    assert stored(desk) == 0
+
+
+# ---------------------------------------------------------------------------
+# The players' pages
+
+
+def test_the_players_page_in_a_players_words(client):
+    r = client.get("/")
+    assert r.status_code == 200
+    page = r.text
+    assert "Send your list to Club Games Day" in page and 'action="/submit"' in page
+    assert "Fantasy Triumph: 51 points; banned: Mindblast" in page
+    assert 'name="file"' in page and 'name="list"' in page and 'action="/build"' in page
+    assert not NO_CLI.search(re.sub(r"<[^>]+>", " ", page))
+    assert "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_a_player_sends_a_file_gets_a_receipt_and_replaces_it(client, desk):
+    r = post(
+        client, "/submit", {"player": "Ida"}, files={"file": ("wrens.yaml", WRENS.read_bytes(), "application/x-yaml")}
+    )
+    assert r.status_code == 303
+    receipt = r.headers["location"]
+    m = re.fullmatch(r"/mine/([\w-]+)\?key=([\w-]+)&done=[\w-]+", receipt)
+    assert m, receipt
+    sid, key = m.groups()
+    page = client.get(receipt).text
+    assert "Your list is in" in page and "Not legal" in page
+    assert of_file(WRENS) in page and f"/mine/{sid}?key={key}" in page
+    assert "at most 4 faction" in page  # the finding, in the page's words
+    assert client.get(f"/mine/{sid}").status_code == 404
+    assert client.get(f"/mine/{sid}?key=wrong").status_code == 404
+    fixed = text(WRENS).replace("Goblins: 5", "Goblins: 4")
+    r = post(client, f"/mine/{sid}", {"key": key, "list": fixed})
+    assert r.status_code == 303
+    page = client.get(r.headers["location"]).text
+    assert "Version 2 of your list is in" in page and "Legal" in page and "Version 1:" in page
+    r = post(client, f"/mine/{sid}", {"key": "wrong", "list": text(OZZY)})
+    assert r.status_code == 404 and stored(desk) == 2
+    assert [v.how for v in desk.versions(sid)] == ["file", "paste"]
+
+
+def test_a_share_code_pasted_is_taken(client, desk):
+    from armybuilder.share import encode
+    from armybuilder.yamlio import load_file
+
+    r = post(client, "/submit", {"player": "Jay", "list": "\n  " + encode(load_file(OZZY).data) + "\n"})
+    assert r.status_code == 303
+    (sub,) = desk.submissions()
+    assert sub.latest.fingerprint == of_file(OZZY) and sub.latest.how == "code"
+
+
+def test_a_refused_form_keeps_what_was_typed_and_stores_nothing(client, desk):
+    typed = "system: token-terrors\nname: Typo\ntokens:\n  Goblins: [\n"
+    r = post(client, "/submit", {"player": "Kim <b>", "list": typed})
+    assert r.status_code == 422
+    assert "This is not a list: line" in r.text
+    assert "system: token-terrors\nname: Typo\ntokens:\n  Goblins: [" in r.text  # its lines kept
+    assert 'value="Kim &lt;b&gt;"' in r.text
+    assert stored(desk) == 0
+    for data in ({"player": "", "list": text(OZZY)}, {"player": "Kim", "list": ""}):
+        assert post(client, "/submit", data).status_code == 422
+    both = post(client, "/submit", {"player": "Kim", "list": text(OZZY)}, files={"file": ("a.yaml", OZZY.read_bytes())})
+    assert both.status_code == 422 and "not both" in both.text
+    assert stored(desk) == 0
+
+
+def test_a_form_from_elsewhere_is_refused(client, desk):
+    r = client.post(
+        "/submit", data={"csrf": TOKEN, "player": "Lee", "list": text(OZZY)}, headers={"origin": "http://evil.example"}
+    )
+    assert r.status_code == 403
+    r = client.post("/submit", data={"csrf": "stale", "player": "Lee", "list": text(OZZY)}, headers=SAME)
+    assert r.status_code == 403
+    r = client.post("/submit", data={"player": "Lee", "list": text(OZZY)}, headers=SAME)
+    assert r.status_code == 403
+    assert stored(desk) == 0
+
+
+def test_a_closed_desk_says_why_and_takes_nothing(client, desk):
+    desk.lock_event(True)
+    page = client.get("/").text
+    assert "The organiser has locked the event" in page and 'action="/submit"' not in page
+    r = post(client, "/submit", {"player": "Max", "list": text(OZZY)})
+    assert r.status_code == 423 and stored(desk) == 0
+
+
+def test_privacy_before_the_reveal(client, desk):
+    a = client.post("/api/submissions", json={"player": "Secret Sue", "list": text(GREENWOOD)}).json()
+    b = client.post("/api/submissions", json={"player": "Other Otto", "list": text(OZZY)}).json()
+    for page in (client.get("/"), client.get("/lists"), client.get(f"/mine/{a['id']}?key={b['edit_token']}")):
+        assert "Secret Sue" not in page.text and "Greenwood" not in page.text
+    assert client.get("/lists").status_code == 403
+    assert client.get("/organiser").status_code == 403
+    assert client.get(f"/organiser/s/{a['id']}").status_code == 403
+    assert client.get("/organiser/download/lists.zip").status_code == 403
+    mine = client.get(f"/mine/{b['id']}?key={b['edit_token']}").text
+    assert "Other Otto" in mine and "Secret Sue" not in mine
+    desk.reveal()
+    shown = client.get("/lists")
+    assert shown.status_code == 200 and "Secret Sue" in shown.text and "The Greenwood Host" in shown.text
+    assert 'href="/lists"' in client.get("/").text
+
+
+# ---------------------------------------------------------------------------
+# The organiser's pages
+
+
+def test_the_organiser_link_sets_a_cookie_and_shows_every_submission(organiser, desk):
+    organiser.post("/api/submissions", json={"player": "Ned <script>x</script>", "list": text(WRENS)})
+    page = organiser.get("/organiser").text
+    assert "Ned &lt;script&gt;x&lt;/script&gt;" in page and "<script>x" not in page
+    assert "1 list: 0 legal, 1 not legal." in page
+    assert "Token Terrors" in page and "1 version" in page
+    assert not NO_CLI.search(re.sub(r"<[^>]+>", " ", page))
+    sid = desk.submissions()[0].id
+    one = organiser.get(f"/organiser/s/{sid}").text
+    assert "Goblins: 5" in one and "Every version" in one
+
+
+def test_a_wrong_organiser_token_gets_nothing(client):
+    r = client.get("/organiser?key=wrong", follow_redirects=False)
+    assert r.status_code == 403 and "set-cookie" not in r.headers
+    client.cookies.set("armybuilder_organiser_8000", "wrong")
+    assert client.get("/organiser").status_code == 403
+    r = client.get("/organiser", headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+    assert r.status_code == 403 and 'http-equiv="refresh"' in r.text
+
+
+def act(client, **data):
+    return post(client, "/organiser/act", data)
+
+
+def test_the_organiser_locks_moves_the_deadline_and_reveals(organiser, desk):
+    a = organiser.post("/api/submissions", json={"player": "Oli", "list": text(OZZY)}).json()
+    assert act(organiser, do="lock").status_code == 303 and desk.state().locked
+    assert "The event is locked" in organiser.get("/organiser").text
+    act(organiser, do="unlock")
+    assert not desk.state().locked
+    act(organiser, do="lock-player", id=a["id"])
+    assert desk.get(a["id"]).locked
+    page = organiser.get(f"/mine/{a['id']}?key={a['edit_token']}").text
+    assert "The organiser has locked your list" in page
+    act(organiser, do="unlock-player", id=a["id"], back=a["id"])
+    assert not desk.get(a["id"]).locked
+    r = act(organiser, do="deadline", deadline="2030-01-02T09:30")
+    assert r.status_code == 303
+    assert desk.state().deadline.astimezone().strftime("%Y-%m-%d %H:%M") == "2030-01-02 09:30"
+    bad = act(organiser, do="deadline", deadline="soon")
+    assert "not a date and time" in organiser.get(bad.headers["location"]).text
+    act(organiser, do="no-deadline")
+    assert desk.state().deadline is None
+    r = act(organiser, do="reveal")
+    assert "tick the box first" in organiser.get(r.headers["location"]).text.lower() and not desk.state().revealed
+    act(organiser, do="reveal", confirm="yes")
+    assert desk.state().revealed
+    history = organiser.get("/organiser").text
+    assert "Oli's list locked" in history and "The lists revealed" in history
+
+
+def test_organiser_actions_need_the_cookie_the_token_and_the_origin(client, desk):
+    assert act(client, do="lock").status_code == 403
+    client.get(f"/organiser?key={ORG}")
+    r = client.post("/organiser/act", data={"csrf": TOKEN, "do": "lock"}, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403
+    r = client.post("/organiser/act", data={"csrf": "old", "do": "lock"}, headers=SAME)
+    assert r.status_code == 403
+    assert not desk.state().locked
+
+
+def test_the_downloads(organiser, desk, tmp_path):
+    organiser.post("/api/submissions", json={"player": "Pia", "list": text(OZZY)})
+    organiser.post("/api/submissions", json={"player": "../Quin", "list": text(WRENS)})
+    z = organiser.get("/organiser/download/lists.zip")
+    assert z.status_code == 200 and "attachment" in z.headers["content-disposition"]
+    with zipfile.ZipFile(io.BytesIO(z.content)) as archive:
+        assert sorted(archive.namelist()) == ["pia.yaml", "quin.yaml"]
+        assert archive.read("pia.yaml").decode() == text(OZZY)
+    report = organiser.get("/organiser/download/report.json")
+    assert report.status_code == 200
+    verdicts = {Path(e["file"]).name: e["status"] for e in report.json()["lists"]}
+    assert verdicts == {"pia.yaml": "legal", "quin.yaml": "illegal"}
+    assert str(tmp_path) not in report.text and "/tmp/" not in report.text
+    for name, starts in (("report.md", b"#"), ("report.csv", b""), ("report.xml", b"<?xml"), ("packet.pdf", b"%PDF")):
+        r = organiser.get(f"/organiser/download/{name}")
+        assert r.status_code == 200 and r.content.startswith(starts), name
+    backup = organiser.get("/organiser/download/desk.sqlite")
+    copy = tmp_path / "backup.sqlite"
+    copy.write_bytes(backup.content)
+    with Desk(copy, load(GAMES_DAY)) as restored:
+        assert [s.player for s in restored.submissions()] == ["Pia", "../Quin"]
+    assert organiser.get("/organiser/download/other.txt").status_code == 404
+
+
+def test_the_packet_needs_a_list(organiser):
+    r = organiser.get("/organiser/download/packet.pdf")
+    assert r.status_code == 422 and "needs at least one" in r.text
+
+
+# ---------------------------------------------------------------------------
+# Building it in the builder
+
+
+def test_a_list_built_in_the_builder_is_sent_from_the_players_page(client, desk):
+    r = post(client, "/build", {"system": "token-terrors", "name": "Built here"})
+    assert r.status_code == 303
+    draft = r.headers["location"]
+    assert re.fullmatch(r"/list/list-[\w-]{24}\.yaml", draft)
+    builder = client.get(draft)
+    assert builder.status_code == 200 and "Built here" in builder.text
+    page = client.get("/").text
+    assert "Lists you are building here" in page and "Built here" in page
+    name = draft.removeprefix("/list/")
+    r = post(client, "/submit", {"player": "Rex", "draft": name})
+    assert r.status_code == 303
+    (sub,) = desk.submissions()
+    assert sub.latest.how == "builder" and "Built here" in sub.latest.text
+    assert post(client, "/build", {"system": "chess"}).status_code == 422
+    assert post(client, "/submit", {"player": "Sid", "draft": "list-" + "A" * 24 + ".yaml"}).status_code == 422
+    assert post(client, "/submit", {"player": "Sid", "draft": "../desk.sqlite"}).status_code == 422
+    assert client.get("/list/list-" + "B" * 24 + ".yaml").status_code == 404
+    assert client.get("/list/../desk.sqlite").status_code in (400, 403, 404)
+    assert client.post("/new", data={"csrf": TOKEN}, headers=SAME).status_code in (
+        404,
+        405,
+    )  # the builder's folder: not here
+
+
+def test_the_help_and_the_usage_errors(tmp_path):
+    runner = CliRunner()
+    r = runner.invoke(app, ["collect", "--help"])
+    assert (
+        r.exit_code == 0 and "submission desk" in r.stdout and "--deadline WHEN" in r.stdout and "--export" in r.stdout
+    )
+    pack = tmp_path / "pack.yaml"
+    shutil.copyfile(GAMES_DAY, pack)
+    r = runner.invoke(app, ["collect", str(pack), "--deadline", "tomorrow", "--no-open"])
+    assert r.exit_code == 2 and "--deadline" in r.stderr
+    r = runner.invoke(app, ["collect", str(pack), "--allow-host", "http://x", "--no-open"])
+    assert r.exit_code == 2
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    try:
+        port = taken.getsockname()[1]
+        r = runner.invoke(app, ["collect", str(pack), "--port", str(port), "--no-open"])
+    finally:
+        taken.close()
+    assert r.exit_code == 2 and "cannot listen" in r.stderr
+
+
+# ---------------------------------------------------------------------------
+# The real server
+
+
+def _lines(stream) -> queue.Queue:
+    q: queue.Queue = queue.Queue()
+
+    def pump():
+        for line in stream:
+            q.put(line)
+        q.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    return q
+
+
+def _until(q: queue.Queue, pattern: str) -> re.Match:
+    seen = []
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            line = q.get(timeout=max(0.1, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if line is None:
+            raise AssertionError(f"the desk ended before saying {pattern!r}; it said {seen}")
+        seen.append(line)
+        m = re.search(pattern, line)
+        if m:
+            return m
+    raise AssertionError(f"no line matching {pattern!r} in {WAIT} s; saw {seen}")
+
+
+def _start(pack: Path, db: Path, *extra: str) -> tuple[subprocess.Popen, queue.Queue, str, str]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "armybuilder",
+            "collect",
+            str(pack),
+            "--db",
+            str(db),
+            "--port",
+            "0",
+            "--no-open",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    lines = _lines(proc.stderr)
+    url = _until(lines, r"at (http://127\.0\.0\.1:\d+/) \(Ctrl\+C stops\)").group(1)
+    token = _until(lines, r"the organiser's page .*: http://127\.0\.0\.1:\d+/organiser\?key=(\S+)").group(1)
+    return proc, lines, url, token
+
+
+def _stop(proc: subprocess.Popen) -> int:
+    proc.send_signal(signal.SIGINT)
+    try:
+        return proc.wait(WAIT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(WAIT)
+        raise AssertionError("the desk did not stop on Ctrl+C") from None
+
+
+def _request(method: str, url: str, body: dict | None = None, token: str | None = None, timeout: float = 10.0):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        req.add_header("content-type", "application/json")
+    if token:
+        req.add_header("authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+def test_the_desk_starts_prints_the_organiser_link_and_stops(tmp_path):
+    pack = tmp_path / "games-day.yaml"
+    shutil.copyfile(GAMES_DAY, pack)
+    proc, lines, url, token = _start(pack, tmp_path / "desk.sqlite", "--deadline", "2031-05-01 12:00")
+    try:
+        _until(lines, r"deadline: .*2031")
+        with urllib.request.urlopen(url, timeout=WAIT) as r:
+            assert r.status == 200 and "Send your list to Club Games Day" in r.read().decode()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(f"{url}organiser?key={token}", timeout=WAIT) as r:
+            assert r.status == 200 and "the organiser's desk" in r.read().decode()
+        status, body = _request("POST", url + "api/submissions", {"player": "Una", "list": text(OZZY)})
+        assert status == 201
+        status, listed = _request("GET", url + "api/submissions", token=token)
+        assert status == 200 and listed["deadline"].startswith("2031-05-01")
+    finally:
+        code = _stop(proc)
+    assert code == 0
+    _until(lines, r"stopped; every list taken is in the database")
+
+
+def test_on_every_address_the_desk_warns_and_gives_the_players_link(tmp_path):
+    pack = tmp_path / "games-day.yaml"
+    shutil.copyfile(GAMES_DAY, pack)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "armybuilder", "collect", str(pack), "--port", "0", "--no-open", "--host", "0.0.0.0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        lines = _lines(proc.stderr)
+        _until(lines, r"warning: listening on 0\.0\.0\.0, not on this computer only: anyone who can reach")
+        _until(lines, r"the organiser's page .*organiser\?key=")
+    finally:
+        _stop(proc)
+    assert (tmp_path / "games-day.desk.sqlite").exists()  # the default database: beside the pack
+
+
+LISTS = [GREENWOOD, WRENS, OZZY, CASTLE]
+
+
+def test_a_kill_9_loses_no_list_that_was_answered_201(tmp_path):
+    """10 threads send lists; the desk is killed with SIGKILL while they do; started again on the
+    same database, it holds every list it answered 201 to, with that fingerprint."""
+    pack = tmp_path / "games-day.yaml"
+    shutil.copyfile(GAMES_DAY, pack)
+    db = tmp_path / "desk.sqlite"
+    proc, _, url, _ = _start(pack, db)
+    acknowledged: dict[str, str] = {}
+    lock = threading.Lock()
+    count = threading.Event()
+    stop_at = time.monotonic() + 60
+
+    def player(n: int) -> None:
+        for i in range(40):  # at most 40 lists a thread, and a minute in all
+            if time.monotonic() > stop_at:
+                return
+            base = text(LISTS[(n + i) % len(LISTS)])
+            listed = re.sub(r"^name: .*$", f"name: Thread {n} list {i}", base, count=1, flags=re.M)
+            try:
+                status, body = _request(
+                    "POST", url + "api/submissions", {"player": f"T{n}-{i}", "list": listed}, timeout=5
+                )
+            except (OSError, ValueError):  # the desk is gone (killed): this thread is done
+                return
+            if status == 201:
+                with lock:
+                    acknowledged[body["id"]] = body["fingerprint"]
+                    if len(acknowledged) >= 60:
+                        count.set()
+
+    threads = [threading.Thread(target=player, args=(n,), daemon=True) for n in range(10)]
+    for t in threads:
+        t.start()
+    try:
+        assert count.wait(45), f"only {len(acknowledged)} lists taken in 45 s"
+        proc.send_signal(signal.SIGKILL)  # midway: the threads are still sending
+        proc.wait(WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(WAIT)
+    for t in threads:
+        t.join(WAIT)
+    with lock:
+        answered = dict(acknowledged)
+    assert 60 <= len(answered) < 400
+    proc, lines, url, token = _start(pack, db)
+    try:
+        status, listed = _request("GET", url + "api/submissions", token=token)
+        assert status == 200
+        kept = {s["id"]: s["fingerprint"] for s in listed["submissions"]}
+        missing = {sid: fp for sid, fp in answered.items() if kept.get(sid) != fp}
+        assert missing == {}
+        assert len(kept) >= len(answered)  # (one taken as the kill came may be in without its answer)
+        status, again = _request("POST", url + "api/submissions", {"player": "After", "list": text(OZZY)})
+        assert status == 201
+    finally:
+        _stop(proc)
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
