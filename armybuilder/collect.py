@@ -42,6 +42,7 @@ import hashlib
 import hmac
 import json
 import os
+import queue
 import re
 import secrets
 import sqlite3
@@ -52,7 +53,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.text import one_line, plural
@@ -482,6 +483,19 @@ class State:
 # ---------------------------------------------------------------------------
 # The desk
 
+T = TypeVar("T")
+GROUP_COMMIT = 64  # writes at most in one transaction
+
+
+class _Job:
+    """One write for the writer thread, and what came of it."""
+
+    def __init__(self, write: Callable[[sqlite3.Connection], Any]):
+        self.write = write
+        self.value: Any = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+
 
 _COLUMNS = "seq, number, submitted_at, how, text, fingerprint, system, status, findings, pack"
 
@@ -504,7 +518,10 @@ class Desk:
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._guard = threading.Lock()  # the list of connections
-        self._writing = threading.Lock()  # one write at a time in this process
+        self._writing = threading.Lock()  # one write transaction at a time in this process
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()  # for the writer thread
+        self._writer: threading.Thread | None = None
+        self._closed = False
         self._rechecked: dict[int, Verdict] = {}
         self._rosters: OrderedDict[int, Roster] = OrderedDict()  # the last rosters shown, by version
         self._open(create)
@@ -536,6 +553,12 @@ class Desk:
 
     def close(self) -> None:
         with self._guard:
+            self._closed = True
+            writer, self._writer = self._writer, None
+        if writer is not None:
+            self._jobs.put(None)
+            writer.join(BUSY_MS / 1000 + 5)
+        with self._guard:
             for conn in self._connections:
                 with contextlib.suppress(sqlite3.Error):
                     conn.close()
@@ -561,6 +584,74 @@ class Desk:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+
+    def _commit(self, write: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``write`` in a transaction of the writer thread and return what it returned once
+        that transaction has committed (a group commit: the writes that wait together share one
+        transaction, each in a savepoint of its own, so one that raises changes nothing and the
+        others stay in). FIFO: no write waits behind later ones."""
+        job = _Job(write)
+        with self._guard:
+            if self._closed:
+                raise DeskError(f"{self.path}: the desk is closed")
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(target=self._write_loop, name="armybuilder-desk-writer", daemon=True)
+                self._writer.start()
+            self._jobs.put(job)
+            writer = self._writer
+        while not job.done.wait(1.0):  # a write waits for those before it, never for a writer that is gone
+            if not writer.is_alive():
+                raise DeskError(f"{self.path}: the desk's writer stopped; nothing more is taken")
+        if job.error is not None:
+            raise job.error
+        return job.value  # type: ignore[no-any-return]
+
+    def _write_loop(self) -> None:
+        conn = self._conn()
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            batch: list[_Job] = [first]
+            stop = False
+            while len(batch) < GROUP_COMMIT:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._run_batch(conn, batch)
+            if stop:
+                return
+
+    def _run_batch(self, conn: sqlite3.Connection, batch: list[_Job]) -> None:
+        try:
+            with self._writing:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for job in batch:
+                        conn.execute("SAVEPOINT job")
+                        try:
+                            job.value = job.write(conn)
+                        except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
+                            conn.execute("ROLLBACK TO job")
+                            job.error = exc
+                        conn.execute("RELEASE job")
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+        except BaseException as exc:  # noqa: BLE001 - the transaction is not committed: nothing was taken
+            for job in batch:
+                if job.error is None:
+                    job.value, job.error = None, exc
+        finally:
+            for job in batch:
+                job.done.set()
 
     @contextlib.contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -666,31 +757,40 @@ class Desk:
         c.execute("INSERT INTO actions (at, what, detail) VALUES (?, ?, ?)", (stamp(self.clock()), what, detail))
 
     def set_deadline(self, when: dt.datetime | None) -> State:
-        with self._write() as c:
+        def write(c: sqlite3.Connection) -> State:
             self._set(c, "deadline", stamp(when) if when is not None else "")
             self._did(c, "deadline", stamp(when) if when is not None else "none")
             return self._state(c)
 
+        return self._commit(write)
+
     def lock_event(self, locked: bool) -> State:
-        with self._write() as c:
+        def write(c: sqlite3.Connection) -> State:
             self._set(c, "locked", "1" if locked else "0")
             self._did(c, "lock" if locked else "unlock")
             return self._state(c)
 
+        return self._commit(write)
+
     def lock_player(self, sid: str, locked: bool) -> None:
-        with self._write() as c:
+        def write(c: sqlite3.Connection) -> None:
             found = c.execute("UPDATE submissions SET locked = ? WHERE id = ?", (int(locked), sid)).rowcount
             if not found:
                 raise Refusal(404, "no such submission")
             self._did(c, "lock-player" if locked else "unlock-player", sid)
 
+        self._commit(write)
+
     def reveal(self) -> State:
         """Show every list to everyone from now on (once revealed, always revealed)."""
-        with self._write() as c:
+
+        def write(c: sqlite3.Connection) -> State:
             if not self._meta(c).get("revealed_at"):
                 self._set(c, "revealed_at", stamp(self.clock()))
                 self._did(c, "reveal")
             return self._state(c)
+
+        return self._commit(write)
 
     def actions(self) -> list[tuple[dt.datetime, str, str]]:
         with self._read() as c:
@@ -755,16 +855,19 @@ class Desk:
             fingerprint = of_data(data)
         except CanonicalError as exc:
             raise Refusal(422, f"this list cannot be read the same way twice: {exc}") from None
-        result = self._check(Document(doc.data, doc.positions, doc.key_positions, text))
+        result = self._check(Document(doc.data, doc.positions, doc.key_positions, text), breakdown=False)
         return Checked(text, data, fingerprint, system, _status(result), _finding_dicts(result), how, result)
 
-    def _check(self, doc: Any) -> Result:
+    def _check(self, doc: Any, breakdown: bool = True) -> Result:
+        """``doc`` checked against its game and the pack; ``breakdown``: with the cost tables (a
+        roster's), which the verdict does not need (the findings are the same, as in ``tournament``)."""
         from armybuilder.check import check
         from armybuilder.events.rules import check_failed
         from armybuilder.findings import Result
+        from armybuilder.systems import CheckOptions
 
         try:
-            return check(doc, "the list", None, self.pack)
+            return check(doc, "the list", CheckOptions(breakdown=breakdown), self.pack)
         except Exception as exc:  # noqa: BLE001 - as tournament.check_one: a crash is a finding on that list
             what = f"armybuilder failed while checking this list ({type(exc).__name__}: {exc}); please report it"
             return Result(file="the list", findings=[check_failed.finding(what)])
@@ -843,7 +946,8 @@ class Desk:
         name = clean_player(player)
         checked = self.read_list(text, how)
         token = new_token()
-        with self._write() as c:
+
+        def write(c: sqlite3.Connection) -> Taken:
             self._open_for(c)
             if int(c.execute("SELECT COUNT(*) FROM submissions").fetchone()[0]) >= MAX_SUBMISSIONS:
                 raise Refusal(423, f"the desk is full ({MAX_SUBMISSIONS} players); ask the organiser")
@@ -864,7 +968,9 @@ class Desk:
                 (sid, name, player_key(name), token_hash(token), stamp(at)),
             )
             self._add_version(c, sid, 1, checked, at)
-        return Taken(sid, 1, checked.fingerprint, checked.status, checked.findings, at, token)
+            return Taken(sid, 1, checked.fingerprint, checked.status, checked.findings, at, token)
+
+        return self._commit(write)
 
     def _authorised_row(self, c: sqlite3.Connection, sid: Any, token: str | None) -> tuple[str, int]:
         """(player, locked) of the submission ``sid`` when ``token`` is its edit token; else 404
@@ -883,7 +989,8 @@ class Desk:
         if player is not None and player_key(clean_player(player)) != player_key(kept_player):
             raise Refusal(422, f"this list is {kept_player}'s: its player's name cannot change (ask the organiser)")
         checked = self.read_list(text, how)
-        with self._write() as c:
+
+        def write(c: sqlite3.Connection) -> Taken:
             _, locked = self._authorised_row(c, sid, token)
             self._open_for(c, bool(locked))
             number = int(c.execute("SELECT MAX(number) FROM versions WHERE submission = ?", (sid,)).fetchone()[0])
@@ -893,7 +1000,9 @@ class Desk:
                 )
             at = self.clock()
             self._add_version(c, sid, number + 1, checked, at)
-        return Taken(sid, number + 1, checked.fingerprint, checked.status, checked.findings, at)
+            return Taken(sid, number + 1, checked.fingerprint, checked.status, checked.findings, at)
+
+        return self._commit(write)
 
     # -- reading what is kept
 

@@ -41,6 +41,7 @@ it reaches the terminal only through :func:`armybuilder.text.one_line`.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass, field
@@ -107,7 +108,8 @@ class Printed:
     event_pack: str | None = None  # the event pack's file name it names
     lines: list[str] | None = None  # a Markdown roster's lines
     text: str = ""  # a PDF roster's text, every page, whitespace run together
-    pages: list[str] | None = None  # a PDF roster's page texts, as laid out (pypdf's layout mode)
+    pages: list[str] | None = None  # a PDF roster's page texts
+    raw: bytes = b""  # a PDF roster's bytes (the page that differs is read again, laid out)
     layout: dict[str, Any] = field(default_factory=dict)  # a PDF's layout record (export.pdf.LAYOUT_KEY)
     doc: dict[str, Any] | None = None  # a JSON roster
     flagged: set[str] = field(default_factory=set)  # where a difference was found already
@@ -339,8 +341,6 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
         reader = PdfReader(io.BytesIO(raw))
         attached = reader.attachments.get(LIST_FILE)
         texts = _page_texts(reader) if pages else []
-        # the same pages (their work bounded above), as laid out: rows of a table on one line each
-        laid_out = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages] if pages else []
         layout = _layout_record(reader) if pages else {}
         if pages and texts and "paper" not in layout:
             layout["paper"] = "letter" if round(float(reader.pages[0].mediabox.width)) == 612 else "a4"
@@ -348,7 +348,7 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
         raise
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF; each means it cannot be read
         raise Unreadable(f"it is a PDF that cannot be read ({type(exc).__name__})", usage=True) from None
-    p = Printed("pdf", pages=laid_out if pages else None, layout=layout)
+    p = Printed("pdf", pages=texts if pages else None, layout=layout, raw=raw)
     if attached:
         p.carries = True
         p.carried = _carried(attached[0], f"the PDF carries ({LIST_FILE})")
@@ -645,7 +645,8 @@ def _whole(
     if printed.event_pack:  # the event pack's findings name it as the roster does
         base.errors = [replace(f, source=printed.event_pack) if f.source else f for f in base.errors]
         base.notices = [replace(f, source=printed.event_pack) if f.source else f for f in base.notices]
-    base.errors, base.notices = _as_printed(printed, base.errors), _as_printed(printed, base.notices)
+    told = _printed_findings(printed)
+    base.errors, base.notices = _as_printed(printed, told, base.errors), _as_printed(printed, told, base.notices)
     best: tuple[Any, str] | None = None
     for level in made.levels:
         keep = MinSeverity(level)
@@ -670,27 +671,68 @@ def _whole(
     return [said]
 
 
-def _printed_findings(printed: Printed) -> list[tuple[str, int | None, Any]]:
-    """Each finding the roster prints, in its order: (code, line, how to tell it: its Markdown line,
-    its place in the PDF's text, its JSON object)."""
-    out: list[tuple[str, int | None, Any]] = []
+_LIST_LINES = re.compile(r"list lines? [0-9]+(?:, [0-9]+)*")  # where in the file an event pack's finding is
+_WHERE_LINE = re.compile("line [0-9]+")
+
+
+@dataclass
+class _Told:
+    """A finding as the roster prints it: its code, its line, its text without either (:func:`_key`),
+    the list lines it names, and for a JSON roster its column."""
+
+    code: str
+    line: int | None
+    key: str
+    list_lines: list[str]
+    column: int | None = None
+
+
+def _key(text: str) -> str:
+    """A finding's printed text without where it is in the file the roster was made from: its line,
+    the list lines it names (whitespace run together)."""
+    m = _HEAD.match(text)
+    if m and m.group(2):
+        where = [w for w in m.group(2).split(", ") if w and not _WHERE_LINE.fullmatch(w)]
+        text = m.group(1) + (f" ({', '.join(where)})" if where else "") + ": " + text[m.end() :]
+    if "list line" in text:
+        text = _LIST_LINES.sub("list line", text)
+    return "".join(text.split())  # a PDF breaks a word too long for its line: no space counts
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _printed_findings(printed: Printed) -> list[_Told]:
+    """Each finding the roster prints, in its order (a PDF's: at most the boxes' worth)."""
+    from armybuilder.export.pdf import MAX_FINDINGS
+
+    out: list[_Told] = []
     if printed.kind == "markdown" and printed.lines is not None:
         section = ""
         for line in printed.lines:
             if line.startswith("## ") or line == "---":
                 section = line
-            elif section in ("## Errors", "## Warnings and notes") and (m := _HEAD.match(_unmd(line[2:]))):
-                out.append((m.group(1), _line_of(m.group(2)), line))
+            elif section in ("## Errors", "## Warnings and notes") and (m := _HEAD.match(text := _unmd(line[2:]))):
+                out.append(_Told(m.group(1), _line_of(m.group(2)), _key(text), _LIST_LINES.findall(text)))
     elif printed.kind == "pdf":
-        for m in _HEAD.finditer(printed.text):
-            out.append((m.group(1), _line_of(m.group(2)), m.start()))
+        heads = list(itertools.islice(_HEAD.finditer(printed.text), 2 * MAX_FINDINGS + 2))
+        for n, m in enumerate(heads):
+            end = heads[n + 1].start() if n + 1 < len(heads) else m.start() + 2000  # to the next one
+            text = printed.text[m.start() : end]
+            out.append(_Told(m.group(1), _line_of(m.group(2)), _key(text), _LIST_LINES.findall(text)))
     elif printed.doc is not None:
-        for key in ("errors", "notices"):
-            items = printed.doc.get(key)
+        for group in ("errors", "notices"):
+            items = printed.doc.get(group)
             for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict) and isinstance(item.get("code"), str):
-                    at = item.get("line")
-                    out.append((item["code"], at if isinstance(at, int) and not isinstance(at, bool) else None, item))
+                    said = item.get("message")
+                    said = said if isinstance(said, str) else ""
+                    key = _LIST_LINES.sub(
+                        "list line", json.dumps([item["code"], item.get("severity"), said, item.get("rule")])
+                    )
+                    found = _LIST_LINES.findall(said)
+                    out.append(_Told(item["code"], _int(item.get("line")), key, found, _int(item.get("column"))))
     return out
 
 
@@ -699,59 +741,63 @@ def _line_of(where: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _as_printed(printed: Printed, found: list[Any]) -> list[Any]:
-    """``found`` (the carried list's findings, which have no lines: it is not the file) in the order the
-    roster prints them, each with the line it prints (where it is in the file the roster was made
-    from); the findings the roster does not print follow, in their own order."""
-    from dataclasses import replace
-
-    left = list(found)
-    out = []
-    for code, line, mark in _printed_findings(printed):
-        same = [f for f in left if f.code == code]
-        if not same:
-            continue
-
-        told = ((f, _told(printed, mark, replace(f, line=line))) for f in same)
-        match, shown = next(((f, g) for f, g in told if g is not None), (same[0], replace(same[0], line=line)))
-        left.remove(match)
-        if printed.kind == "json":
-            column = mark.get("column")
-            shown = replace(shown, column=column if isinstance(column, int) and not isinstance(column, bool) else None)
-        out.append(shown)
-    return out + left
-
-
-_LIST_LINES = re.compile(r"list lines? [0-9]+(?:, [0-9]+)*")  # where in the file an event pack's finding is
-
-
-def _told(printed: Printed, mark: Any, f: Any) -> Any:
-    """``f`` as the roster prints it at ``mark`` (:func:`_printed_findings`), or None when that is
-    another finding. The list lines an event pack's finding names ("list line 41") are where it is
-    in the file the roster was made from, which the carried list cannot tell: they are taken as
-    printed, like the finding's own line."""
-    from dataclasses import replace
-
+def _keys(kind: str, f: Any) -> list[str]:
+    """The keys (:func:`_key`) ``f`` may be printed with (without and with its severity)."""
     from armybuilder.export.pdf import MAX_TEXT
-    from armybuilder.export.roster import finding_dict, finding_text
-    from armybuilder.text import md
+    from armybuilder.export.roster import finding_text
 
-    if printed.kind == "json":
-        d = finding_dict(f)
-        said = mark.get("message")
-        if not isinstance(said, str) or _LIST_LINES.sub("", said) != _LIST_LINES.sub("", f.message):
-            return None
-        same = all(mark.get(k) == d[k] for k in ("code", "severity", "rule"))
-        return replace(f, message=said) if same else None
-    for text in (finding_text(f), finding_text(f, with_severity=True)):
-        if printed.kind == "markdown":
-            m = re.fullmatch(_flexible(md(text)), mark[2:])
-        else:
-            text = text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"  # as the PDF cuts it
-            m = re.compile(_flexible(" ".join(text.split()))).match(printed.text, mark)
-        if m:
-            return replace(f, message=_put_back(f.message, list(m.groups())))
-    return None
+    if kind == "json":
+        return [_LIST_LINES.sub("list line", json.dumps([f.code, f.severity.value, f.message, f.rule]))]
+    texts = [finding_text(f), finding_text(f, with_severity=True)]
+    if kind == "pdf":  # as the PDF cuts a long text
+        texts = [t if len(t) <= MAX_TEXT else t[: MAX_TEXT - 1] + "…" for t in texts]
+    return [_key(one_line(t)) for t in texts]
+
+
+def _as_printed(printed: Printed, printed_findings: list[_Told], found: list[Any]) -> list[Any]:
+    """``found`` (the carried list's findings, which have no lines: it is not the file) in the order the
+    roster prints them, each with the line it prints and the list lines it names (where it is in the
+    file the roster was made from); a finding the roster prints otherwise is matched with the next
+    one of its code; those the roster does not print follow, in their own order."""
+    from collections import deque
+    from dataclasses import replace
+
+    exact: dict[str, deque[int]] = {}  # a key: the findings (their indexes) printed so, in order
+    starts: dict[str, dict[str, None]] = {}  # a PDF's: the keys by their beginning
+    by_code: dict[str, deque[int]] = {}
+    for n, f in enumerate(found):
+        for k in dict.fromkeys(_keys(printed.kind, f)):
+            exact.setdefault(k, deque()).append(n)
+            starts.setdefault(k[:_START], {})[k] = None
+        by_code.setdefault(f.code, deque()).append(n)
+    used: set[int] = set()
+
+    def take(queue: deque[int] | None) -> int | None:
+        while queue and queue[0] in used:
+            queue.popleft()
+        return queue.popleft() if queue else None
+
+    out = []
+    for told in printed_findings:
+        if not by_code.get(told.code):  # none of its code left (an error, when these are the notices)
+            continue
+        key: str | None = told.key
+        if printed.kind == "pdf":  # its text runs on past the finding: the longest key it starts with
+            fits = [k for k in starts.get(told.key[:_START], {}) if told.key.startswith(k) and exact[k]]
+            key = max(fits, key=len, default=None)
+        i = take(exact.get(key)) if key is not None else None
+        if i is None:
+            i = take(by_code.get(told.code))
+        if i is None:
+            continue
+        used.add(i)
+        f = found[i]
+        shown = replace(f, line=told.line, message=_put_back(f.message, told.list_lines))
+        out.append(replace(shown, column=told.column) if printed.kind == "json" else shown)
+    return out + [f for n, f in enumerate(found) if n not in used]
+
+
+_START = 20  # characters of a key a PDF's findings are looked up by
 
 
 def _put_back(message: str, printed: list[str]) -> str:
@@ -760,11 +806,6 @@ def _put_back(message: str, printed: list[str]) -> str:
     found = _LIST_LINES.findall(message)
     said = [printed[i] if i < len(printed) else found[i] for i in range(len(found))]
     return "".join(part + (said[i] if i < len(said) else "") for i, part in enumerate(parts))
-
-
-def _flexible(text: str) -> str:
-    """A pattern that matches ``text`` with any list lines in it."""
-    return f"({_LIST_LINES.pattern})".join(re.escape(part) for part in _LIST_LINES.split(text))
 
 
 def _first_difference(printed: Printed, roster: Roster, made: _Made, level: str) -> tuple[Any, str] | None:
@@ -777,7 +818,7 @@ def _first_difference(printed: Printed, roster: Roster, made: _Made, level: str)
         from armybuilder.export import ExportOptions, Paper, exporter
 
         data = exporter("pdf").render(roster, ExportOptions(Paper(made.paper), made.compact, level))
-        return _pages_differ(printed.pages or [], _laid_out(data), printed.flagged)
+        return _pages_differ(printed, data)
     return _values_differ(printed.doc or {}, roster.to_dict(), printed.flagged)
 
 
@@ -795,37 +836,57 @@ def _lines_differ(lines: list[str], expected: list[str], flagged: set[str]) -> t
     return None
 
 
-def _laid_out(data: bytes) -> list[str]:
+def _pages_differ(printed: Printed, data: bytes) -> tuple[Any, str] | None:
+    """The first line of the roster's pages that the PDF laid out from its list (``data``) does not have:
+    compared as pypdf reads the text (a cell a line), the page that differs is read again as laid
+    out, to name the row (pypdf's layout mode: a table's row on one line)."""
     import io
 
     from pypdf import PdfReader
 
-    return [page.extract_text(extraction_mode="layout") or "" for page in PdfReader(io.BytesIO(data)).pages]
-
-
-def _pages_differ(pages: list[str], expected: list[str], flagged: set[str]) -> tuple[Any, str] | None:
-    def rows(text: str) -> list[str]:
-        return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
-
+    pages, reader = printed.pages or [], PdfReader(io.BytesIO(data))
+    expected = [page.extract_text() or "" for page in reader.pages]
     for number in range(1, max(len(pages), len(expected)) + 1):
         if number > len(pages) or number > len(expected):
             return (number, 0), (
                 f"the roster has {plural(len(pages), 'page')}; the list it carries gives "
                 + plural(len(expected), "page")
             )
-        a_rows, b_rows = rows(pages[number - 1]), rows(expected[number - 1])
-        told = any(where.endswith(f"page {number}") for where in flagged) or "digest" in flagged
-        for i in range(max(len(a_rows), len(b_rows))):
-            a = a_rows[i] if i < len(a_rows) else None
-            b = b_rows[i] if i < len(b_rows) else None
-            if a == b or (told and a is not None and _PDF_CLAIMS.search(a)):
-                continue
-            return (
-                number,
-                i,
-            ), f"page {number} of the roster reads {_quote(a, 'nothing more')}; the list it carries gives " + _quote(
-                b, "nothing more there"
+        told = any(where.endswith(f"page {number}") for where in printed.flagged) or "digest" in printed.flagged
+        found = _rows_differ(pages[number - 1], expected[number - 1], told)
+        if found is None:
+            continue
+        try:  # the row, as laid out on the page
+            printed_page = PdfReader(io.BytesIO(printed.raw)).pages[number - 1]
+            laid_out = (
+                printed_page.extract_text(extraction_mode="layout"),
+                reader.pages[number - 1].extract_text(extraction_mode="layout"),
             )
+        except Exception:  # noqa: BLE001 - pypdf read this page once already; the line it read is said then
+            laid_out = None
+        row = _rows_differ(*laid_out, told) if laid_out else None
+        a, b = (row or found)[1:]
+        return (number, found[0]), (
+            f"page {number} of the roster reads {_quote(a, 'nothing more')}; the list it carries gives "
+            + _quote(b, "nothing more there")
+        )
+    return None
+
+
+def _rows_differ(page: str, expected: str, told: bool) -> tuple[int, str | None, str | None] | None:
+    """(where, what the page reads, what it should) of the first line that differs, or None (``told``:
+    a line of what the claims compare differs and was said already)."""
+
+    def rows(text: str) -> list[str]:
+        return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
+
+    a_rows, b_rows = rows(page), rows(expected)
+    for i in range(max(len(a_rows), len(b_rows))):
+        a = a_rows[i] if i < len(a_rows) else None
+        b = b_rows[i] if i < len(b_rows) else None
+        if a == b or (told and a is not None and _PDF_CLAIMS.search(a)):
+            continue
+        return i, a, b
     return None
 
 

@@ -38,6 +38,7 @@ Content-Security-Policy (scripts and styles from this server only, no frames).
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import re
 import secrets
@@ -491,7 +492,12 @@ def _share_code(document: Any) -> tuple[str | None, str]:
 
 
 async def _list_page(
-    request: Request, name: str, focus: str | None, flash: Flash | None, status: int = 200
+    request: Request,
+    name: str,
+    focus: str | None,
+    flash: Flash | None,
+    status: int = 200,
+    sent_catalog: str = "",
 ) -> Response:
     st = _state(request)
     kept = flash.kept if flash is not None else {}
@@ -500,7 +506,38 @@ async def _list_page(
         model = await _work(_list_model, st.folder, name, focus, kept, before)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    return page(request, "list.html", status, flash=flash, **model)
+    return list_page(request, status, sent_catalog, flash=flash, **model)
+
+
+def list_page(request: Request, status: int, sent_catalog: str, **model: Any) -> HTMLResponse:
+    """The list page. The catalog is drawn first and named by a digest of its markup, which the
+    page sends back with every change (``cat``): to htmx's request for a part of the page, the
+    catalog goes along (swapped out of band, its scroll position kept) only when it changed, so a
+    change that leaves it alone redraws the list side alone."""
+    st = _state(request)
+    tpl = st.env.get_template("list.html")
+    model["ctx"] = {
+        "token": st.token,
+        "version": model["version"],
+        "name": model["name"],
+        "focus": model["focus"],
+        "focused": model["focused"],
+        "url": list_url(model["name"]),
+        "autofocus": model["autofocus"],
+    }
+    context = {"token": st.token, **model}
+    catalog = Markup("")
+    if model["view"].board is not None:
+        catalog = Markup("".join(tpl.blocks["catalog"](tpl.new_context(context))))
+    digest = hashlib.sha1(str(catalog).encode()).hexdigest()[:16]
+    context.update(catalog_html=catalog, cathash=digest)
+    partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
+    if not partial:
+        return HTMLResponse(tpl.render(context), status)
+    html = "".join(tpl.blocks["part"](tpl.new_context(context)))
+    if catalog and sent_catalog != digest:
+        html += f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>'
+    return HTMLResponse(html, status)
 
 
 async def list_view(request: Request) -> Response:
@@ -547,17 +584,19 @@ async def act(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    return await _after_change(request, name, _first(values, "focus") or None, flash)
+    return await _after_change(request, name, _first(values, "focus") or None, flash, _first(values, "cat"))
 
 
-async def _after_change(request: Request, name: str, focus: str | None, flash: Flash) -> Response:
+async def _after_change(
+    request: Request, name: str, focus: str | None, flash: Flash, sent_catalog: str = ""
+) -> Response:
     st = _state(request)
     how = _scripted(request)
     status = flash.status if flash.kind == "refused" else 200
     if how == "json":
         return JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
     if how == "htmx":
-        return await _list_page(request, name, focus, flash, status)
+        return await _list_page(request, name, focus, flash, status, sent_catalog)
     key = st.remember(flash)
     anchor = f"#{flash.at}" if flash.at and re.fullmatch(r"[\w-]{1,80}", flash.at) else "#result"
     return _redirect(list_url(name, focus=focus, done=key) + anchor)
@@ -580,7 +619,7 @@ async def history_step(request: Request) -> Response:
     root = str(st.folder.root)
     lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
     flash = Flash(said.kind, lines, status=said.status)
-    return await _after_change(request, name, _first(values, "focus") or None, flash)
+    return await _after_change(request, name, _first(values, "focus") or None, flash, _first(values, "cat"))
 
 
 # ---------------------------------------------------------------------------

@@ -358,7 +358,10 @@ async def players(request: Request, flash: Flash | None = None, status: int = 20
     if flash is None:
         flash = _st(request).recall(request.query_params.get("done"))
     kept = flash.kept if flash is not None else {}
-    return _page(request, "desk_players.html", status, flash=flash, kept=kept, **model)
+    answer = _page(request, "desk_players.html", status, flash=flash, kept=kept, **model)
+    if request.method == "POST":  # a refusal: htmx shows the page's own address, not the form's
+        answer.headers["hx-replace-url"] = "/"
+    return answer
 
 
 async def submit(request: Request) -> Response:
@@ -430,7 +433,10 @@ async def mine(request: Request, flash: Flash | None = None, status: int = 200, 
         flash = _st(request).recall(request.query_params.get("done"))
     model = await _work(_mine_model, request, sub, token)
     kept = flash.kept if flash is not None else {}
-    return _page(request, "desk_mine.html", status, flash=flash, kept=kept, **model)
+    answer = _page(request, "desk_mine.html", status, flash=flash, kept=kept, **model)
+    if request.method == "POST":  # a refusal: htmx shows the private link, not the form's address
+        answer.headers["hx-replace-url"] = _mine_url(sid, token)
+    return answer
 
 
 async def replace(request: Request) -> Response:

@@ -53,6 +53,11 @@ def text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def fixed_wrens() -> str:
+    """Wren's Host, legal at the games day: 4 Goblins (its limit), 6 Wyverns."""
+    return text(WRENS).replace("Wyverns: 5", "Wyverns: 6").replace("Goblins: 5", "Goblins: 4")
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = dt.datetime(2026, 10, 17, 7, 0, tzinfo=dt.timezone.utc)
@@ -116,7 +121,7 @@ def test_a_list_of_the_right_game_in_the_wrong_shape_is_taken_as_broken(desk):
 def test_fixing_and_replacing_a_list_adds_versions(desk, clock):
     taken = desk.submit("Bob", text(WRENS))
     clock.tick(minutes=5)
-    fixed = desk.replace(taken.id, taken.edit_token, text(WRENS).replace("Goblins: 5", "Goblins: 4"))
+    fixed = desk.replace(taken.id, taken.edit_token, fixed_wrens())
     assert fixed.version == 2 and fixed.edit_token is None
     assert set(fixed.answer()) == {"id", "fingerprint", "status", "findings", "version"}
     clock.tick(minutes=5)
@@ -624,3 +629,44 @@ def test_the_command_refuses_a_list_given_as_the_pack(tmp_path):
 def test_clean_player_keeps_a_name_as_written():
     assert clean_player("  Zoë   van\tder Berg ") == "Zoë van der Berg"
     assert clean_player("👩‍👩‍👧 Family") == "👩‍👩‍👧 Family"  # a joiner within an emoji is not a control character
+
+
+def test_writes_that_share_a_transaction_stay_apart(desk):
+    """Many threads at once send lists under one name and under names of their own: the writes
+    share transactions (a group commit), yet exactly one list is taken for the shared name, every
+    other one is, and a refused write leaves nothing behind."""
+    results: list = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(12, timeout=30)
+
+    def send(n: int) -> None:
+        barrier.wait()
+        for name in ("Same Name", f"Own {n}"):
+            try:
+                got = desk.submit(name, text(OZZY))
+            except Refusal as exc:
+                got = exc
+            with lock:
+                results.append((name, got))
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    same = [r for name, r in results if name == "Same Name"]
+    assert sum(1 for r in same if not isinstance(r, Refusal)) == 1
+    assert all(r.status == 422 for r in same if isinstance(r, Refusal))
+    assert all(not isinstance(r, Refusal) for name, r in results if name != "Same Name")
+    assert len(desk.submissions()) == 13
+    assert rows(desk.path, "SELECT COUNT(*) FROM versions") == [(13,)]
+
+
+def test_a_closed_desk_takes_nothing(tmp_path):
+    desk = Desk(tmp_path / "d.sqlite", load(GAMES_DAY))
+    desk.submit("Vic", text(OZZY))
+    desk.close()
+    with pytest.raises(DeskError, match="closed"):
+        desk.submit("Wes", text(OZZY))
+    with Desk(tmp_path / "d.sqlite", load(GAMES_DAY)) as again:
+        assert [s.player for s in again.submissions()] == ["Vic"]

@@ -1,0 +1,153 @@
+"""Time the submission desk: 1,000 lists sent by 20 clients to a real ``armybuilder collect``.
+
+    python bench/bench_collect.py [--lists 1000] [--clients 20] [--seed 2026]
+
+The lists are generated (bench/generate_lists.py, seeded: the same every time; not timed): every
+system, most legal, some illegal, about 3 % broken files, which the desk refuses (422) or takes
+as broken. The desk runs as its own process on 127.0.0.1 on a free port with a fresh database
+(WAL, synchronous=FULL: every answer 201 is a committed transaction). ``--clients`` threads
+each keep one HTTP/1.1 connection open and send their share of the lists, one at a time, to
+``POST /api/submissions``. Printed: the lists a second (from the first request sent to the last
+answer), the answer time (median, p95, p99, max), the answers by status, and a check that the
+database holds every list answered 201. Nothing but 127.0.0.1 is sent anything; every wait is
+bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import queue
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from generate_lists import generate  # noqa: E402
+
+PACK = ROOT / "examples/events/games-day.yaml"
+WAIT = 30.0  # seconds, at most, for the desk to start or stop, or for one answer
+LIMIT = 600.0  # seconds, at most, for the whole run
+
+
+def start(db: Path) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "armybuilder", "collect", str(PACK), "--db", str(db), "--port", "0", "--no-open"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stderr] + [lines.put(None)], daemon=True).start()
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if line is None:
+            break
+        m = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(Ctrl\+C stops\)", line)
+        if m:
+            return proc, int(m.group(1))
+    proc.kill()
+    raise SystemExit("bench_collect: the desk did not start")
+
+
+def client(port: int, jobs: list[tuple[str, str]], out: list[tuple[float, int, str, str]]) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        for player, listed in jobs:
+            body = json.dumps({"player": player, "list": listed}).encode("utf-8")
+            began = time.perf_counter()
+            conn.request("POST", "/api/submissions", body, {"content-type": "application/json"})
+            answer = conn.getresponse()
+            data = answer.read()
+            took = time.perf_counter() - began
+            got = json.loads(data) if data else {}
+            out.append((took, answer.status, got.get("id", ""), got.get("fingerprint", "")))
+    finally:
+        conn.close()
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lists", type=int, default=1000)
+    ap.add_argument("--clients", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-collect-") as tmp:
+        folder = Path(tmp) / "lists"
+        folder.mkdir()
+        files = generate(folder, args.lists, args.seed)
+        jobs = [(f"Player {i:04d}", f.read_text(encoding="utf-8")) for i, f in enumerate(files)]
+        shares = [jobs[i :: args.clients] for i in range(args.clients)]
+        db = Path(tmp) / "desk.sqlite"
+        proc, port = start(db)
+        results: list[list[tuple[float, int, str, str]]] = [[] for _ in shares]
+        try:
+            threads = [
+                threading.Thread(target=client, args=(port, s, r), daemon=True)
+                for s, r in zip(shares, results, strict=True)
+            ]
+            began = time.perf_counter()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(max(1.0, LIMIT - (time.perf_counter() - began)))
+            elapsed = time.perf_counter() - began
+            if any(t.is_alive() for t in threads):
+                raise SystemExit(f"bench_collect: not done in {LIMIT:.0f} s")
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(WAIT)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(WAIT)
+        answers = [a for r in results for a in r]
+        times = [a[0] for a in answers]
+        statuses = Counter(a[1] for a in answers)
+        taken = {a[2]: a[3] for a in answers if a[1] == 201}
+        conn = sqlite3.connect(db)
+        try:
+            kept = {
+                sid: fp
+                for sid, fp in conn.execute(
+                    "SELECT s.id, v.fingerprint FROM submissions s JOIN versions v ON v.submission = s.id"
+                )
+            }
+        finally:
+            conn.close()
+        lost = sum(1 for sid, fp in taken.items() if kept.get(sid) != fp)
+        print(f"armybuilder collect: {len(answers)} lists from {args.clients} clients in {elapsed:.2f} s")
+        print(f"  {len(answers) / elapsed:.1f} submissions a second")
+        print(
+            f"  answer time: median {statistics.median(times) * 1000:.1f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms, "
+            f"max {max(times) * 1000:.1f} ms"
+        )
+        print("  answers: " + ", ".join(f"{n} x {s}" for s, n in sorted(statuses.items())))
+        print(f"  in the database: {len(kept)} lists; answered 201 but missing: {lost}")
+        return 0 if lost == 0 and len(answers) == len(jobs) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,439 @@
+"""``armybuilder collect`` in a real headless Chromium: players send, fix and replace their lists,
+build one in the builder, and the organiser locks, moves the deadline, reveals and downloads.
+
+The desk runs on 127.0.0.1 on a free port in a thread (:class:`armybuilder.web.server.DeskBackground`);
+Chromium is Debian's ``/usr/bin/chromium`` driven by Playwright, with the flags that keep it off
+the network, every wait bounded (10 s a step). The tests skip, saying why, only where no browser
+can be had (``ARMYBUILDER_BROWSER_TESTS=required`` makes that a failure). Each flow runs with
+JavaScript on and off; one is done with the keyboard only. axe-core checks every page of the
+desk for serious or critical violations; at 390 px no page scrolls sideways, every control is
+a touch target, and no page speaks command-line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from armybuilder.collect import Desk
+from armybuilder.events import load
+from armybuilder.fingerprint import of_file
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
+GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"
+WRENS = EXAMPLES / "token-terrors" / "wrens-host.yaml"  # 5 Goblins: illegal at the games day
+OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
+ORG = "organiser-token-for-the-browser-tests"
+STEP_MS = 10_000
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+NO_CLI = re.compile(r"(?<![\w-])--[a-z]|\bFILE\b|\barmybuilder (?:collect|serve|tournament|validate|export|new)\b")
+
+
+def text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def fixed_wrens() -> str:
+    return text(WRENS).replace("Wyverns: 5", "Wyverns: 6").replace("Goblins: 5", "Goblins: 4")
+
+
+def _chromium() -> str | None:
+    for candidate in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def _no_browser(reason: str) -> None:
+    if os.environ.get("ARMYBUILDER_BROWSER_TESTS") == "required":
+        pytest.fail(f"browser tests are required here, but {reason}")
+    pytest.skip(f"no browser for the end-to-end tests: {reason}")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        _no_browser("the playwright package is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _no_browser("no chromium on this machine (apt-get install -y chromium chromium-driver)")
+    with sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=executable, args=FLAGS, headless=True, timeout=30_000)
+        except Error as exc:
+            _no_browser(f"{executable} does not start: {str(exc).splitlines()[0]}")
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    from armybuilder.web.desk import make_desk_app
+    from armybuilder.web.server import DeskBackground
+
+    desk = Desk(tmp_path / "desk.sqlite", load(GAMES_DAY))
+    try:
+        with DeskBackground(make_desk_app(desk, organiser=ORG)) as url:
+            yield desk, url
+    finally:
+        desk.close()
+
+
+def _context(browser, js: bool = True, **options):
+    context = browser.new_context(accept_downloads=True, java_script_enabled=js, **options)
+    return context
+
+
+def _page(context):
+    p = context.new_page()
+    p.set_default_timeout(STEP_MS)
+    p.set_default_navigation_timeout(STEP_MS)
+    dialogs: list[str] = []
+    p.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    p.dialogs = dialogs
+    return p
+
+
+@pytest.fixture(params=[True, False], ids=["js", "no-js"])
+def js(request):
+    return request.param
+
+
+@pytest.fixture
+def page(browser, js):
+    context = _context(browser, js, viewport={"width": 1280, "height": 1000})
+    yield _page(context)
+    context.close()
+
+
+def _click(page, selector: str) -> None:
+    """Click and wait for the page it leads to (a full load without JavaScript, htmx's swap with it)."""
+    with page.expect_navigation(wait_until="load", timeout=STEP_MS) if not _scripted(page) else _nothing():
+        page.locator(selector).first.click()
+    if _scripted(page):
+        page.wait_for_load_state("load")
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _scripted(page) -> bool:
+    try:
+        return bool(page.evaluate("document.documentElement.classList.contains('js')"))
+    except Exception:  # noqa: BLE001 - no script at all
+        return False
+
+
+def _wait_text(page, selector: str, words: str) -> None:
+    page.locator(selector, has_text=words).first.wait_for(timeout=STEP_MS)
+
+
+def _organiser(context, url: str):
+    p = _page(context)
+    p.goto(f"{url}organiser?key={ORG}")
+    p.locator("h1", has_text="the organiser's desk").wait_for()
+    return p
+
+
+# ---------------------------------------------------------------------------
+# Players
+
+
+def test_a_player_sends_fixes_and_replaces_a_list(served, page, tmp_path):
+    desk, url = served
+    page.goto(url)
+    page.fill("#player", "Wren Warlord")
+    page.fill("#send-list", text(WRENS))
+    _click(page, "#send")
+    _wait_text(page, "#verdict", "Not legal")
+    assert "Your list is in" in page.locator("#result").inner_text()
+    assert page.locator("#fingerprint").inner_text() == of_file(WRENS)
+    assert "at most 4 faction" in page.locator("#findings-h + ul").inner_text()
+    link = page.locator("#private-link").get_attribute("href")
+    assert re.fullmatch(rf"{re.escape(url)}mine/[\w-]+\?key=[\w-]+", link)
+
+    page.fill("#replace-list", fixed_wrens())  # fixed
+    _click(page, "#replace")
+    _wait_text(page, "#result", "Version 2 of your list is in")
+    assert page.locator("#verdict").inner_text() == "Legal"
+
+    upload = tmp_path / "ozzy.yaml"
+    shutil.copyfile(OZZY, upload)
+    page.set_input_files("#replace-file", str(upload))  # replaced, as a file
+    _click(page, "#replace")
+    _wait_text(page, "#result", "Version 3 of your list is in")
+    assert page.locator("#fingerprint").inner_text() == of_file(OZZY)
+    assert page.locator(".desk-versions li").count() == 3
+
+    other = page.context.new_page()  # the private link, opened again, on the same device
+    other.goto(link)
+    assert other.locator("#version").inner_text() == "3"
+    (sub,) = desk.submissions()
+    assert [v.how for v in desk.versions(sub.id)] == ["paste", "paste", "file"]
+    assert not page.dialogs
+
+
+def test_a_refusal_keeps_the_text_and_says_why(served, page):
+    desk, url = served
+    page.goto(url)
+    page.fill("#player", "Typo Tom")
+    typed = "system: token-terrors\nname: Oops\ntokens:\n  Goblins: [\n"
+    page.fill("#send-list", typed)
+    _click(page, "#send")
+    _wait_text(page, "#result", "This is not a list")
+    assert page.input_value("#send-list") == typed.rstrip("\n") or page.input_value("#send-list") == typed
+    assert page.input_value("#player") == "Typo Tom"
+    assert desk.submissions() == []
+
+
+def test_a_player_builds_the_list_in_the_builder_and_sends_it(served, page):
+    desk, url = served
+    page.goto(url)
+    page.check("input[name=system][value=token-terrors]")
+    page.fill("#build-name", "Built in the browser")
+    _click(page, "#build")
+    page.locator("#board").wait_for()
+    assert "/list/list-" in page.url
+    with page.expect_navigation(wait_until="load", timeout=STEP_MS):
+        page.locator("a.home").click()  # back to the desk's players' page
+    card = page.locator(".card", has_text="Built in the browser")
+    card.locator("input[name=player]").fill("Bea Builder")
+    _click(page, "#draft-1-send")
+    page.locator("#verdict").wait_for()
+    (sub,) = desk.submissions()
+    assert sub.player == "Bea Builder" and sub.latest.how == "builder" and "Built in the browser" in sub.latest.text
+
+
+def test_a_player_sends_a_list_with_the_keyboard_only(browser, served):
+    desk, url = served
+    context = _context(browser, True, viewport={"width": 1280, "height": 1000})
+    try:
+        page = _page(context)
+        page.goto(url)
+        for _ in range(30):  # Tab from the top of the page to the name field
+            if page.evaluate("document.activeElement && document.activeElement.id") == "player":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "player"
+        page.keyboard.type("Kay Keys")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "send-list"
+        page.keyboard.insert_text(text(OZZY))
+        for _ in range(10):  # on to the button: past the file field
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.id") == "send":
+                break
+        assert page.evaluate("document.activeElement.id") == "send"
+        page.keyboard.press("Enter")
+        _wait_text(page, "#verdict", "Legal")
+        (sub,) = desk.submissions()
+        assert sub.player == "Kay Keys" and sub.latest.fingerprint == of_file(OZZY)
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------
+# The organiser
+
+
+def test_the_organiser_locks_moves_the_deadline_and_reveals(browser, served, js):
+    desk, url = served
+    a = desk.submit("Ann Early", text(OZZY))
+    desk.submit("Ben Later", text(GREENWOOD))
+    context = _context(browser, js, viewport={"width": 1280, "height": 1000})
+    try:
+        org = _organiser(context, url)
+        assert org.locator("#counts").inner_text() == "2 lists: 2 legal, 0 not legal."
+        card = org.locator(f"#s-{a.id}")
+        _click(org, f"#s-{a.id} button")
+        _wait_text(org, "#result", "Ann Early's list is locked")
+        assert "locked" in org.locator(f"#s-{a.id}").inner_text() and desk.get(a.id).locked
+        player = _page(context)
+        player.goto(f"{url}mine/{a.id}?key={a.edit_token}")
+        assert "The organiser has locked your list" in player.locator("#closed").inner_text()
+
+        _click(org, "#lock-event")
+        _wait_text(org, "#desk-state", "The event is locked")
+        player.goto(url)
+        assert "The organiser has locked the event" in player.locator("#closed").inner_text()
+        assert player.locator("#send-form").count() == 0
+        _click(org, "#lock-event")  # unlocked
+        _wait_text(org, "#desk-state", "The desk is open")
+
+        org.fill("#deadline", "2030-01-02T09:30")
+        _click(org, "#set-deadline")
+        _wait_text(org, "#result", "The deadline is now")
+        assert "2030" in org.locator("#desk-state").inner_text()
+        player.goto(url)
+        assert "Wed 02 Jan 2030, 09:30" in player.locator("#deadline").inner_text()
+
+        player.goto(url + "lists")
+        assert "hidden until the organiser reveals them" in player.locator(".refusal").inner_text()
+        assert "Ann Early" not in player.content() and "Ozzy" not in player.content()
+        org.check("#confirm")
+        _click(org, "#reveal")
+        _wait_text(org, "#result", "The lists are revealed")
+        player.goto(url + "lists")
+        assert player.locator("article.desk-list").count() == 2
+        assert "Ann Early" in player.content() and "Ben Later" in player.content()
+
+        with org.expect_download(timeout=STEP_MS) as got:
+            org.locator("#dl-lists-zip").click()
+        assert got.value.suggested_filename == "club-games-day-lists.zip"
+        with org.expect_download(timeout=STEP_MS) as got:
+            org.locator("#dl-packet-pdf").click()
+        assert Path(got.value.path()).read_bytes().startswith(b"%PDF")
+        assert not org.dialogs
+        assert card.count() == 1
+    finally:
+        context.close()
+
+
+def test_without_the_organiser_link_the_organiser_page_is_closed(browser, served):
+    desk, url = served
+    desk.submit("Cal", text(OZZY))
+    context = _context(browser, True)
+    try:
+        p = _page(context)
+        p.goto(url + "organiser")
+        assert "this page is the organiser's" in p.locator(".refusal").inner_text().lower()
+        assert "Cal" not in p.content()
+        p.goto(url + "organiser?key=wrong")
+        assert "Cal" not in p.content()
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------
+# Every page: accessibility, a phone's width, the words
+
+
+def _every_page(browser, served) -> list[str]:
+    desk, url = served
+    a = desk.submit("Ann <i>Early</i>", text(WRENS))
+    desk.submit("Ben", text(GREENWOOD))
+    desk.set_deadline(None)
+    return [
+        url,
+        f"{url}mine/{a.id}?key={a.edit_token}",
+        f"{url}mine/{a.id}?key=wrong",
+        f"{url}lists",  # before the reveal: the page that says so
+        f"{url}organiser",
+        f"{url}organiser/s/{a.id}",
+    ]
+
+
+def _open_organiser(context, url: str) -> None:
+    p = _page(context)
+    p.goto(f"{url}organiser?key={ORG}")
+    p.close()
+
+
+def _open_details(page) -> None:
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+
+
+def test_no_page_of_the_desk_has_a_serious_accessibility_violation(browser, served):
+    from axe_playwright_python.sync_playwright import Axe
+
+    desk, url = served
+    pages = _every_page(browser, served)
+    context = _context(browser, True, viewport={"width": 1280, "height": 1000})
+    found = {}
+    try:
+        _open_organiser(context, url)
+        page = _page(context)
+        axe = Axe()
+        for address in [*pages, "REVEAL", f"{url}lists"]:
+            if address == "REVEAL":
+                desk.reveal()
+                continue
+            page.goto(address)
+            _open_details(page)
+            violations = axe.run(page).response["violations"]
+            bad = [
+                f"{v['id']} ({v['impact']}): {v['help']}"
+                for v in violations
+                if v.get("impact") in ("serious", "critical")
+            ]
+            if bad:
+                found[address] = bad
+    finally:
+        context.close()
+    assert not found
+
+
+def test_on_a_phone_no_desk_page_scrolls_sideways_or_speaks_command_line(browser, served):
+    desk, url = served
+    pages = _every_page(browser, served)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    wide, words, small = {}, {}, {}
+    try:
+        _open_organiser(context, url)
+        page = _page(context)
+        for address in [*pages, "REVEAL", f"{url}lists"]:
+            if address == "REVEAL":
+                desk.reveal()
+                continue
+            page.goto(address)
+            _open_details(page)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                wide[address] = width
+            hits = NO_CLI.findall(page.evaluate("document.body.innerText"))
+            if hits:
+                words[address] = hits[:5]
+            tiny = page.evaluate(
+                """() => Array.from(document.querySelectorAll(
+                     'button, a.btn, a.button, select, textarea, input:not([type=hidden])'))
+                 .filter(e => e.offsetParent !== null)
+                 .map(e => (e.type === 'radio' || e.type === 'checkbox') && e.closest('label') ? e.closest('label') : e)
+                 .map(e => e.getBoundingClientRect())
+                 .filter(r => r.height < 43.5 || r.width < 23.5).length"""
+            )
+            if tiny:
+                small[address] = tiny
+    finally:
+        context.close()
+    assert not wide
+    assert not words
+    assert not small
+
+
+def test_a_players_name_like_a_script_shows_as_text(browser, served):
+    desk, url = served
+    a = desk.submit("<img src=x onerror=alert(1)><script>alert(2)</script>", text(OZZY))
+    context = _context(browser, True)
+    try:
+        _open_organiser(context, url)
+        page = _page(context)
+        for address in (f"{url}organiser", f"{url}mine/{a.id}?key={a.edit_token}"):
+            page.goto(address)
+            assert page.locator("text=<script>alert(2)</script>").count() >= 1
+        desk.reveal()
+        page.goto(url + "lists")
+        assert page.locator("h2", has_text="<img src=x").count() == 1
+        assert not page.dialogs
+    finally:
+        context.close()
