@@ -6,7 +6,11 @@ the name and the unit that holds it (the nearest enclosing entry of the list wit
 e.g. a card on the class "Wardens"). It reports what was added, removed and changed (a count:
 stands, tokens, copies), the totals, the measure (points) before and after, and the findings
 gained and lost (compared on code, severity and message, so moved lines do not count).
-The reporters (:meth:`armybuilder.reporters.Reporter.diff`) print a :class:`Diff`.
+Then it walks both documents and names every other value that changed (:class:`Value`): the
+list's settings (``topography``, ``invasion``, ``points``...), a hero's level, a unit's side, a
+card's option, a note; entries of a list are paired by their name (a card by its own), so moving
+one is no change. A value the inventory's changes already tell (a class's stands, a card added) is
+not said twice. The reporters (:meth:`armybuilder.reporters.Reporter.diff`) print a :class:`Diff`.
 
 Two versions of one list are for one game system: a diff across systems is refused (exit 2).
 The exit code is the new version's verdict: 0 when it is valid, 1 when not (2: usage error).
@@ -37,6 +41,8 @@ class Change:
     owner: str | None
     old: Any = None  # count before (None: not there)
     new: Any = None  # count after (None: not there)
+    old_paths: list[findings.Path] = field(default_factory=list, repr=False)  # where the old list says it
+    new_paths: list[findings.Path] = field(default_factory=list, repr=False)
 
     def label(self) -> str:
         return f"{self.kind} {self.name}" + (f" on {self.owner}" if self.owner else "")
@@ -52,6 +58,60 @@ class Change:
 
 
 @dataclass
+class Value:
+    """A value of the document that changed: ``where`` as a player reads it (``topography``,
+    ``hero.level``, ``units[Griffins].side``, ``classes[Rangers].cards[Mobile Infantry]``), before and
+    after; ``was``/``now`` False: not there before / not there now."""
+
+    where: str
+    old: Any = None
+    new: Any = None
+    was: bool = True
+    now: bool = True
+
+    def line(self) -> str:
+        """``~ topography: Hilly → Dense Forest``, ``+ invasion: 0``, ``- note: ...``."""
+        if not self.was:
+            return f"+ {self.where}: {value_text(self.new)}"
+        if not self.now:
+            return f"- {self.where}: {value_text(self.old)}"
+        return f"~ {self.where}: {value_text(self.old)} → {value_text(self.new)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "where": self.where,
+            "old": _plain(self.old) if self.was else None,
+            "new": _plain(self.new) if self.now else None,
+            "change": "changed" if self.was and self.now else "added" if self.now else "removed",
+        }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return number(value)
+
+
+def value_text(value: Any) -> str:
+    """A value as the list writes it, in one line (YAML's flow style)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {value_text(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
+    if isinstance(value, (int, float, Fraction)):
+        from armybuilder.text import fmt_points
+
+        return fmt_points(value) if isinstance(value, Fraction) else str(number(value))
+    return str(value)
+
+
+@dataclass
 class Diff:
     old: Result
     new: Result
@@ -63,6 +123,7 @@ class Diff:
     totals: list[Change] = field(default_factory=list)
     gained: list[Finding] = field(default_factory=list)
     lost: list[Finding] = field(default_factory=list)
+    values: list[Value] = field(default_factory=list)  # the other values that changed (settings...)
 
     @property
     def change(self) -> Fraction | None:
@@ -81,6 +142,7 @@ class Diff:
             or self.totals
             or self.gained
             or self.lost
+            or self.values
             or self.old.measure.to_dict() != self.new.measure.to_dict()
         )
 
@@ -107,7 +169,7 @@ def _owner(doc: Any, path: findings.Path) -> str | None:
 def _tally(
     result: Result, items: Sequence[Item] | None
 ) -> tuple[dict[tuple[str, str, str], list[Any]], dict[str, list[Any]]]:
-    """(kind, name, owner) -> [name, owner, count]; totals by name -> [name, count]."""
+    """(kind, name, owner) -> [name, owner, count, paths]; totals by name -> [name, count]."""
     things: dict[tuple[str, str, str], list[Any]] = {}
     totals: dict[str, list[Any]] = {}
     for item in items or []:
@@ -118,8 +180,9 @@ def _tally(
         key = (item.kind, fold(item.name), fold(owner) if owner else "")
         if key in things:
             things[key][2] += item.count
+            things[key][3].append(tuple(item.path))
         else:
-            things[key] = [item.name, owner, item.count]
+            things[key] = [item.name, owner, item.count, [tuple(item.path)]]
     return things, totals
 
 
@@ -140,19 +203,21 @@ def compare(old: Result, new: Result) -> Diff:
     if d.compared:
         o, o_tot = _tally(old, old_items)
         n, n_tot = _tally(new, new_items)
-        for key, (name, owner, count) in n.items():
+        for key, (name, owner, count, paths) in n.items():
             if key not in o:
-                d.added.append(Change(key[0], name, owner, None, count))
+                d.added.append(Change(key[0], name, owner, None, count, [], paths))
             elif o[key][2] != count:
-                d.changed.append(Change(key[0], name, owner, o[key][2], count))
-        for key, (name, owner, count) in o.items():
+                d.changed.append(Change(key[0], name, owner, o[key][2], count, o[key][3], paths))
+        for key, (name, owner, count, paths) in o.items():
             if key not in n:
-                d.removed.append(Change(key[0], name, owner, count, None))
+                d.removed.append(Change(key[0], name, owner, count, None, paths, []))
         for total in list(o_tot) + [k for k in n_tot if k not in o_tot]:
             before = o_tot.get(total, [None, None])[1]
             after = n_tot.get(total, [None, None])[1]
             if before != after:
                 d.totals.append(Change("total", (n_tot.get(total) or o_tot[total])[0], None, before, after))
+    told = _told(d) if d.compared else None
+    d.values = [v for v, (op, np) in _walk(old.document, new.document) if told is None or not told(v, op, np)]
     old_keys = Counter(_finding_key(f) for f in old.findings)
     new_keys = Counter(_finding_key(f) for f in new.findings)
     extra_new, extra_old = new_keys - old_keys, old_keys - new_keys
@@ -165,6 +230,117 @@ def compare(old: Result, new: Result) -> Diff:
             extra_old[_finding_key(f)] -= 1
             d.lost.append(f)
     return d
+
+
+# -- walking both documents -------------------------------------------------------------------------
+
+_Paths = tuple["findings.Path | None", "findings.Path | None"]  # where a value is in the old and the new list
+
+
+def _entry_key(entry: Any) -> str | None:
+    """What pairs an entry of a list with its other version: its name (a card: its own name, also
+    when it is a mapping of its options), or a plain value itself; None: paired by its place."""
+    if isinstance(entry, dict):
+        if isinstance(entry.get("name"), str):
+            return fold(entry["name"])
+        if len(entry) == 1:
+            return fold(str(next(iter(entry))))
+        return None
+    if isinstance(entry, (str, int, float)) and not isinstance(entry, bool):
+        return fold(str(entry))
+    return None
+
+
+def _entry_label(entry: Any, index: int) -> str:
+    if isinstance(entry, dict):
+        if isinstance(entry.get("name"), str):
+            return str(entry["name"])
+        if len(entry) == 1:
+            return str(next(iter(entry)))
+    elif isinstance(entry, (str, int, float)) and not isinstance(entry, bool):
+        return str(entry)
+    return str(index + 1)  # players count from 1
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _walk(
+    old: Any, new: Any, where: str = "", op: tuple[Any, ...] = (), np: tuple[Any, ...] = ()
+) -> list[tuple[Value, _Paths]]:
+    """Every value that differs between two documents (or parts of them), in the new one's order."""
+    out: list[tuple[Value, _Paths]] = []
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in [*new, *(k for k in old if k not in new)]:
+            label = f"{where}.{key}" if where else str(key)
+            if key not in old:
+                out.append((Value(label, None, new[key], was=False), (None, (*np, key))))
+            elif key not in new:
+                out.append((Value(label, old[key], None, now=False), ((*op, key), None)))
+            else:
+                out += _walk(old[key], new[key], label, (*op, key), (*np, key))
+        return out
+    if isinstance(old, list) and isinstance(new, list):
+        return _walk_entries(old, new, where, op, np)
+    if not _same(old, new):
+        out.append((Value(where or "the file", old, new), (op, np)))
+    return out
+
+
+def _walk_entries(
+    old: list[Any], new: list[Any], where: str, op: tuple[Any, ...], np: tuple[Any, ...]
+) -> list[tuple[Value, _Paths]]:
+    """Two versions of a list's entries, paired by their names (:func:`_entry_key`), the rest in order."""
+    waiting: dict[str | None, list[int]] = {}
+    for i, entry in enumerate(old):
+        waiting.setdefault(_entry_key(entry), []).append(i)
+    out: list[tuple[Value, _Paths]] = []
+    paired: set[int] = set()
+    for j, entry in enumerate(new):
+        queue = waiting.get(_entry_key(entry), [])
+        label = f"{where}[{_entry_label(entry, j)}]"
+        if not queue:
+            out.append((Value(where, None, entry, was=False), (None, (*np, j))))
+            continue
+        i = queue.pop(0)
+        paired.add(i)
+        before = old[i]
+        one_key = isinstance(before, dict) and isinstance(entry, dict) and len(before) == len(entry) == 1
+        if one_key and next(iter(before)) == next(iter(entry)):  # a card and its options: {Flying: zoom}
+            key = next(iter(entry))
+            out += _walk(before[key], entry[key], label, (*op, i, key), (*np, j, key))
+        else:
+            out += _walk(before, entry, label, (*op, i), (*np, j))
+    for i, entry in enumerate(old):
+        if i not in paired:
+            out.append((Value(where, entry, None, now=False), ((*op, i), None)))
+    return out
+
+
+def _told(d: Diff) -> Any:
+    """Whether a value's change is one the inventory's changes tell already: a count (a class's
+    stands, a card's number) that changed with it, an entry added or removed with its item, a name
+    that is an item removed and another added."""
+
+    def near(path: findings.Path | None, paths: list[findings.Path]) -> bool:
+        return path is not None and (path in paths or path[:-1] in paths)
+
+    def told(v: Value, op: findings.Path | None, np: findings.Path | None) -> bool:
+        if not v.was:
+            return any(np in c.new_paths for c in (*d.added, *d.changed))
+        if not v.now:
+            return any(op in c.old_paths for c in (*d.removed, *d.changed))
+        for c in d.changed:
+            if (
+                near(op, c.old_paths)
+                and near(np, c.new_paths)
+                and (number(v.old), number(v.new)) == (number(c.old), number(c.new))
+            ):
+                return True
+        return any(op in c.old_paths for c in d.removed) and any(np in c.new_paths for c in d.added)
+
+    return told
 
 
 def command(

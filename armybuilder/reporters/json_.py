@@ -71,6 +71,7 @@ class JsonReporter(Reporter):
                 "removed": [c.to_dict() for c in d.removed],
                 "changed": [c.to_dict() for c in d.changed],
                 "totals": [{"name": c.name, "old": number(c.old), "new": number(c.new)} for c in d.totals],
+                "values": [v.to_dict() for v in d.values],
                 "findings": {"gained": _findings(d.new.file, d.gained), "lost": _findings(d.old.file, d.lost)},
             }
         )

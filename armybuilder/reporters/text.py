@@ -173,6 +173,9 @@ class TextReporter(Reporter):
         section("removed", d.removed, "-", lambda c: c.label() + times(c.old))
         section("changed", d.changed, "~", lambda c: f"{c.label()}: {_count(c.old)} → {_count(c.new)}")
         section("totals", d.totals, "~", lambda c: f"{c.name}: {either(c.old)} → {either(c.new)}")
+        if d.values:
+            out += ["", f"values changed ({len(d.values)}):"]
+            out += ["  " + one_line(v.line()) for v in d.values]
         if d.gained:
             out += ["", f"findings gained ({len(d.gained)}):"]
             out += ["  + " + finding_line(d.new, f, self.paint) for f in d.gained]
@@ -268,3 +271,4 @@ def _paint_cell(line: str, status: str, size: int, paint: Callable[[str, str], s
         return line
     gap = size - width(status)
     return head + "  " + paint(status + tail[:gap], status) + tail[gap:]
+

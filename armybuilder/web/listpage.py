@@ -143,6 +143,30 @@ class ControlView:
         return self.kind in (TEXT, NUMBER) or (self.kind == CHOICE and not self.segmented)
 
 
+def layout(cs: Sequence[ControlView]) -> list[tuple[str, list[ControlView]]]:
+    """Controls as the page lays them out: ``("stepper", [−, number, +])`` where a number has its
+    − and + on either side, ``("named", [text])`` for a typed name (folded away until asked for,
+    unless it has the focus), ``("one", [control])`` for the rest."""
+    out: list[tuple[str, list[ControlView]]] = []
+    i = 0
+    while i < len(cs):
+        c = cs[i]
+        if (
+            i + 2 < len(cs)
+            and c.kind == BUTTON
+            and c.face in ("−", "-")
+            and cs[i + 1].kind == NUMBER
+            and cs[i + 2].kind == BUTTON
+            and cs[i + 2].face == "+"
+        ):
+            out.append(("stepper", [c, cs[i + 1], cs[i + 2]]))
+            i += 3
+            continue
+        out.append(("named" if c.kind == TEXT else "one", [c]))
+        i += 1
+    return out
+
+
 @dataclass
 class ChipView:
     key: str
@@ -152,6 +176,10 @@ class ChipView:
     controls: list[ControlView]
     findings: list[Finding]
     explain: tuple[str, str] | None
+
+    @property
+    def groups(self) -> list[tuple[str, list[ControlView]]]:
+        return layout(self.controls)
 
 
 @dataclass
@@ -170,28 +198,7 @@ class RowView:
 
     @property
     def groups(self) -> list[tuple[str, list[ControlView]]]:
-        """The row's controls as the page lays them out: ``("stepper", [−, number, +])`` where a
-        number has its − and + on either side, ``("named", [text])`` for a typed name (folded
-        away until asked for, unless it has the focus), ``("one", [control])`` for the rest."""
-        out: list[tuple[str, list[ControlView]]] = []
-        cs = self.controls
-        i = 0
-        while i < len(cs):
-            c = cs[i]
-            if (
-                i + 2 < len(cs)
-                and c.kind == BUTTON
-                and c.face in ("−", "-")
-                and cs[i + 1].kind == NUMBER
-                and cs[i + 2].kind == BUTTON
-                and cs[i + 2].face == "+"
-            ):
-                out.append(("stepper", [c, cs[i + 1], cs[i + 2]]))
-                i += 3
-                continue
-            out.append(("named" if c.kind == TEXT else "one", [c]))
-            i += 1
-        return out
+        return layout(self.controls)
 
 
 @dataclass

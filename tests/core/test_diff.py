@@ -125,3 +125,79 @@ def test_diff_points_apply_to_fantasy_triumph():
 
 def test_diff_of_a_missing_file_is_a_usage_error(run):
     assert run("diff", OLD, "no-such.yaml").exit_code == 2
+
+
+# -- every value that changed, settings included (issue 26 point 2) --------------------------------
+
+
+def _values(run, write, old: str, new: str) -> list[str]:
+    r = run("diff", write("old.yaml", old), write("new.yaml", new))
+    assert r.exit_code in (0, 1), r.stderr
+    lines = r.stdout.splitlines()
+    if "values changed" not in r.stdout:
+        return []
+    start = next(i for i, line in enumerate(lines) if line.startswith("values changed")) + 1
+    return [line.strip() for line in lines[start:] if line.startswith("  ")][: len(lines)]
+
+
+FT = """system: fantasy-triumph
+name: Host
+points: 48
+topography: Hilly
+invasion: 2
+maneuver: 2
+classes:
+  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}
+  - {name: Rangers, troop: Light Foot, stands: 3}
+"""
+
+
+def test_diff_names_the_settings_that_changed(run, write):
+    """Issue 26 point 2: invasion, topography, maneuver and points showed only as changed totals and
+    findings."""
+    new = (
+        FT.replace("points: 48", "points: 51")
+        .replace("Hilly", "Dense Forest")
+        .replace("invasion: 2", "invasion: 0")
+        .replace("maneuver: 2", "maneuver: 4")
+        .replace("zoom", "hover")
+    )
+    assert _values(run, write, FT, new) == [
+        "~ points: 48 → 51",
+        "~ topography: Hilly → Dense Forest",
+        "~ invasion: 2 → 0",
+        "~ maneuver: 2 → 4",
+        "~ classes[Wardens].cards[Flying]: zoom → hover",
+    ]
+    gone = FT.replace("maneuver: 2\n", "")
+    assert _values(run, write, FT, gone) == ["- maneuver: 2"]
+    assert _values(run, write, gone, FT) == ["+ maneuver: 2"]
+
+
+def test_diff_names_a_heroes_level_and_a_units_side(run, write):
+    old = (SHARED.parent.parent.parent / "examples/homm3-battlefield/skirmish-short.yaml").read_text(encoding="utf-8")
+    hero = next(line for line in old.splitlines() if line.startswith("hero:"))
+    unit = next(line for line in old.splitlines() if "side:" in line)
+    side = "Pack" if "Few" in unit else "Few"
+    level = "V" if "level: III" in hero else "III"
+    new = old.replace(hero, hero.replace(hero.split("level: ")[1].rstrip("}"), level)).replace(
+        unit, unit.replace(unit.split("side: ")[1].rstrip("}"), side)
+    )
+    name = unit.split("name: ")[1].split(",")[0]
+    was_level = hero.split("level: ")[1].rstrip("}")
+    was_side = unit.split("side: ")[1].rstrip("}")
+    assert _values(run, write, old, new) == [
+        f"~ hero.level: {was_level} → {level}",
+        f"~ units[{name}].side: {was_side} → {side}",
+    ]
+
+
+def test_diff_does_not_say_twice_what_the_inventory_tells(run, write):
+    more = FT.replace("stands: 3}", "stands: 4, cards: [Fast]}")
+    r = run("diff", write("old.yaml", FT), write("new.yaml", more))
+    assert "~ class Rangers: 3 → 4" in r.stdout and "+ card Fast on Rangers ×4" in r.stdout
+    assert "values changed" not in r.stdout
+    moved = FT.replace(
+        "  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}\n", ""
+    ) + "  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}\n"
+    assert run("diff", write("old.yaml", FT), write("new.yaml", moved)).stdout.splitlines()[-1] == "no changes"

@@ -205,6 +205,8 @@ def test_a_refusal_keeps_the_text_and_says_why(served, page):
     assert page.input_value("#send-list") == typed.rstrip("\n") or page.input_value("#send-list") == typed
     assert page.input_value("#player") == "Typo Tom"
     assert desk.submissions() == []
+    if _scripted(page):  # the address stays the page's own: a reload shows it again, not a form's address
+        assert page.url == url
 
 
 def test_a_player_builds_the_list_in_the_builder_and_sends_it(served, page):
