@@ -70,6 +70,7 @@ MAX_PLAYER = 80  # characters in a player's name
 MAX_LIST_BYTES = 256 * 1024  # a list's text (a real one is a few KiB)
 MAX_SUBMISSIONS = 10_000  # players in one desk
 MAX_VERSIONS = 100  # versions of one player's list
+MAX_DB_BYTES = 1024**3  # the database (a list is a few KiB: a thousand players use a few MiB)
 ROSTERS_KEPT = 512  # rosters a desk keeps made, for the pages
 STATUSES = ("legal", "illegal", "broken")
 HOW = ("api", "paste", "code", "file", "roster", "builder")
@@ -162,18 +163,41 @@ def unstamp(text: str) -> dt.datetime:
     return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
+_WHEN = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?"
+    r"(?: ?(?:(Z)|([+-])(\d{2}):?(\d{2})))?"
+)
+
+
 def parse_when(text: str) -> dt.datetime:
     """A deadline as a person writes it: ``2026-10-17 09:00`` (this computer's time zone),
     ``2026-10-17T09:00:30``, ``2026-10-17T07:00Z`` or with an offset (``+02:00``). ValueError
     with the reason otherwise (a date alone is refused: which hour of it?)."""
     given = " ".join(str(text).split())
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(:\d{2}(\.\d{1,6})?)?( ?(Z|[+-]\d{2}:?\d{2}))?", given):
+    m = _WHEN.fullmatch(given)
+    if m is None:
         raise ValueError(
             f"{given!r} is not a date and time: write it as 2026-10-17 09:00 (this computer's time), "
             "or with its offset, 2026-10-17T09:00+02:00"
         )
+    year, month, day, hour, minute, second, fraction, zulu, sign, off_h, off_m = m.groups()
     try:
-        moment = dt.datetime.fromisoformat(given.replace(" Z", "Z").replace("Z", "+00:00").replace(" +", "+"))
+        zone = None
+        if zulu:
+            zone = UTC
+        elif sign:
+            offset = dt.timedelta(hours=int(off_h), minutes=int(off_m))
+            zone = dt.timezone(-offset if sign == "-" else offset)
+        moment = dt.datetime(
+            int(year),
+            int(month),
+            int(day),
+            int(hour),
+            int(minute),
+            int(second or 0),
+            int((fraction or "0").ljust(6, "0")),
+            tzinfo=zone,
+        )
     except ValueError:
         raise ValueError(f"{given!r} is not a calendar date and time") from None
     if moment.tzinfo is None:
@@ -921,6 +945,9 @@ class Desk:
         state = self._state(c)
         if state.closed:
             raise Refusal(423, state.closed)
+        pages = int(c.execute("PRAGMA page_count").fetchone()[0]) * int(c.execute("PRAGMA page_size").fetchone()[0])
+        if pages > MAX_DB_BYTES:  # a flood of lists must not fill the organiser's disk
+            raise Refusal(423, "the desk is full (its database holds as much as it may); ask the organiser")
         if locked_player:
             raise Refusal(423, "the organiser has locked this list: it cannot be replaced now")
 

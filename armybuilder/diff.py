@@ -323,22 +323,40 @@ def _told(d: Diff) -> Any:
     stands, a card's number) that changed with it, an entry added or removed with its item, a name
     that is an item removed and another added."""
 
-    def near(path: findings.Path | None, paths: list[findings.Path]) -> bool:
-        return path is not None and (path in paths or path[:-1] in paths)
+    added = {p for c in (*d.added, *d.changed) for p in c.new_paths}
+    removed = {p for c in (*d.removed, *d.changed) for p in c.old_paths}
+    renamed_from = {p for c in d.removed for p in c.old_paths}
+    renamed_to = {p for c in d.added for p in c.new_paths}
+    counts: dict[tuple[findings.Path, findings.Path], list[tuple[Any, Any]]] = {}  # a count's paths: its change
+    for c in d.changed:  # a count of one entry (a sum over several is no value of the list)
+        if len(c.old_paths) == len(c.new_paths) == 1:
+            counts.setdefault((c.old_paths[0], c.new_paths[0]), []).append((number(c.old), number(c.new)))
+
+    def whole(value: Any, path: findings.Path | None, paths: set[findings.Path]) -> bool:
+        """An entry added (or removed) with its items, or a key whose every entry was."""
+        if path is None:
+            return False
+        if path in paths:
+            return True
+        if isinstance(value, list) and value:
+            return all(whole(x, (*path, i), paths) for i, x in enumerate(value))
+        if isinstance(value, dict) and value:
+            return all(whole(x, (*path, k), paths) for k, x in value.items())
+        return False
 
     def told(v: Value, op: findings.Path | None, np: findings.Path | None) -> bool:
         if not v.was:
-            return any(np in c.new_paths for c in (*d.added, *d.changed))
+            return whole(v.new, np, added)
         if not v.now:
-            return any(op in c.old_paths for c in (*d.removed, *d.changed))
-        for c in d.changed:
-            if (
-                near(op, c.old_paths)
-                and near(np, c.new_paths)
-                and (number(v.old), number(v.new)) == (number(c.old), number(c.new))
-            ):
-                return True
-        return any(op in c.old_paths for c in d.removed) and any(np in c.new_paths for c in d.added)
+            return whole(v.old, op, removed)
+        if op is None or np is None:
+            return False
+        change = (number(v.old), number(v.new))
+        for a in (op, op[:-1]):
+            for b in (np, np[:-1]):
+                if change in counts.get((a, b), []):
+                    return True
+        return op in renamed_from and np in renamed_to
 
     return told
 

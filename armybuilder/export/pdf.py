@@ -69,6 +69,7 @@ MAX_FINDINGS = 100  # errors, and warnings and notes, printed; the rest are coun
 COMPACT = 0.8  # --compact: every type size times this (9-point text at 7.2 points)...
 COMPACT_SCALES = (1.0, 0.9, 0.8)  # ...and times these in turn until the roster fits one page (5.8 points)
 COMPACT_MARGIN_MM = 10  # --compact: the top margin
+SNUG_SCALES = (1.0, 0.92)  # a short roster spilling onto a second page: its type times these, snug, in turn
 COMPACT_PADDING = 0.5  # --compact: the paddings of banners, boxes and table cells, and the gaps, times this
 
 _registered: tuple[str, str, TTFont | None] | None = None
@@ -140,9 +141,12 @@ class PdfExporter(Exporter):
             said = self.warnings[warned:]  # a short roster spilling onto a second page: tighter spacing,
             del self.warnings[warned:]  # and its fine print smaller, when that keeps it on one page
             self._snug = True
-            snug = self._render(roster, options, 1.0)
-            if self._roster_pages == 1:
-                return snug
+            for scale in SNUG_SCALES:
+                del self.warnings[warned:]
+                snug = self._render(roster, options, scale)
+                if self._roster_pages == 1:
+                    return snug
+            del self.warnings[warned:]
             self._snug = False
             self.warnings[warned:] = said
             return data

@@ -10,6 +10,9 @@ through the edit engine (:func:`armybuilder.compose.edit.run_edit`,
 :func:`armybuilder.check.check_path`, the rosters from :mod:`armybuilder.export`. Only regular
 files inside the served folder are read or written (:mod:`.files`).
 
+The submission desk of ``armybuilder collect`` (:mod:`.desk`) is served the same way, over
+:mod:`armybuilder.collect`, with the builder beside it for the lists players build there.
+
 The web stack (Starlette, uvicorn, Jinja2) is imported only by this package, and this package
-only by the ``serve`` command: no other command pays for it.
+only by the ``serve`` and ``collect`` commands: no other command pays for it.
 """

@@ -96,15 +96,16 @@ DRAFT = re.compile(r"list-[A-Za-z0-9_-]{24}\.yaml")
 MAX_DRAFTS = 2000  # drafts in the folder
 DRAFTS_KEPT = 5  # drafts one device remembers
 BUILDER_PATHS = ("/list/", "/act/", "/undo/", "/redo/", "/roster/", "/explain/")
-DOWNLOADS = {
-    "lists.zip": ("application/zip", "every list, one file a player"),
-    "report.md": ("text/markdown; charset=utf-8", "the report (Markdown)"),
-    "report.csv": ("text/csv; charset=utf-8", "the report (a spreadsheet's CSV)"),
-    "report.json": ("application/json", "the report (JSON)"),
-    "report.xml": ("application/xml", "the report (JUnit XML)"),
-    "packet.pdf": ("application/pdf", "the packet (PDF): a summary page, then every list"),
-    "desk.sqlite": ("application/vnd.sqlite3", "a backup of the desk's database"),
+DOWNLOADS = {  # name: (media type, the button's words, what it is)
+    "lists.zip": ("application/zip", "The lists (zip)", "every player's latest list, one file each"),
+    "report.md": ("text/markdown; charset=utf-8", "Report (Markdown)", "every verdict, for a web page or a forum"),
+    "report.csv": ("text/csv; charset=utf-8", "Report (CSV)", "every verdict, for a spreadsheet"),
+    "report.json": ("application/json", "Report (JSON)", "every verdict, for a script"),
+    "report.xml": ("application/xml", "Report (JUnit XML)", "every verdict, for a test dashboard"),
+    "packet.pdf": ("application/pdf", "Packet (PDF)", "a summary page, then every list on pages of its own"),
+    "desk.sqlite": ("application/vnd.sqlite3", "Backup", "a copy of the desk's database, made while it runs"),
 }
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}  # a page shows the errors first
 STATUS_WORDS = {"legal": "Legal", "illegal": "Not legal", "broken": "Not legal: the list cannot be read as it is"}
 
 
@@ -214,7 +215,7 @@ def _roster_view(desk: Desk, sub: Submission) -> dict[str, Any]:
         "system": roster.system_label,
         "total": roster.measure_text,
         "tables": tables,
-        "findings": sub.verdict.findings,
+        "findings": sorted(sub.verdict.findings, key=lambda f: SEVERITY_ORDER.get(str(f.get("severity")), 3)),
         "errors": sub.verdict.errors,
         "warnings": sub.verdict.warnings,
         "status": sub.verdict.status,
@@ -522,7 +523,7 @@ def _organiser_model(desk: Desk) -> dict[str, Any]:
         "legal": statuses.count("legal"),
         "not_legal": len(statuses) - statuses.count("legal"),
         "rules": rules_lines(desk.pack),
-        "downloads": [{"name": k, "what": v[1]} for k, v in DOWNLOADS.items()],
+        "downloads": [{"name": k, "label": v[1], "what": v[2]} for k, v in DOWNLOADS.items()],
         "actions": list(reversed(actions)),
     }
 

@@ -11,6 +11,7 @@ computer and for a phone on the network, and show the phone's link as a QR code.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import socket
@@ -349,16 +350,17 @@ def collect(
             when = parse_when(deadline)
         except ValueError as exc:
             return Outcome.usage(f"armybuilder collect: --deadline: {exc}")
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        hint = "; try another --port (0 picks a free one)" if port else ""
+        return Outcome.usage(f"armybuilder collect: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
     opened = open_desk(Path(pack_file), db)
     if isinstance(opened, Outcome):
+        sock.close()
         return opened
     desk, warnings = opened
     try:
-        try:
-            sock = bind(host, port)
-        except OSError as exc:
-            hint = "; try another --port (0 picks a free one)" if port else ""
-            return Outcome.usage(f"armybuilder collect: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
         for line in warnings:
             say(line)
         state = desk.set_deadline(when) if when is not None else desk.state()
@@ -389,14 +391,11 @@ def collect(
                 threading.Timer(0.5, webbrowser.open, (f"{here}organiser?key={organiser}",)).start()
             else:
                 say("armybuilder collect: no graphical session to open a browser in; open the organiser's link above")
-        try:
+        with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl+C, then raises it again
             server.run(sockets=[sock])
-        except KeyboardInterrupt:  # uvicorn stops on Ctrl+C, then raises it again for the caller
-            pass
-        finally:
-            sock.close()
     finally:
-        desk.close()
+        sock.close()
+        desk.close()  # after the writer's last commit
     return Outcome("", ["armybuilder collect: stopped; every list taken is in the database"], ExitCode.OK)
 
 

@@ -670,3 +670,25 @@ def test_a_closed_desk_takes_nothing(tmp_path):
         desk.submit("Wes", text(OZZY))
     with Desk(tmp_path / "d.sqlite", load(GAMES_DAY)) as again:
         assert [s.player for s in again.submissions()] == ["Vic"]
+
+
+def test_a_full_desk_takes_no_more(desk, monkeypatch):
+    import armybuilder.collect as collect
+
+    taken = desk.submit("Xan", text(OZZY))
+    monkeypatch.setattr(collect, "MAX_DB_BYTES", 1024)
+    for attempt in (
+        lambda: desk.submit("Yul", text(OZZY)),
+        lambda: desk.replace(taken.id, taken.edit_token, text(WRENS)),
+    ):
+        with pytest.raises(Refusal) as caught:
+            attempt()
+        assert caught.value.status == 423 and "the desk is full" in caught.value.message
+    monkeypatch.setattr(collect, "MAX_SUBMISSIONS", 1)
+    monkeypatch.setattr(collect, "MAX_DB_BYTES", 1024**3)
+    with pytest.raises(Refusal, match="full"):
+        desk.submit("Yul", text(OZZY))
+    monkeypatch.setattr(collect, "MAX_VERSIONS", 1)
+    with pytest.raises(Refusal, match="versions"):
+        desk.replace(taken.id, taken.edit_token, text(WRENS))
+    assert len(desk.versions(taken.id)) == 1

@@ -137,7 +137,8 @@ def _values(run, write, old: str, new: str) -> list[str]:
     if "values changed" not in r.stdout:
         return []
     start = next(i for i, line in enumerate(lines) if line.startswith("values changed")) + 1
-    return [line.strip() for line in lines[start:] if line.startswith("  ")][: len(lines)]
+    end = next((i for i in range(start, len(lines)) if not lines[i]), len(lines))
+    return [line.strip() for line in lines[start:end]]
 
 
 FT = """system: fantasy-triumph
@@ -197,7 +198,8 @@ def test_diff_does_not_say_twice_what_the_inventory_tells(run, write):
     r = run("diff", write("old.yaml", FT), write("new.yaml", more))
     assert "~ class Rangers: 3 → 4" in r.stdout and "+ card Fast on Rangers ×4" in r.stdout
     assert "values changed" not in r.stdout
-    moved = FT.replace(
-        "  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}\n", ""
-    ) + "  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}\n"
+    moved = (
+        FT.replace("  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}\n", "")
+        + "  - {name: Wardens, troop: Elite Foot, stands: 2, general: true, cards: [{Flying: zoom}]}\n"
+    )
     assert run("diff", write("old.yaml", FT), write("new.yaml", moved)).stdout.splitlines()[-1] == "no changes"

@@ -127,6 +127,7 @@ def sections(army: model.Army) -> list[Section]:
         for line in army.army_lines:
             cards.rows.append([line.label, line.points])
         out.append(cards)
+    out.append(topography_section(army))
     out.append(ratings_section(army))
     table = model.table_notes(army) + model.victory_notes(army)
     hero_pts = sum((h.total for h in army.heroes), 0)
@@ -144,6 +145,24 @@ def sections(army: model.Army) -> list[Section]:
 def signed(points: Any) -> str:
     """'+1', '+½', '0', '-3': a rating's cost as the player adds it."""
     return ("+" if points > 0 else "") + fmt_points(points)
+
+
+def topography_section(army: model.Army) -> Section:
+    """The home topography: a Dense one raises the price of Ambush, Prepared Defenses and Terrain
+    Affinity (FT 24, FT 49, FT 58), so a roster that leaves it out does not show why they cost
+    what they do."""
+    priced = list(dict.fromkeys(f"{u.name} ({u.card['rule']})" for u in army.needs_topography if u.card))
+    notes = []
+    if army.topography is not None:
+        name, dense = army.topography["name"], "yes" if army.dense else "no"
+    elif army.topography_written is not None:
+        name, dense = army.topography_written, "unknown topography"
+    else:
+        name, dense = "not given", "no"
+        notes.append("The list gives no home topography: its cards are priced as for one that is not Dense.")
+    return Section(
+        "Home topography", ["Topography", "Dense", "Prices"], [[name, dense, ", ".join(priced) or "-"]], notes
+    )
 
 
 def ratings_section(army: model.Army) -> Section:
