@@ -423,9 +423,20 @@ def run_edit(
             return _edit(path, verb, part, words, version, on_write)
     except EditError as exc:
         kind = "stale" if isinstance(exc, Stale) else "locked" if isinstance(exc, Locked) else "refused"
-        out = Outcome.usage(f"armybuilder {verb}: {exc.message}")
+        out = Outcome.usage(f"armybuilder {verb}: {with_file(exc.message, path)}")
         out.detail = Made(kind, message=exc.message)
         return out
+
+
+_FILE_HINT = re.compile(r"\b((?:armybuilder|or) (?:add|remove|set|new SYSTEM)) FILE\b")
+
+
+def with_file(message: str, path: Path) -> str:
+    """A refusal's hints (``armybuilder set FILE stands 'Trolls' N``) with the file's own name, so that
+    the command can be run as it is."""
+    import shlex
+
+    return _FILE_HINT.sub(lambda m: f"{m.group(1)} {shlex.quote(str(path))}", message)
 
 
 def _edit(

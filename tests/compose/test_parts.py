@@ -112,14 +112,14 @@ def test_ft_classes_stands_general_troop(run, tmp_path):
     assert run("add", f, "stands", "rangers", "2").exit_code == 1
     assert data(f)["classes"][2]["stands"] == 5
     assert run("remove", f, "stands", "Rangers", "2").exit_code == 0
-    refused(run("remove", f, "stands", "Rangers", "3"), "keeps at least 1", "remove FILE class 'Rangers'")
+    refused(run("remove", f, "stands", "Rangers", "3"), "keeps at least 1", f"remove {f} class 'Rangers'")
     r = run("set", f, "general", "eagles")
     assert "class 'Eagles' holds the general (it was in 'Wardens')" in r.stdout
     classes = data(f)["classes"]
     assert classes[1]["general"] is True and "general" not in classes[0]
     run("set", f, "troop", "Eagles", "archers")
     assert data(f)["classes"][1]["troop"] == "Shooters"
-    refused(run("add", f, "class", "wardens", "--troop", "Spear"), "already has a class 'Wardens'", "set FILE stands")
+    refused(run("add", f, "class", "wardens", "--troop", "Spear"), "already has a class 'Wardens'", f"set {f} stands")
     assert run("remove", f, "class", "Archers of the Eaves").exit_code == 1
     assert [c["name"] for c in data(f)["classes"]] == ["Wardens", "Eagles", "Rangers"]
 
@@ -264,9 +264,9 @@ def test_add_refuses_a_second_class_or_hero_of_a_name_and_points_to_set(run, tmp
     refused(
         run("add", f, "class", "RANGERS", "--troop", "Spear"),
         "already has a class 'Rangers'",
-        "armybuilder set FILE stands 'Rangers' N, or set FILE troop 'Rangers' TROOP",
+        f"armybuilder set {f} stands 'Rangers' N, or set {f} troop 'Rangers' TROOP",  # the file, not FILE
     )
-    refused(run("add", f, "hero", "archmage"), "already has a hero 'Archmage'", "set FILE card CARD --hero 'Archmage'")
+    refused(run("add", f, "hero", "archmage"), "already has a hero 'Archmage'", f"set {f} card CARD --hero 'Archmage'")
     refused(run("add", f, "hero", "Eagles"), "already has a class 'Eagles'", "give the new hero another name")
     refused(run("add", f, "class", "Archmage", "--troop", "Spear"), "already has a hero 'Archmage'")
     assert f.read_bytes() == before
@@ -295,7 +295,7 @@ def test_add_refuses_a_region_the_position_already_lists(run, tmp_path):
     refused(
         run("add", f, "region", "durotar", "--tokens", "1"),
         "already lists Durotar (under Orcs)",
-        "armybuilder set FILE region 'Durotar' --tokens N",
+        f"armybuilder set {f} region 'Durotar' --tokens N",
     )
     # a region held by the race in decline is the same region for the active race
     refused(run("add", f, "region", "MULGORE", "--tokens", "1"), "(under Tauren)", "--tokens N --decline")
@@ -337,3 +337,37 @@ def test_ft_names_of_several_words_need_no_quotes(run, tmp_path):
     run("remove", f, "army-card", "pack train and herds")
     run("remove", f, "class", "Wood", "Watch")
     assert [c["name"] for c in data(f)["classes"]][-1] == "Archers of the Eaves"
+
+
+def test_adding_a_card_the_part_has_already_changes_nothing_and_points_to_set(run, tmp_path):
+    """Issue 26 point 4: ``add card Spellblast --hero Warboss`` twice wrote ``[Spellblast, {Spellblast:
+    [unlimited, magical]}]``, and four ``add card Fast --to Trolls`` wrote ``[Fast, Fast, Fast, Fast]``.
+    A card bought once for a stand or hero (FTR004), a card listed once with its number, and an
+    army card bought once (FTR011) are refused (exit 2, nothing written), with the ``set card``
+    that changes it."""
+    f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
+    before = f.read_bytes()
+    refused(
+        run("add", f, "card", "Spellblast", "--hero", "Archmage", "--option", "limited", "--option", "physical"),
+        "hero 'Archmage' has Spellblast already; a card is bought once for a stand or hero (FTR004): change its "
+        f"options with: armybuilder set {f} card Spellblast --hero Archmage --option OPTION; nothing was changed",
+    )
+    refused(run("add", f, "card", "Spellblast", "--hero", "Archmage"), "has Spellblast already")
+    refused(
+        run("add", f, "card", "fast", "--to", "rangers"),
+        "class 'Rangers' has Fast already; a card is bought once for a stand or hero (FTR004), and it has no "
+        "options to change; nothing was changed",
+    )
+    refused(run("add", f, "card", "Flight", "--to", "Eagles", "--option", "hover"), "class 'Eagles' has Flying already")
+    refused(
+        run("add", f, "card", "Delayed Entry", "--to", "Rangers", "--number", "2"),
+        f"it is listed once, with a number: change the number with: armybuilder set {f} card 'Delayed Entry' "
+        "--to Rangers --number N",
+    )
+    refused(run("add", f, "card", "Prepared Defenses", "--number", "2"), "the army has Prepared Defenses already")
+    assert f.read_bytes() == before
+    assert run("add", f, "card", "No Camp").exit_code in (0, 1)
+    refused(run("add", f, "card", "No Camp"), "the army has No Camp already; an army buys No Camp once (FTR011)")
+    # another part may take it (the rules say when it may not)
+    assert run("add", f, "card", "Fast", "--to", "Wardens").exit_code in (0, 1)
+    assert data(f)["classes"][0]["cards"] == ["Deadly", "Armored", "Fast"]

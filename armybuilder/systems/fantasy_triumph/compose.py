@@ -434,9 +434,38 @@ def add_card(doc: Doc, req: Request) -> str:
     owner = _named_owner(doc, req) or _default_owner(doc, card)
     seq = owner.cards()
     flow = _is_flow(seq) if len(seq) else owner.where != "army"  # [Deadly, Armored]; army cards one a line
-    value, label = _value(card, req, flow=flow)
+    value, label = _value(card, req, flow=flow)  # (its options and number refused first, when they are wrong)
+    if card.get("kind") is not None and _index_of(owner, card["name"]) is not None:
+        raise EditError(_held_already(owner, card))
     base.append_to(owner.mapping, owner.key, value, _owner_order(doc, owner), flow=flow)
     return f"added {label} to {owner.label}"
+
+
+def _held_already(owner: _Owner, card: dict[str, Any]) -> str:
+    """Why a card its taker holds already is not added again (FTR004; an army card bought once,
+    FTR011), and the ``set card`` that changes it instead."""
+    import shlex
+
+    name = card["name"]
+    where = "--army" if owner.where == "army" else f"--{'to' if owner.where == 'class' else 'hero'} "
+    if owner.where != "army":
+        where += shlex.quote(str(owner.mapping.get("name")))
+    change = f"armybuilder set FILE card {shlex.quote(name)} {where}"
+    if card.get("quantity"):
+        how = f"it is listed once, with a number: change the number with: {change} --number N"
+    elif card.get("options"):
+        how = f"a card is bought once for a stand or hero (FTR004): change its options with: {change} --option OPTION"
+    else:
+        how = "a card is bought once for a stand or hero (FTR004), and it has no options to change"
+    if owner.where == "army" and card.get("caps", {}).get("max_per_army") == 1:
+        how = f"an army buys {name} once (FTR011)" + (
+            f": change its options with: {change} --option OPTION" if card.get("options") else ""
+        )
+    elif owner.where == "army" and not card.get("quantity"):
+        how = "an army card is bought once (FTR004)" + (
+            f": change its options with: {change} --option OPTION" if card.get("options") else ""
+        )
+    return f"{owner.label} has {name} already; {how}; nothing was changed"
 
 
 def remove_card(doc: Doc, req: Request) -> str:
