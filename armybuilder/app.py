@@ -91,12 +91,35 @@ def validate(
     min_severity: MinSeverity | str = MinSeverity.info,
     color: bool = False,
 ) -> Outcome:
-    """``min_severity``: hide the findings below it (the summary and the exit code stay the list's)."""
-    results = _checked(files, points, event, breakdown=False)  # findings only: no cost tables
+    """``min_severity``: hide the findings below it (the summary and the exit code stay the list's).
+    A folder in ``files`` is every list file in it, found as ``tournament`` finds them; the files
+    found and not checked are said on stderr, with the reason."""
+    lists = list_files(files)
+    if isinstance(lists, Outcome):
+        return lists
+    found, passed_over = lists
+    results = _checked(found, points, event, breakdown=False)  # findings only: no cost tables
     if isinstance(results, Outcome):
         return results
     report = _reporter(fmt, color, TEXT_WIDTH).validate(shown(results, min_severity))
-    return Outcome(report, summary_lines(results), exit_code(results))
+    return Outcome(report, passed_over + summary_lines(results), exit_code(results))
+
+
+def list_files(paths: Sequence[Path]) -> tuple[list[Path], list[str]] | Outcome:
+    """The list files to check: each file given, and every list file in each folder given (as
+    :func:`armybuilder.tournament.discover` finds them: ``*.yaml`` and ``*.yml``, not hidden, not an
+    event pack), with a line for each file found and passed over; exit 2 when a folder holds none."""
+    if not any(p.is_dir() for p in paths):
+        return list(paths), []
+    from armybuilder.text import one_line
+    from armybuilder.tournament import discover
+
+    found, skipped = discover(paths)
+    said = [one_line(f"{s.file}: not checked: {s.reason}") for s in skipped]
+    empty = [p for p in paths if p.is_dir() and not any(f == p or p in f.parents for f in found)]
+    if empty:
+        return Outcome.usage(*said, one_line(f"armybuilder validate: {empty[0]} holds no list file (*.yaml, *.yml)"))
+    return found, said
 
 
 def cost(
@@ -146,6 +169,6 @@ def rule_doc(code: str | None, fmt: Format) -> Outcome:
         if not hits:
             from armybuilder.suggest import did_you_mean
 
-            return Outcome.usage(f"unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}")
+            return Outcome.usage(f"armybuilder rule: unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}")
         codes = hits
     return Outcome(reporter(fmt).codes(codes, one=code is not None))

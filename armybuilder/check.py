@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from armybuilder import schema, systems
 from armybuilder.findings import Finding, Result, Severity
-from armybuilder.suggest import did_you_mean
 from armybuilder.text import one_line
 from armybuilder.yamlio import Document, LoadError, load_file, loads
 
@@ -87,12 +86,48 @@ def check(
     shape = schema.check(doc.data, system.list_schema, doc.key_positions)
     if shape:
         result.add(shape)
+        result.add(well_formed_findings(doc.data, shape, system, options))
     else:
         system.check(doc.data, result, options)
     result.add(data_version_finding(doc.data, system))
     if pack is not None:
         pack.apply(result, points_overridden=overridden)
     return result
+
+
+def well_formed_findings(
+    data: dict[str, Any], shape: list[Finding], system: systems.System, options: systems.CheckOptions
+) -> list[Finding]:
+    """What the game's rules find in the well-formed entries of a list whose other parts do not fit
+    its format (``shape``: their findings), so that one shape error does not hide every other finding.
+
+    Each entry of a top-level list (a class, a hero, a unit, an army card) with a shape error is left
+    out, and the rest is checked as a list of its own when it fits the format; of what the rules find,
+    only the findings about an entry are kept (with its place in the file). What they find about the
+    list as a whole (its total, its size, its general) waits until the shape is right: the entries
+    left out count in it. A shape error outside such an entry (a setting, a key missing at the top)
+    leaves nothing to check."""
+    out: dict[str, set[int]] = {}  # a top-level list's key: the entries left out
+    for f in shape:
+        p = tuple(f.path)
+        if len(p) < 2 or not isinstance(data.get(p[0]), list) or not isinstance(p[1], int):
+            return []
+        out.setdefault(p[0], set()).add(p[1])
+    kept = {key: [i for i in range(len(data[key])) if i not in gone] for key, gone in out.items()}
+    rest = {key: [data[key][i] for i in kept[key]] if key in kept else value for key, value in data.items()}
+    if schema.check(rest, system.list_schema):  # an entry left out that the format needs, a list too short
+        return []
+    partial = Result(file="", document=rest)
+    system.check(rest, partial, replace(options, breakdown=False))
+    lists = {key for key, value in data.items() if isinstance(value, list)}
+    found = []
+    for f in partial.findings:
+        p = tuple(f.path)
+        if len(p) < 2 or p[0] not in lists or not isinstance(p[1], int):
+            continue  # about the list as a whole
+        i = kept[p[0]][p[1]] if p[0] in kept else p[1]
+        found.append(replace(f, path=(p[0], i, *p[2:]), line=None, column=None))
+    return found
 
 
 def pinned_version(data: Any) -> str | None:
@@ -191,7 +226,7 @@ def _system(data: Any, result: Result) -> systems.System | None:
                 Finding(
                     "ABL031",
                     Severity.ERROR,
-                    f"unknown game system '{system_id}'{did_you_mean(str(system_id), known)} "
+                    f"unknown game system '{system_id}'{systems.suggestion(str(system_id), known)} "
                     f"(systems: {', '.join(known)})",
                     "list schema",
                     ("system",),

@@ -69,6 +69,13 @@ app = App(
 )
 
 FilesArg = typer.Argument(..., metavar="FILE...", help="List files (YAML).", exists=True, dir_okay=False, readable=True)
+ListsArg = typer.Argument(
+    ...,
+    metavar="FILE...",
+    help="List files (YAML), or folders: every *.yaml and *.yml list in them (as tournament finds them).",
+    exists=True,
+    readable=True,
+)
 FormatOpt = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False)
 
 
@@ -136,7 +143,7 @@ def _root(
 
 @app.command()
 def validate(
-    files: list[Path] = FilesArg,
+    files: list[Path] = ListsArg,
     fmt: Format = FormatOpt,
     points: float | None = PointsOpt,
     event: Path | None = typer.Option(

@@ -82,7 +82,9 @@ def load(path: Path) -> History:
 
 
 def _save(path: Path, history: History) -> None:
-    from armybuilder.fsutil import atomic_write
+    """Write the history (replaced whole, never half written). Not synced to the disk: a power cut
+    may lose the last steps of a history, never a list, and a change is not held up by it."""
+    import tempfile
 
     history.undo = history.undo[-LIMIT:]
     history.redo = history.redo[-LIMIT:]
@@ -92,7 +94,17 @@ def _save(path: Path, history: History) -> None:
         data = json.dumps(history.to_json(), ensure_ascii=False).encode("utf-8")
     where = place(path)
     where.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(where, data, force=True)
+    if where.is_symlink():  # not ours: never written through
+        where.unlink()
+    fd, tmp = tempfile.mkstemp(prefix=".history.", suffix=".tmp", dir=where.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, where)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def record(path: Path, before: bytes, after: bytes, said: str) -> None:
@@ -160,10 +172,24 @@ def redo(path: Path) -> str:
     return _move(path, back=False)
 
 
+_COUNTS: dict[tuple[str, int, int], tuple[int, int, str, str]] = {}  # by the history file's name, time and size
+
+
 def counts(path: Path) -> tuple[int, int, str, str]:
-    """How many changes can be undone and redone, and what the next of each would be."""
-    h = load(path)
-    return len(h.undo), len(h.redo), h.undo[-1].said if h.undo else "", h.redo[-1].said if h.redo else ""
+    """How many changes can be undone and redone, and what the next of each would be (read again
+    only when the history file changed: every page shows them)."""
+    where = place(path)
+    try:
+        st = where.stat()
+        key = (str(where), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return 0, 0, "", ""
+    if key not in _COUNTS:
+        h = load(path)
+        if len(_COUNTS) > 256:
+            _COUNTS.clear()
+        _COUNTS[key] = (len(h.undo), len(h.redo), h.undo[-1].said if h.undo else "", h.redo[-1].said if h.redo else "")
+    return _COUNTS[key]
 
 
 def forget(path: Path) -> None:

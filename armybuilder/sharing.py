@@ -250,7 +250,7 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
         return _usage(f"the list in {kind} cannot be a list file: {exc.code} {exc.message}")
     if canonical_bytes(doc.data) != canonical:  # pragma: no cover - the writer and the reader disagree: a bug
         return _usage(f"the list in {kind} does not read back as written; nothing was written")
-    label = "-" if to_stdout else str(output)
+    label = f"the list from {kind}" if to_stdout else str(output)  # not "-: VALID" (issue 26)
     result = check(Document(doc.data, doc.positions, doc.key_positions, text), label)
     messages = [status_line(result)]
     if not result.valid:

@@ -138,9 +138,11 @@ def fmt_points(value: Any) -> str:
 
 def noun(n: Any, one: str, many: str | None = None) -> str:
     """The word for ``n`` of a thing: ``one`` when n is 1 (a whole 1: not ½ or 2), else ``many``
-    (default: ``one`` + s). For numbers shown otherwise than :func:`plural` shows them:
-    ``f"{fmt_points(p)} {noun(p, 'point')}"``."""
-    return one if n == 1 and not isinstance(n, bool) else (many or one + "s")
+    (default: ``one`` + s, or + es after s, x, ch, sh and o). For numbers shown otherwise than
+    :func:`plural` shows them: ``f"{fmt_points(p)} {noun(p, 'point')}"``."""
+    if n == 1 and not isinstance(n, bool):
+        return one
+    return many or one + ("es" if one.endswith(("s", "x", "ch", "sh", "o")) else "s")  # classes, heroes
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

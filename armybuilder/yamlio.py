@@ -232,6 +232,17 @@ def _check_collection_tag(event: yaml.CollectionStartEvent) -> None:
         )
 
 
+def _tab_hint(text: str, line: int) -> str:
+    """What to do when the line YAML stopped at (or the one before it) is indented with a tab: YAML
+    indents with spaces."""
+    lines = text.split("\n")
+    for n in (line, line - 1):
+        here = lines[n - 1] if 0 < n <= len(lines) else ""
+        if "\t" in here[: len(here) - len(here.lstrip(" \t"))]:
+            return f" (line {n} is indented with a tab: YAML indents with spaces only; replace each tab with spaces)"
+    return ""
+
+
 def loads(text: str) -> Document:
     """Parse YAML text into a :class:`Document`, or raise :class:`LoadError`."""
     positions: dict[findings.Path, tuple[int, int]] = {}
@@ -343,7 +354,7 @@ def loads(text: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "cannot be read"
         line, column = _pos(mark) if mark else (1, 1)
-        raise LoadError("ABL004", f"not valid YAML: {problem}", line, column) from None
+        raise LoadError("ABL004", f"not valid YAML: {problem}{_tab_hint(text, line)}", line, column) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked reader errors
         raise LoadError("ABL004", f"not valid YAML: {exc}") from None
     except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH

@@ -29,6 +29,7 @@ from armybuilder.compose.parts import Opt as Opt
 from armybuilder.compose.parts import Part as Part
 from armybuilder.compose.parts import flag as flag
 from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest
+from armybuilder.text import noun
 
 if TYPE_CHECKING:  # pragma: no cover
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -250,7 +251,7 @@ def find(
         raise EditError(f"{where} has no {what} '{name}' (did you mean '{near}'?)")
     if present:
         shown = ", ".join(f"'{n}'" for n in present[:12]) + (", ..." if len(present) > 12 else "")
-        raise EditError(f"{where} has no {what} '{name}' ({what}s there: {shown})")
+        raise EditError(f"{where} has no {what} '{name}' ({noun(len(present), what)} there: {shown})")
     raise EditError(f"{where} has no {what} '{name}' (it has none yet)")
 
 

@@ -94,9 +94,7 @@ def system_of(path: Path, data: dict[str, Any]) -> str:
         raise EditError(f"{path}: the file has no 'system' key; start a list with: armybuilder new SYSTEM FILE")
     names = composable()
     if system_id not in names:
-        from armybuilder.suggest import did_you_mean
-
-        raise EditError(f"{path}: unknown game system '{system_id}'{did_you_mean(system_id, names)}")
+        raise EditError(f"{path}: unknown game system '{system_id}'{systems.suggestion(system_id, names)}")
     return system_id
 
 
@@ -244,6 +242,29 @@ def check_faithful(rt: Roundtrip, text: str, data: Any) -> bool:
             "(a value YAML 1.1 and 1.2 read differently?); edit it by hand; the file was not changed"
         )
     return False
+
+
+# Texts the edit engine wrote (ruamel.yaml's own output, read back by the safe loader before it was
+# written): loaded and dumped unchanged they give themselves, so the next edit of one needs no
+# check_faithful dump. Bounded: a long-running `serve` does not grow.
+_OWN: dict[str, None] = {}
+_OWN_LIMIT = 512
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _known_faithful(text: str) -> bool:
+    return _digest(text) in _OWN
+
+
+def _written(text: str) -> None:
+    _OWN[_digest(text)] = None
+    while len(_OWN) > _OWN_LIMIT:
+        _OWN.pop(next(iter(_OWN)))
 
 
 def ensure_readable(new_text: str) -> None:
@@ -476,7 +497,7 @@ def _edit(
     )
     before = check_text(text, file=str(path))
     rt = roundtrip(text)
-    faithful = check_faithful(rt, text, data)
+    faithful = _known_faithful(text) or check_faithful(rt, text, data)
     from armybuilder.resources import load_schema
 
     doc = Doc(tree=rt.tree, data=data, system=system_id, schema=load_schema(systems.manifest(system_id).list_schema))
@@ -493,6 +514,7 @@ def _edit(
     ensure_readable(new_text)
     new_bytes = new_text.encode("utf-8")
     notes = write(path, raw, new_bytes)
+    _written(new_text)
     if on_write is not None:
         on_write(raw, new_bytes, said)
     after = check_text(new_text, file=str(path))
@@ -554,7 +576,7 @@ def default_name(path: Path) -> str:
 
 
 def pick_system(word: str) -> str:
-    """The system a user typed (any case, or a unique beginning of its id) that can be edited."""
+    """The system a user typed (its id exactly; a near miss is refused with a suggestion) that can be edited."""
     try:
         found = systems.resolve(word)
     except ValueError as exc:

@@ -40,7 +40,7 @@ from armybuilder import schema, systems
 from armybuilder.check import load_failure
 from armybuilder.events import names
 from armybuilder.events import rules as event_rules
-from armybuilder.events.inventory import count_text, inventory_of, is_broken
+from armybuilder.events.inventory import count_text, inventory_of, is_broken, total_word
 from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, locate, number
 from armybuilder.suggest import did_you_mean, fold
@@ -80,6 +80,7 @@ class Entry:
     name: str
     value: Any
     path: findings.Path
+    total: bool = False  # a total the system counts (``heroes``), not a name of its data
 
 
 @dataclass
@@ -112,10 +113,16 @@ class Rules:
             parts.append(f"data version {text(self.data_version)}")
         if self.ban:
             parts.append("banned: " + ", ".join(text(e.name) for e in self.ban))
+
+        def counted(e: Entry, total: bool = True) -> str:  # "1 hero", "2 heroes", "2 Unreliable"
+            if not total:
+                return f"{number(e.value)} {text(e.name)}"
+            return f"{number(e.value)} {text(total_word(e.name, e.value))}"
+
         if self.limit:
-            parts.append("at most " + ", ".join(f"{number(e.value)} {text(e.name)}" for e in self.limit))
-        parts += [f"at least {number(e.value)} {text(e.name.replace('_', ' '))}" for e in self.minimum]
-        parts += [f"at most {number(e.value)} {text(e.name.replace('_', ' '))}" for e in self.maximum]
+            parts.append("at most " + ", ".join(counted(e, e.total) for e in self.limit))
+        parts += [f"at least {counted(e)}" for e in self.minimum]
+        parts += [f"at most {counted(e)}" for e in self.maximum]
         if self.include:
             parts.append("every list holds " + ", ".join(text(e.name) for e in self.include))
         parts += [f"{text(e.name)}: {text(e.value)}" for e in self.settings]

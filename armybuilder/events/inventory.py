@@ -42,6 +42,25 @@ def count_text(value: Any) -> str:
     return str(value)
 
 
+def total_text(name: str, value: Any) -> str:
+    """A count of a total as a player reads it: ``1 hero``, ``2 heroes``, ``1 hero point``, ``3 stands``."""
+    return f"{count_text(value)} {total_word(name, value)}"
+
+
+def total_word(name: str, value: Any) -> str:
+    """A total's name for ``value`` of it: its name is plural (``heroes``, ``hero_points``), and one is
+    ``hero``, ``hero point``."""
+    words = name.replace("_", " ")
+    if value != 1 or isinstance(value, bool):
+        return words
+    head, _, last = words.rpartition(" ")
+    for ending, single in (("sses", "ss"), ("oes", "o"), ("xes", "x"), ("s", "")):
+        if last.endswith(ending) and len(last) > len(ending):
+            last = last[: -len(ending)] + single
+            break
+    return f"{head} {last}".strip()
+
+
 class Index:
     """A list's inventory, looked up by folded name."""
 

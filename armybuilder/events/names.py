@@ -143,7 +143,7 @@ def _resolve(v: Vocabulary, fieldname: str, entry: Entry, typos: list[str]) -> E
         return _refuse(f"{v.system} has no {_words(data_kinds)} called '{name}'", v.written, tail=tail)
     if fieldname == "limit":
         if total is not None:
-            return replace(entry, name=total)
+            return replace(entry, name=total, total=True)
         if item is not None:
             return replace(entry, name=item[0])
         raise _Refusal(

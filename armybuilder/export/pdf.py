@@ -171,7 +171,11 @@ class PdfExporter(Exporter):
         self.warnings.append(
             f"the roster takes {self._roster_pages} pages even with --compact (at the smallest type): "
             "it has too many rows or findings for one page"
-            + (f" (and its rules appendix {_pages_text(self._roster_pages + 1, self._pages)})" if roster.rules is not None else "")
+            + (
+                f" (and its rules appendix {_pages_text(self._roster_pages + 1, self._pages)})"
+                if roster.rules is not None
+                else ""
+            )
         )
         return data
 

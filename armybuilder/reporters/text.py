@@ -271,4 +271,3 @@ def _paint_cell(line: str, status: str, size: int, paint: Callable[[str, str], s
         return line
     gap = size - width(status)
     return head + "  " + paint(status + tail[:gap], status) + tail[gap:]
-

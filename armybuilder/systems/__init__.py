@@ -245,21 +245,25 @@ def get(system_id: str) -> System:
 
 
 def resolve(word: str) -> str:
-    """The system id a user typed: any case, or a unique beginning (``homm3``, ``small-world``).
-
-    ValueError with a suggestion when it names none.
-    """
-    from armybuilder.suggest import NameIndex, fold
-
+    """The system id a user typed, exactly as a list's ``system:`` key gives it (``homm3`` is not
+    ``homm3-battlefield``): ValueError with a suggestion (:func:`suggestion`) when it names none."""
     names = available()
-    index = NameIndex({s: s for s in names})
-    found = index.canonical(word)
-    if found is not None:
-        return found
-    starts = [s for s in names if len(word) >= 3 and fold(s).startswith(fold(word))]
-    if len(starts) == 1:
-        return starts[0]
-    raise ValueError(f"unknown game system '{word}'{index.suggestion(word)}; systems: {', '.join(names)}")
+    if word in names:
+        return word
+    raise ValueError(f"unknown game system '{word}'{suggestion(word, names)}; systems: {', '.join(names)}")
+
+
+def suggestion(word: str, names: list[str] | None = None) -> str:
+    """`` (did you mean 'ID'?)`` for a near miss of a system id: a typo of one (its case too), or the
+    beginning of exactly one (``homm3``, ``fantasy``); empty for anything else."""
+    from armybuilder.suggest import did_you_mean, fold
+
+    names = available() if names is None else names
+    said = did_you_mean(word, names)
+    if said:
+        return said
+    starts = [s for s in names if len(fold(word)) >= 3 and fold(s).startswith(fold(word))]
+    return f" (did you mean '{starts[0]}'?)" if len(starts) == 1 else ""
 
 
 def points_systems() -> list[str]:

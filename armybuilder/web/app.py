@@ -65,6 +65,7 @@ from armybuilder.web.guard import Guard, _origin_ok, access_key, allowed_hosts
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024  # bytes in a request body: a form is a few hundred
+MAX_LIST = 1024 * 1024  # a list file the page reads whole (the safe loader's own limit)
 MAX_UPLOAD = 2 * 1024 * 1024  # bytes of an uploaded roster (a PDF roster is tens of kilobytes)
 MAX_FIELDS = 100  # fields in one form
 FLASHES = 64  # edit results kept for the page shown after the edit
@@ -113,6 +114,7 @@ class Flash:
     kept: dict[str, str] = field(default_factory=dict)  # typed values shown again after a refusal
     at: str = ""  # the element the page comes back at
     before: Any = None  # the list before the change (a part it added gets the focus)
+    known: tuple[bytes, Any] | None = None  # the bytes a change wrote and their check
 
 
 @dataclass
@@ -427,20 +429,29 @@ async def restore(request: Request) -> Response:
 
 
 def _list_model(
-    folder: Folder, name: str, focus: str | None, kept: Mapping[str, str], before: Any = None
+    folder: Folder,
+    name: str,
+    focus: str | None,
+    kept: Mapping[str, str],
+    before: Any = None,
+    known: tuple[bytes, Any] | None = None,
 ) -> dict[str, Any]:
     from armybuilder import systems
+    from armybuilder.check import check_path
     from armybuilder.compose.builder import board_of
-    from armybuilder.compose.edit import composable
+    from armybuilder.compose.edit import composable, version_of
     from armybuilder.export import ExportFormat
     from armybuilder.history import counts
     from armybuilder.web.listpage import build_page, measure_line
 
     path = folder.existing(name)
-    version = _read_version(path)
-    from armybuilder.check import check_path
-
-    result = check_path(path)
+    try:
+        raw = path.read_bytes() if path.stat().st_size <= MAX_LIST else None
+    except OSError:
+        raw = None
+    version = version_of(raw) if raw is not None else _read_version(path)
+    # The change just made was checked as it was written: the same bytes need no check again.
+    result = known[1] if known is not None and raw == known[0] else check_path(path)
     system = result.system
     editable = system is not None and system in composable() and isinstance(result.document, dict)
     board = board_of(result, focus) if editable else None
@@ -502,8 +513,9 @@ async def _list_page(
     st = _state(request)
     kept = flash.kept if flash is not None else {}
     before = flash.before if flash is not None else None
+    known = flash.known if flash is not None else None
     try:
-        model = await _work(_list_model, st.folder, name, focus, kept, before)
+        model = await _work(_list_model, st.folder, name, focus, kept, before, known)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     return list_page(request, status, sent_catalog, flash=flash, **model)
@@ -526,16 +538,20 @@ def list_page(request: Request, status: int, sent_catalog: str, **model: Any) ->
         "autofocus": model["autofocus"],
     }
     context = {"token": st.token, **model}
-    catalog = Markup("")
-    if model["view"].board is not None:
-        catalog = Markup("".join(tpl.blocks["catalog"](tpl.new_context(context))))
-    digest = hashlib.sha1(str(catalog).encode()).hexdigest()[:16]
-    context.update(catalog_html=catalog, cathash=digest)
+    view = model["view"]
+    # What the catalog is drawn from, all of it: the same digest, the same markup.
+    drawn = (view.catalog, model["name"], model["focused"], model["system"], model["autofocus"])
+    digest = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
     partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
+    keep = partial and sent_catalog == digest  # the page has this catalog already: not drawn again
+    catalog = Markup("")
+    if view.board is not None and not keep:
+        catalog = Markup("".join(tpl.blocks["catalog"](tpl.new_context(context))))
+    context.update(catalog_html=catalog, cathash=digest)
     if not partial:
         return HTMLResponse(tpl.render(context), status)
     html = "".join(tpl.blocks["part"](tpl.new_context(context)))
-    if catalog and sent_catalog != digest:
+    if catalog:
         html += f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>'
     return HTMLResponse(html, status)
 
@@ -569,7 +585,16 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
     root = str(folder.root)
     lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
     kept = {ident: value} if said.kind == "refused" and value is not None and ident else {}
-    return Flash(said.kind, lines, status=said.status, kept=kept, at=_first(values, "at") or ident, before=said.before)
+    known = (said.written, said.after) if said.written is not None else None
+    return Flash(
+        said.kind,
+        lines,
+        status=said.status,
+        kept=kept,
+        at=_first(values, "at") or ident,
+        before=said.before,
+        known=known,
+    )
 
 
 async def act(request: Request) -> Response:

@@ -434,6 +434,8 @@ class Said:
     kept: dict[str, str] = field(default_factory=dict)  # a typed value to show again (control id -> value)
     at: str = ""  # the row (or control) the page comes back at
     before: Any = None  # the list before the change (a part it added gets the focus)
+    written: bytes | None = None  # what the change wrote, and its check: the page is drawn from them
+    after: Result | None = None
 
 
 def _key(f: Finding) -> tuple[str, str, str]:
@@ -485,14 +487,20 @@ def change(path: Path, edit: Edit, version: str) -> Said:
     from armybuilder.compose.edit import run_edit
     from armybuilder.history import record
 
+    wrote: list[bytes] = []
+
     def remember(before: bytes, after: bytes, said: str) -> None:
+        wrote.append(after)
         record(path, before, after, said)
 
     options = edit.words[: edit.words.index("--")] if "--" in edit.words else edit.words
     if any(w.partition("=")[0] == "--force" for w in options):  # never from a page: a read-only file stays so
         return Said("refused", ["The builder never forces a change onto a read-only list. Nothing was changed."], 422)
     outcome = run_edit(path, edit.verb, edit.part, list(edit.words), version=version, on_write=remember)
-    return said_of(outcome)
+    said = said_of(outcome)
+    if wrote and outcome.detail is not None:
+        said.written, said.after = wrote[-1], outcome.detail.after
+    return said
 
 
 def step(path: Path, back: bool) -> Said:

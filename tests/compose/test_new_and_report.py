@@ -51,7 +51,7 @@ def test_new_refuses_to_overwrite_without_force(run, tmp_path):
 
 def test_new_points_and_names(run, tmp_path):
     f = tmp_path / "a.yaml"
-    assert run("new", "Fantasy-Triumph", f, "--points", "48.5").exit_code == 0
+    assert run("new", "fantasy-triumph", f, "--points", "48.5").exit_code == 0
     assert load_file(f).data["points"] == 48.5
     r = run("new", "token-terrors", tmp_path / "b.yaml", "--points", "10")
     assert r.exit_code == 2 and "not points against a limit" in r.stderr
@@ -59,8 +59,32 @@ def test_new_points_and_names(run, tmp_path):
     assert r.exit_code == 2 and "half" in r.stderr
     r = run("new", "fantasy-triumf", tmp_path / "d.yaml")
     assert r.exit_code == 2 and "did you mean 'fantasy-triumph'" in r.stderr
-    assert run("new", "homm3", tmp_path / "e.yaml").exit_code == 0  # a unique beginning
     assert not (tmp_path / "b.yaml").exists() and not (tmp_path / "d.yaml").exists()
+
+
+def test_system_ids_are_exact_with_a_suggestion_for_a_near_miss(run, tmp_path):
+    """Issue 26 point 10: ``new fantasy-triump x.yaml`` and ``new homm3 y.yaml`` took a beginning of an
+    id, and ``system: fantasy`` in a file got no suggestion."""
+    for word, meant in [
+        ("fantasy-triump", "fantasy-triumph"),
+        ("homm3", "homm3-battlefield"),
+        ("Fantasy-Triumph", "fantasy-triumph"),
+        ("small-world", "small-world-of-warcraft"),
+    ]:
+        f = tmp_path / "x.yaml"
+        r = run("new", word, f)
+        assert r.exit_code == 2 and f"unknown game system '{word}' (did you mean '{meant}'?)" in r.stderr, word
+        assert not f.exists()
+        r = run("catalog", word)
+        assert r.exit_code == 2 and f"did you mean '{meant}'?" in r.stderr, word
+    f = tmp_path / "army.yaml"
+    f.write_text("system: fantasy\nname: X\n", encoding="utf-8")
+    r = run("validate", f)
+    said = "ABL031 [error] unknown game system 'fantasy' (did you mean 'fantasy-triumph'?)"
+    assert r.exit_code == 1 and said in r.stdout
+    r = run("add", f, "class", "X", "--troop", "Spear")
+    assert r.exit_code == 2 and "unknown game system 'fantasy' (did you mean 'fantasy-triumph'?)" in r.stderr
+    assert run("new", "homm3-battlefield", tmp_path / "e.yaml").exit_code == 0
 
 
 def test_edit_report_lines_and_exit_codes(run, tmp_path):

@@ -220,7 +220,7 @@ def test_t6_a_name_that_is_not_utf8_is_refused_as_a_list_name(run, tmp_path):
 def test_t6_tournament_reports_with_a_file_whose_name_is_not_utf8(run, bad_name, tmp_path):
     reports = [tmp_path / f"r.{k}" for k in ("md", "json", "csv", "xml")]
     r = run("tournament", AUTUMN, bad_name.parent, *[a for p in reports for a in ("--report", p)])
-    assert r.exit_code == 1 and all(p.exists() for p in reports), r.stderr
+    assert r.exit_code == 0 and all(p.exists() for p in reports), r.stderr  # the Greenwood Host: legal there
     for p in reports:
         assert "bad\ufffd.yaml" in p.read_text(encoding="utf-8"), p
     r = run("tournament", AUTUMN, bad_name.parent, "--format", "json")

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"  # 51 of 51 points, VALID
 INVALID = ROOT / "tests/export/lists/invalid-host.yaml"  # 49 of 40 points, 5 errors
 ALICE = ROOT / "tests/events/fixtures/lists/ft/alice-legal.yaml"  # legal at 48 points
-AUTUMN = ROOT / "examples/events/autumn-clash.yaml"  # 48 points, Mindblast and Illusion banned
+AUTUMN = ROOT / "examples/events/autumn-clash.yaml"  # 51 points, Mindblast and Illusion banned, 1 hero
+IRON = ROOT / "examples/fantasy-triumph/iron-marches.yaml"  # legal, but 2 Illusion cards: not at Autumn Clash
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
 
 
@@ -118,13 +119,13 @@ def test_an_edited_total_in_a_markdown_roster(run, tmp_path):
 
 
 def test_a_list_that_became_invalid_under_the_event(run, tmp_path):
-    # The Greenwood Host costs 51 points; Autumn Clash plays 48 (the army size rule: over it is FTR020).
-    md = roster_file(tmp_path, HOST, "markdown")
+    # The Iron Marches are legal; Autumn Clash bans the Illusion cards they hold (EVT011).
+    md = roster_file(tmp_path, IRON, "markdown")
     assert verify(run, md).exit_code == 0
     r = verify(run, md, "--event", AUTUMN)
     assert r.exit_code == 1
-    assert "the roster says VALID; under Autumn Clash 2026 the list it carries has 1 error: FTR020" in r.stdout
-    assert "3 over its limit of 48" in r.stdout
+    assert "the roster says VALID; under Autumn Clash 2026 the list it carries has 1 error: EVT011" in r.stdout
+    assert "card 'Illusion' is banned at Autumn Clash 2026" in r.stdout
 
 
 def test_a_list_legal_at_the_event_verifies_under_it(run, tmp_path):

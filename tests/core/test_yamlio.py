@@ -102,3 +102,19 @@ def test_position_without_a_mark_is_the_start_of_the_file():
     from armybuilder.yamlio import _pos
 
     assert _pos(None) == (1, 1)
+
+
+def test_a_tab_indented_file_is_told_that_yaml_indents_with_spaces():
+    """Issue 26 point 7: a tab-indented file said "found character that cannot start any token", with
+    no word about tabs."""
+    for text, line in [
+        ("system: fantasy-triumph\nname: T\nclasses:\n\t- name: X\n", 4),
+        ("system: fantasy-triumph\nname: T\nclasses:\n  - name: X\n\ttroop: Spear\n", 5),
+    ]:
+        with pytest.raises(LoadError) as info:
+            loads(text)
+        assert info.value.code == "ABL004" and info.value.line == line
+        assert f"line {line} is indented with a tab: YAML indents with spaces only" in info.value.message
+    with pytest.raises(LoadError) as info:
+        loads("system: x\nname: [a\n")
+    assert "tab" not in info.value.message  # no hint where no tab is

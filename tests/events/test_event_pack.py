@@ -39,7 +39,7 @@ def test_the_issues_pack_reads_as_written(root):
     pack = events.load(root / "examples/events/autumn-clash.yaml")
     r = pack.rules["fantasy-triumph"]
     assert pack.event == "Autumn Clash 2026" and pack.system_ids == ["fantasy-triumph"]
-    assert r.points == 48 and r.data_version == "2"
+    assert r.points == 51 and r.data_version == "2"
     assert [e.name for e in r.ban] == ["Mindblast", "Illusion"]
     assert {e.name: e.value for e in r.limit} == {"Unreliable": 2, "heroes": 1}
     assert [(e.name, e.value) for e in r.minimum] == [("stands", 8)]
@@ -212,7 +212,7 @@ def test_validate_with_event_cites_the_pack_and_its_line(run):
         in lines
     )
     assert (
-        f"{PACK}:8:24: EVT012 [error] Autumn Clash 2026 allows at most 1 heroes in a list; the list has 2 (event pack)"
+        f"{PACK}:8:24: EVT012 [error] Autumn Clash 2026 allows at most 1 hero in a list; the list has 2 (event pack)"
         in lines
     )
 

@@ -22,10 +22,10 @@ from armybuilder.export.roster import build
 
 from .helpers import FT_EXAMPLE, GOLDEN, ROOT, pdf_text
 
-AUTUMN = ROOT / "examples" / "events" / "autumn-clash.yaml"  # 48 points, Illusion banned; a date
+AUTUMN = ROOT / "examples" / "events" / "autumn-clash.yaml"  # 51 points, Illusion banned; a date
 GAMES_DAY = ROOT / "examples" / "events" / "games-day.yaml"  # 51 points, Mindblast banned; no date
-# Legal under the game's rules (51 of 51 points), not at Autumn Clash: 51 of 48 points, and two
-# Illusion cards, which the event bans (EVT011).
+# Legal under the game's rules (51 of 51 points), not at Autumn Clash: two Illusion cards, which
+# the event bans (EVT011).
 IRON = ROOT / "examples" / "fantasy-triumph" / "iron-marches.yaml"
 FORMATS = [("markdown", "md"), ("pdf", "pdf"), ("json", "json"), ("text", "txt")]
 
@@ -137,10 +137,10 @@ def test_legal_in_general_invalid_for_the_event(run, tmp_path):
         assert "INVALID" in text and "EVT011" in text and "Illusion" in text, fmt
         if fmt == "json":
             doc = json.loads(text)
-            assert doc["valid"] is False and doc["measure"]["text"] == "51 of 48 points"
-            assert {e["code"] for e in doc["errors"]} == {"FTR020", "EVT011"}
+            assert doc["valid"] is False and doc["measure"]["text"] == "51 of 51 points"
+            assert {e["code"] for e in doc["errors"]} == {"EVT011"}
     md = (tmp_path / "roster.md").read_text(encoding="utf-8")
-    assert "> **INVALID: 2 errors; this list is not legal at Autumn Clash 2026.**" in md
+    assert "> **INVALID: 1 error; this list is not legal at Autumn Clash 2026.**" in md
 
 
 def test_the_same_list_without_event_exports_valid(run, tmp_path):
@@ -212,8 +212,8 @@ def test_an_illegal_event_roster_verifies_and_exits_1(run, tmp_path, fmt, suffix
     assert run("export", IRON, "--event", AUTUMN, "--to", fmt, "-o", out).exit_code == 1
     r = run("verify", out, "--event", AUTUMN)
     assert r.exit_code == 1, r.stdout
-    assert "verified: INVALID, 51 of 48 points" in r.stdout
-    assert "at Autumn Clash 2026, where it is not legal (2 errors)" in r.stdout
+    assert "verified: INVALID, 51 of 51 points" in r.stdout
+    assert "at Autumn Clash 2026, where it is not legal (1 error)" in r.stdout
     assert "does not verify" not in r.stdout
 
 
@@ -221,11 +221,11 @@ def test_an_edited_event_roster_does_not_verify(run, tmp_path):
     out = tmp_path / "roster.md"
     assert run("export", IRON, "--event", AUTUMN, "-o", out).exit_code == 1
     md = out.read_text(encoding="utf-8")
-    md = md.replace("- Status: **INVALID** (2 errors,", "- Status: **VALID** (0 errors,")
-    out.write_text(md.replace("> **INVALID: 2 errors; this list is not legal at Autumn Clash 2026.**\n\n", ""))
+    md = md.replace("- Status: **INVALID** (1 error,", "- Status: **VALID** (0 errors,")
+    out.write_text(md.replace("> **INVALID: 1 error; this list is not legal at Autumn Clash 2026.**\n\n", ""))
     r = run("verify", out, "--event", AUTUMN)
     assert r.exit_code == 1
-    assert "the roster says VALID; the list it carries has 2 errors now" in r.stdout
+    assert "the roster says VALID; the list it carries has 1 error now" in r.stdout
 
 
 def test_findings_digest_does_not_depend_on_the_layout(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from armybuilder.events.inventory import count_text
+from armybuilder.events.inventory import count_text, total_text
 from armybuilder.findings import Finding, Severity
 
 from .event_rule_not_checked import uncounted
@@ -29,7 +29,6 @@ def check(ctx: Context) -> Iterator[Finding]:
         elif total > entry.value:
             yield ctx.finding(
                 CODE,
-                f"{ctx.event} requires at most {count_text(entry.value)} "
-                f"{entry.name.replace('_', ' ')}; the list has {count_text(total)}",
+                f"{ctx.event} requires at most {total_text(entry.name, entry.value)}; the list has {count_text(total)}",
                 entry.path,
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from armybuilder.events.inventory import count_text
+from armybuilder.events.inventory import count_text, total_text
 from armybuilder.findings import Finding, Severity
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,11 +28,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         count, kind, hits = index.count(entry.name)
         if count is not None and count > entry.value:
             if kind == "total":
-                what, where = f"{entry.name.replace('_', ' ')} in a list", ""
+                what, where = f"{total_text(entry.name, entry.value)} in a list", ""
             else:
-                what, where = f"{kind} '{hits[0].name}'", f" ({index.where(hits)})"
+                what, where = f"{count_text(entry.value)} {kind} '{hits[0].name}'", f" ({index.where(hits)})"
             yield ctx.finding(
-                CODE,
-                f"{ctx.event} allows at most {count_text(entry.value)} {what}; the list has {count_text(count)}{where}",
-                entry.path,
+                CODE, f"{ctx.event} allows at most {what}; the list has {count_text(count)}{where}", entry.path
             )

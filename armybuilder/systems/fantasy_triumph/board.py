@@ -1230,6 +1230,12 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None, h
             if r.get("applies_to") not in (None, unit.taker):
                 continue
             reach = VARIANT if _reads_option(r) else CARD
+            if any(conditions.undecided(r[side], unit) for side in ("require", "forbid") if side in r):
+                return (
+                    f"the troop type '{unit.troop_written}' of {ctx.name(unit)} is not one the game knows: "
+                    "fix it first",
+                    CARD,
+                )
             if "require" in r and not model.holds(r["require"], army, unit, use):
                 reason = r.get("reason") or f"{name} needs {conditions.describe(r['require'])}"
                 return f"{reason} ({r['rule']})", reach

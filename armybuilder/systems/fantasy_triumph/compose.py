@@ -264,7 +264,7 @@ def add_class(doc: Doc, req: Request) -> str:
     _refuse_taken(doc, name, "class")
     pairs = [("name", name), ("troop", troop), ("stands", stands)]
     classes = base.append_to(doc.tree, "classes", base.new_map(pairs), _top(doc))
-    said = f"added class '{name}': {stands} {troop} stand{'s' if stands != 1 else ''}"
+    said = f"added class '{name}': {plural(stands, 'stand')} of {troop}"
     if general:
         said += ", with the general" + _moved(_make_general(doc, len(classes) - 1))
     return said

@@ -114,6 +114,9 @@ _TABLE = (
 )
 
 KEYS: dict[str, Key] = {k.name: k for k in _TABLE}
+# The keys that read the taker's troop type: a class of a troop type the data does not know meets
+# none of them and fails every one, so a condition with one of them tells nothing about it.
+TROOP_KEYS = frozenset({"troop", "order", "mount", "base_points", "move", "shoots", "extra_command_point"})
 
 
 def _key(name: str) -> Key:
@@ -146,6 +149,18 @@ def keys_in(cond: dict[str, Any]) -> Iterator[tuple[str, Any]]:
 
 def uses_key(cond: dict[str, Any], name: str) -> bool:
     return any(key == name for key, _ in keys_in(cond))
+
+
+def reads_troop(cond: dict[str, Any]) -> bool:
+    """Whether the condition reads the taker's troop type (:data:`TROOP_KEYS`)."""
+    return any(key in TROOP_KEYS for key, _ in keys_in(cond))
+
+
+def undecided(cond: dict[str, Any], unit: Any) -> bool:
+    """Whether the condition cannot be told for ``unit``: a class whose troop type the data does not
+    know (FTR001 says so), and a condition that reads it. A finding that would follow from it is
+    not reported: it would come from the unknown name, not from the rules."""
+    return unit is not None and unit.kind == "class" and unit.troop is None and reads_troop(cond)
 
 
 def values_of(cond: dict[str, Any], name: str) -> list[Any]:

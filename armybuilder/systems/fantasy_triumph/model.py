@@ -570,10 +570,20 @@ def table_notes(army: Army) -> list[str]:
     return notes
 
 
+# The thirds and sixths a victory value's third comes to (stands and heroes cost whole and half
+# points), written as the halves and quarters are: 16⅔, not 16.67 beside another army's 15½.
+_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 6): "⅙", Fraction(5, 6): "⅚"}
+
+
 def approx_points(value: Fraction) -> str:
-    """Points as fmt_points writes them (6, 6½, 6¼), else to two decimals (15.67)."""
+    """Points as fmt_points writes them (6, 6½, 6¼), thirds and sixths too (16⅔, 15⅙); anything
+    else to two decimals (15.08)."""
     if value.denominator in (1, 2, 4):
         return fmt_points(value)
+    whole = abs(value.numerator) // value.denominator
+    glyph = _THIRDS.get(abs(value) - whole)
+    if glyph:
+        return ("-" if value < 0 else "") + (str(whole) if whole else "") + glyph
     return f"{float(value):.2f}"
 
 

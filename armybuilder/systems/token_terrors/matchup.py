@@ -119,7 +119,7 @@ def matchup(
 ) -> Outcome:
     from armybuilder.check import check_path
     from armybuilder.reporters import reporter
-    from armybuilder.reporters.text import summary_lines
+    from armybuilder.reporters.text import status_line
 
     problems = [p for p in (_usage_problem(f) for f in (first, second)) if p]
     if problems:
@@ -128,9 +128,13 @@ def matchup(
     results = [one, two]
     pair = check_pair(one, two, allow_shared=allow_shared) if _usable(one) and _usable(two) else None
     valid = pair is not None and pair.valid and one.valid and two.valid
-    summary = summary_lines(results) + (
-        summary_lines([pair]) if pair else ["matchup not checked: both files must be readable Token Terrors armies"]
-    )
+    # Each army's status line; the matchup's verdict once: the text report ends with it, so stderr
+    # says it only beside JSON (no "2 lists checked" count: a matchup is one verdict on two armies)
+    summary = [status_line(r) for r in results]
+    if pair is None:
+        summary.append("matchup not checked: both files must be readable Token Terrors armies")
+    elif Format(fmt) is Format.json:
+        summary.append(status_line(pair))
     code = ExitCode.of(valid)
     if Format(fmt) is Format.json:
         from armybuilder.reporters.json_ import cost_dict, dumps

@@ -39,15 +39,38 @@ def limits_text(talent: dict[str, Any]) -> str:
 
 
 def grudges_in_reach(cat: Catalog, factions: Iterable[str]) -> list[tuple[dict[str, Any], str, str]]:
+    """(grudge, the army's faction, its rival) for each Gruesome Grudge the army may meet: "Grudges are
+    active if 2 players each control a faction that are sworn enemies" (TT Gruesome Grudge
+    Challenges). One whose two rivals are both in the army is not among them (:func:`grudges_within`)."""
     have = set(factions)
     out: list[tuple[dict[str, Any], str, str]] = []
     for g in cat.grudges:
         x, y = g["factions"]
+        if x in have and y in have:
+            continue
         if x in have:
             out.append((g, x, y))
         if y in have:
             out.append((g, y, x))
     return out
+
+
+def grudges_within(cat: Catalog, factions: Iterable[str]) -> list[dict[str, Any]]:
+    """The Gruesome Grudges whose two rival factions are both in the army: a faction one player has
+    drafted is closed to the other ("your opponent cannot draft tokens from that faction", TT Draft
+    Your Army), so such a Grudge can be live only when both players agree to share factions
+    (pre-built armies) and the opponent brings one of the two."""
+    have = set(factions)
+    return [g for g in cat.grudges if set(g["factions"]) <= have]
+
+
+def within_note(g: dict[str, Any]) -> str:
+    x, y = g["factions"]
+    return (
+        f"{g['name']}: {x} and {y}, its rivals, are both in this army; a faction one player drafts is closed "
+        "to the other (TT Draft Your Army), so it can be live only if both players agree to share factions "
+        "and the opponent brings one of them"
+    )
 
 
 def army_sections(cat: Catalog, army: Army, label: str | None = None) -> list[Section]:
@@ -94,11 +117,15 @@ def army_sections(cat: Catalog, army: Army, label: str | None = None) -> list[Se
     grudges = Section(_prefix("Gruesome Grudges in reach", label), ["Grudge", "Faction", "Rival", "Unlocked by"])
     for g, mine, theirs in grudges_in_reach(cat, army.present()):
         grudges.rows.append([g["name"], mine, theirs, g["challenge"]])
+    within = grudges_within(cat, army.present())
     grudges.notes.append(
         "live when the opponent controls the rival faction, while a token of each is on the Battleground"
         if grudges.rows
+        else "none: no faction here has a sworn enemy outside this army"
+        if within
         else "none: no faction here has a sworn enemy"
     )
+    grudges.notes += [within_note(g) for g in within]
     return [slots, talents, tactics, grudges]
 
 
@@ -139,6 +166,10 @@ def army_details(cat: Catalog, army: Army) -> dict[str, Any]:
         {"name": g["name"], "faction": mine, "rival": theirs, "challenge": g["challenge"]}
         for g, mine, theirs in grudges_in_reach(cat, army.present())
     ]
+    within = [
+        {"name": g["name"], "factions": list(g["factions"]), "challenge": g["challenge"]}
+        for g in grudges_within(cat, army.present())
+    ]
     return {
         "label": army.label,
         "slots": army.slots(cat),
@@ -148,6 +179,7 @@ def army_details(cat: Catalog, army: Army) -> dict[str, Any]:
         "talents": talents,
         "tactics": tactics,
         "grudges": grudges,
+        "grudges_only_with_shared_factions": within,  # both rivals in this army (grudges_within)
     }
 
 

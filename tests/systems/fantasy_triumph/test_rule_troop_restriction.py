@@ -233,3 +233,30 @@ def test_terrain_affinity_on_close_order_foot_is_refused():
     )
     assert codes(r).count("FTR007") == 1
     assert "Elite Foot" in of(r, "FTR007")[0].message
+
+
+@pytest.mark.parametrize(
+    "card, forbidden",  # a known type the card is not for (FT 35, 55, 57, 58, 33)
+    [
+        ({"Flying": "hover"}, "Horde"),
+        ("Spiked Carts", "Horde"),
+        ("Supporting Shooters", "Horde"),
+        ({"Terrain Affinity": ["Woods", "Rough"]}, "Horde"),
+        ("Fast", "Horse Bow"),
+    ],
+    ids=str,
+)
+def test_no_restriction_is_told_for_a_troop_type_the_data_does_not_know(card, forbidden):
+    """Issue 26 point 8: an unknown troop (``Knigths``) also caused a false FTR007 ("Flying on class
+    'Knights': only open-order troops..."). The unknown name is FTR001; a finding that depends on
+    it is not reported."""
+    r = ft_list(classes=[{"name": "Knights", "troop": "Knigths", "stands": 2, "cards": [card]}])
+    assert "FTR001" in codes(r)
+    assert of(r, "FTR007") == []
+    known = ft_list(classes=[{"name": "Knights", "troop": forbidden, "stands": 2, "cards": [card]}])
+    assert of(known, "FTR007"), "the same card on a known type the card is not for is still refused"
+
+
+def test_a_card_condition_on_another_card_is_still_told_for_an_unknown_troop_type():
+    r = ft_list(classes=[{"troop": "Knigths", "stands": 2, "cards": ["Fast", {"Flying": "hover"}]}])
+    assert "FTR001" in codes(r) and "FTR008" in codes(r)  # Flying "cannot be combined with ... Fast" (FT 35)

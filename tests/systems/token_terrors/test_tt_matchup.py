@@ -7,6 +7,7 @@ import pytest
 
 from armybuilder.check import check_path
 from armybuilder.outcome import ExitCode
+from armybuilder.reporters import Format
 from armybuilder.systems.token_terrors.matchup import check_pair, matchup
 
 from .helpers import EXAMPLES, army_text
@@ -39,15 +40,21 @@ def test_the_flag_reaches_the_pair(tmp_path, allow, code, shared_error):
     assert ("TTB030 [error]" in out.stdout) is shared_error
 
 
-def test_the_summary_has_a_line_per_file_then_the_pair():
-    out = matchup(WREN, OZZY)
-    assert out.code is ExitCode.OK
-    assert out.stderr == [
+def test_the_verdict_is_said_once():
+    """Issue 26 point 11: matchup printed its verdict twice (the report's last line and stderr), next
+    to "2 lists checked: 2 valid". Stderr has a line per army; the verdict ends the text report, and
+    is on stderr beside JSON, which has no such line."""
+    verdict = f"{WREN} vs {OZZY}: VALID, 20 of 20 slots (both players) (0 errors, 0 warnings, 1 info)"
+    armies = [
         f"{WREN}: VALID, 10 of 10 slots (0 errors, 0 warnings, 3 info)",
         f"{OZZY}: VALID, 10 of 10 slots (0 errors, 0 warnings, 2 info)",
-        "2 lists checked: 2 valid, 0 invalid",
-        f"{WREN} vs {OZZY}: VALID, 20 of 20 slots (both players) (0 errors, 0 warnings, 1 info)",
     ]
+    out = matchup(WREN, OZZY)
+    assert out.code is ExitCode.OK
+    assert out.stderr == armies
+    assert out.stdout.splitlines()[-1] == verdict and out.stdout.count(verdict) == 1
+    js = matchup(WREN, OZZY, Format.json)
+    assert js.stderr == [*armies, verdict]
 
 
 def test_a_missing_file_is_a_usage_error(tmp_path):

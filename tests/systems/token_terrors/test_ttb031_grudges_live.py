@@ -50,3 +50,34 @@ def test_no_grudge_in_a_draft_without_rivals():
         [("Ozzy", "Soldiers", 6), ("Wren", "Wyverns", 5), ("Ozzy", "Swamplins", 4), ("Wren", "Goblins", 5)],
     )
     assert findings(r, "TTB031") == []
+
+
+def test_a_grudge_inside_one_army_is_not_in_reach_and_says_why(run, write):
+    """Issue 26 point 13: cost and the roster listed a Gruesome Grudge "in reach" when both rival
+    factions were in the same army. "Grudges are active if 2 players each control a faction that
+    are sworn enemies" (seed 000), and a drafted faction is closed to the opponent: such a Grudge
+    can be live only if both players agree to share factions."""
+    from armybuilder.check import check_text
+
+    r = check_text("system: token-terrors\nname: Feud\ntokens: {Goblins: 5, Elves: 5}\n")
+    grudges = next(s for s in r.sections if s.title == "Gruesome Grudges in reach")
+    assert grudges.rows == []
+    assert any(
+        n.startswith("Haughty Hatred: Goblins and Elves, its rivals, are both in this army")
+        and "only if both players agree to share factions" in n
+        for n in grudges.notes
+    )
+    assert r.details["army"]["grudges"] == []
+    assert [g["name"] for g in r.details["army"]["grudges_only_with_shared_factions"]] == ["Haughty Hatred"]
+    md = run(
+        "export",
+        write("feud.yaml", "system: token-terrors\nname: Feud\ntokens: {Goblins: 5, Elves: 5}\n"),
+        "--to",
+        "markdown",
+        "-o",
+        "-",
+    ).stdout
+    assert "| Haughty Hatred" not in md and "its rivals, are both in this army" in md
+    one = check_text("system: token-terrors\nname: Host\ntokens: {Goblins: 5, Wyverns: 5}\n")
+    reach = next(s for s in one.sections if s.title == "Gruesome Grudges in reach")
+    assert [row[0] for row in reach.rows] == ["Haughty Hatred", "Airborne Animosity"]  # a rival outside it

@@ -23,6 +23,7 @@ RULE = "FT 52"
 
 
 def check(army: Army) -> Iterator[Finding]:
+    from armybuilder.systems.fantasy_triumph.conditions import undecided
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for use in army.all_uses():
@@ -30,7 +31,7 @@ def check(army: Army) -> Iterator[Finding]:
             continue
         assert use.card is not None  # priced: a known card
         for n in use.card.get("notes", []):
-            if holds(n["when"], army, use.owner, use):
+            if not undecided(n["when"], use.owner) and holds(n["when"], army, use.owner, use):
                 yield finding(
                     __name__,
                     f"{use.name} on {use.owner.what if use.owner else 'the army'}: {n['message']}",

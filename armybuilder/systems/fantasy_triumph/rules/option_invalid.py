@@ -28,6 +28,8 @@ RULE = "FT 24-62"
 
 
 def check(army: Army) -> Iterator[Finding]:
+    from armybuilder.systems.fantasy_triumph.conditions import undecided
+
     for use in army.all_uses():
         card = use.card
         if card is None:
@@ -65,7 +67,7 @@ def check(army: Army) -> Iterator[Finding]:
                 )
             if not got and g.get("missing") == "error":
                 unless = g.get("missing_unless")
-                if unless and _holds(army, use, unless):
+                if unless and (undecided(unless, use.owner) or _holds(army, use, unless)):
                     continue
                 yield finding(
                     __name__,

@@ -9,7 +9,9 @@ Terrain Affinity only for open-order troops and Behemoths (FT 58); Weaken only f
 FT 62 lists; Marksman only for shooting stands, and on a hero only with Ranged Attack (FT 42);
 Ranged Attack only for types that do not shoot (FT 51); Craven, Fierce, Hold the Line, Unruly
 and Armored have their own exclusions (FT 30, 34, 38, 61, 25). The conditions are data, in
-``data/fantasy-triumph/cards.yaml``.
+``data/fantasy-triumph/cards.yaml``. A class of a troop type the data does not know (FTR001) is
+not told which of its cards its type allows: a restriction that reads the troop type tells nothing
+about it until its type is known.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ RULE = "FT 24-62"
 
 
 def check(army: Army) -> Iterator[Finding]:
+    from armybuilder.systems.fantasy_triumph.conditions import undecided
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for unit in army.units():
@@ -40,6 +43,8 @@ def check(army: Army) -> Iterator[Finding]:
             assert use.card is not None  # priced: a known card
             for r in use.card.get("restrictions", []):
                 if r.get("applies_to") not in (None, unit.taker):
+                    continue
+                if any(undecided(r[side], unit) for side in ("require", "forbid") if side in r):
                     continue
                 if ("require" in r and not holds(r["require"], army, unit, use)) or (
                     "forbid" in r and holds(r["forbid"], army, unit, use)

@@ -24,6 +24,7 @@ RULE = "FT 31.2"
 
 
 def check(army: Army) -> Iterator[Finding]:
+    from armybuilder.systems.fantasy_triumph.conditions import undecided
     from armybuilder.systems.fantasy_triumph.model import holds
 
     for use in army.all_uses():
@@ -31,6 +32,6 @@ def check(army: Army) -> Iterator[Finding]:
             continue
         assert use.card is not None  # priced: a known card
         for w in use.card.get("warnings", []):
-            if holds(w["when"], army, use.owner, use):
+            if not undecided(w["when"], use.owner) and holds(w["when"], army, use.owner, use):
                 where = f"{use.owner.what}: " if use.owner else ""
                 yield finding(__name__, f"{where}{w['message']}", use.path, w["rule"])
