@@ -44,18 +44,11 @@ def exit_code(results: Sequence[Result]) -> ExitCode:
 
 
 def load_pack(event: Path | str) -> Pack | Outcome:
-    """The event pack of ``--event`` (``validate``, ``export``), or the outcome that says why it
-    cannot be used: its findings on stderr, exit 2."""
+    """The event pack of ``--event``, or the outcome that says why it cannot be used
+    (:func:`armybuilder.events.load_pack`)."""
     from armybuilder import events
 
-    try:
-        return events.load(event)
-    except events.PackError as exc:
-        return Outcome("", exc.lines(), ExitCode.USAGE)
-    except OSError as exc:  # the CLI refuses a missing pack first; a caller of this function may not
-        from armybuilder.text import one_line
-
-        return Outcome.usage(one_line(f"armybuilder: {event}: cannot read the event pack ({exc.strerror or exc})"))
+    return events.load_pack(event)
 
 
 def _checked(
@@ -169,6 +162,8 @@ def rule_doc(code: str | None, fmt: Format) -> Outcome:
         if not hits:
             from armybuilder.suggest import did_you_mean
 
-            return Outcome.usage(f"armybuilder rule: unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}")
+            return Outcome.usage(
+                f"armybuilder rule: unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}"
+            )
         codes = hits
     return Outcome(reporter(fmt).codes(codes, one=code is not None))

@@ -573,7 +573,7 @@ class _Made:
     with_rules: bool = False
     levels: tuple[str, ...] = _LEVELS  # the --min-severity it may have been made with
     paper: str = "a4"
-    compact: bool = False
+    compacts: tuple[bool, ...] = (False,)  # a PDF's --compact, or both when it does not tell
 
 
 def _made(printed: Printed) -> _Made:
@@ -596,10 +596,19 @@ def _made(printed: Printed) -> _Made:
 
         made.file, made.date = text("file"), text("date")
         made.with_rules = record.get("with_rules") is True
-        made.compact = record.get("compact") is True
         made.paper = "letter" if record.get("paper") == "letter" else "a4"
         if record.get("min_severity") in _LEVELS:
             made.levels = (record["min_severity"],)
+        if isinstance(record.get("compact"), bool):
+            made.compacts = (record["compact"],)
+        else:  # no layout record (not a PDF armybuilder writes now): what its first page says
+            made.compacts = (False, True)
+            lines = [" ".join(line.split()) for line in (printed.pages or [""])[0].split("\n")]
+            for label in ("List file", "Date"):
+                if label in lines[:-1]:
+                    value = lines[lines.index(label) + 1]
+                    made.file, made.date = (value, made.date) if label == "List file" else (made.file, value)
+            made.with_rules = "Rules used" in printed.text
     elif printed.doc is not None:
         doc = printed.doc
         made.file = doc["file"] if isinstance(doc.get("file"), str) else None
@@ -651,14 +660,15 @@ def _whole(
     for level in made.levels:
         keep = MinSeverity(level)
         roster = replace(base, notices=[f for f in base.notices if keep.keeps(f)])
-        try:
-            found = _first_difference(printed, roster, made, level)
-        except ExportError as exc:
-            return [f"the list it carries cannot be laid out as a PDF roster again ({exc})"]
-        if found is None:
-            return []
-        if best is None or found[0] > best[0]:
-            best = found
+        for compact in made.compacts:
+            try:
+                found = _first_difference(printed, roster, made, level, compact)
+            except ExportError as exc:
+                return [f"the list it carries cannot be laid out as a PDF roster again ({exc})"]
+            if found is None:
+                return []
+            if best is None or found[0] > best[0]:
+                best = found
     assert best is not None
     said = best[1]
     if printed.data_version is not None and data_now is not None and printed.data_version != data_now:
@@ -808,7 +818,9 @@ def _put_back(message: str, printed: list[str]) -> str:
     return "".join(part + (said[i] if i < len(said) else "") for i, part in enumerate(parts))
 
 
-def _first_difference(printed: Printed, roster: Roster, made: _Made, level: str) -> tuple[Any, str] | None:
+def _first_difference(
+    printed: Printed, roster: Roster, made: _Made, level: str, compact: bool = False
+) -> tuple[Any, str] | None:
     """(where, what) of the first thing ``printed`` shows that ``roster`` laid out does not, or None."""
     if printed.kind == "markdown":
         from armybuilder.export.markdown import MarkdownExporter
@@ -817,7 +829,7 @@ def _first_difference(printed: Printed, roster: Roster, made: _Made, level: str)
     if printed.kind == "pdf":
         from armybuilder.export import ExportOptions, Paper, exporter
 
-        data = exporter("pdf").render(roster, ExportOptions(Paper(made.paper), made.compact, level))
+        data = exporter("pdf").render(roster, ExportOptions(Paper(made.paper), compact, level))
         return _pages_differ(printed, data)
     return _values_differ(printed.doc or {}, roster.to_dict(), printed.flagged)
 

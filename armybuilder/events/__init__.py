@@ -43,6 +43,7 @@ from armybuilder.events import rules as event_rules
 from armybuilder.events.inventory import count_text, inventory_of, is_broken, total_word
 from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, locate, number
+from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import did_you_mean, fold
 from armybuilder.text import fmt_points, points_text
 from armybuilder.yamlio import LoadError, load_file
@@ -50,7 +51,7 @@ from armybuilder.yamlio import LoadError, load_file
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder import findings
 
-__all__ = ["Entry", "NotAPack", "Pack", "PackError", "Rules", "inventory_of", "is_broken", "load"]
+__all__ = ["Entry", "NotAPack", "Pack", "PackError", "Rules", "inventory_of", "is_broken", "load", "load_pack"]
 
 SCHEMA = "event"  # schemas/event.schema.json
 
@@ -223,6 +224,19 @@ def _takes_points(system_id: str | None) -> bool:
 
 
 # -- loading ---------------------------------------------------------------------------------
+
+
+def load_pack(event: Path | str) -> Pack | Outcome:
+    """The event pack of ``--event`` (``validate``, ``export``), or the outcome that says why it
+    cannot be used: its findings on stderr, exit 2."""
+    try:
+        return load(event)
+    except PackError as exc:
+        return Outcome("", exc.lines(), ExitCode.USAGE)
+    except OSError as exc:  # the CLI refuses a missing pack first; a caller of this function may not
+        from armybuilder.text import one_line
+
+        return Outcome.usage(one_line(f"armybuilder: {event}: cannot read the event pack ({exc.strerror or exc})"))
 
 
 def load(path: str | Path) -> Pack:

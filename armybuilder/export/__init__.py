@@ -163,7 +163,7 @@ def run(
         return _usage(f"a {fmt.value.upper()} is not written to a terminal; give -o FILE or pipe the output")
     pack = None
     if event is not None:  # the same pack, messages and exit code as validate --event
-        from armybuilder.app import load_pack
+        from armybuilder.events import load_pack
 
         loaded = load_pack(event)
         if isinstance(loaded, Outcome):

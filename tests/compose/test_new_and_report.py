@@ -93,7 +93,7 @@ def test_edit_report_lines_and_exit_codes(run, tmp_path):
     r = run("add", f, "class", "Knights", "--troop", "Knights", "--stands", "8", "--general")
     assert r.exit_code == 0  # valid: an info finding only
     lines = r.stdout.splitlines()
-    assert lines[0] == "added class 'Knights': 8 Knights stands, with the general"
+    assert lines[0] == "added class 'Knights': 8 stands of Knights, with the general"
     assert lines[1] == "total: 32 of 51 points; list valid (0 errors, 0 warnings, 1 info)"
     assert lines[2].startswith(f"{f}:") and "FTR025 [info] 19 of 51 points unspent" in lines[2]
     assert lines[3] == "fixed: ABL021 [error] the file needs an entry 'classes' (list schema)"

@@ -403,3 +403,15 @@ def test_a_roster_made_with_any_options_verifies(run, tmp_path, fmt, options):
         assert made.exit_code in (0, 1), made.stderr
         r = verify(run, out, *(options if options[0] == "--event" else ()))
         assert ": verified: " in r.stdout, (source.name, r.stdout)
+
+
+def test_a_pdf_without_its_layout_record_is_laid_out_as_its_pages_say(run, tmp_path, monkeypatch):
+    """A PDF roster written before it recorded its layout: the file name and date are read from its
+    first page, and both layouts (with and without --compact) are tried."""
+    import armybuilder.export.pdf as pdf
+
+    monkeypatch.setattr(pdf, "_layout_record", lambda roster, options: {})
+    out = tmp_path / "old.pdf"
+    assert run("export", HOST, "-o", out, "--compact", "--date", "2026-10-17").exit_code == 0
+    r = verify(run, out)
+    assert r.exit_code == 0 and ": verified: VALID" in r.stdout, r.stdout

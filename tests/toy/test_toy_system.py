@@ -82,7 +82,7 @@ def test_compose(run, tmp_path):
 def test_catalog_explain_systems(run):
     r = run("catalog", "toy-skirmish")
     assert r.exit_code == 0 and "Toy Skirmish: units (2)" in r.stdout and "Troll" in r.stdout
-    r = run("explain", "toy", "troll")
+    r = run("explain", "toy-skirmish", "troll")  # the exact id (issue 26 point 10)
     assert r.exit_code == 0 and "Big, slow, regenerates." in r.stdout
     r = run("systems")
     assert "toy-skirmish  Toy Skirmish  (data version 7" in r.stdout

@@ -135,7 +135,7 @@ def test_victory_value_and_break_loss():
     assert v["rule"] == "victory value (secondary source, unverified)"
     note = r.details["at_the_table"][-1]
     assert note.startswith("Victory value: 31 points (stands and heroes at full cost, refunds ignored);")
-    assert "the army breaks when it has lost one third of it, 10.33 points (secondary source, unverified)" in note
+    assert "the army breaks when it has lost one third of it, 10⅓ points (secondary source, unverified)" in note
     (table,) = [s for s in r.sections if s.title == "At the table"]
     assert table.rows[-1] == [note]
 

@@ -20,7 +20,8 @@ def test_board_needs_an_opponent():
 
 def test_faction_unit_needs_a_side_a_neutral_one_does_not():
     r = check(variant(MEDIUM, units=[{"name": "Halberdiers"}]))
-    assert codes(r) == ["ABL021"] and r.findings[0].message == "units[1] needs an entry 'side'"
+    shape = [f for f in r.findings if f.code.startswith("ABL")]  # (and the other entries' findings: issue 26)
+    assert [f.code for f in shape] == ["ABL021"] and shape[0].message == "units[1] needs an entry 'side'"
     assert "ABL021" not in codes(check(variant(BOARD, units=[{"name": "Peasants", "neutral": True}])))
 
 
@@ -28,7 +29,7 @@ def test_levels_are_roman_numerals():
     r = check(variant(MEDIUM, hero={"name": "Catherine", "level": 5}))
     assert codes(r) == ["ABL024"]
     r = check(variant(MEDIUM, specialties=["1"]))
-    assert codes(r) == ["ABL024"]
+    assert [c for c in codes(r) if c.startswith("ABL")] == ["ABL024"]  # (the other entries are checked: issue 26)
 
 
 def test_unknown_key_and_mode():
