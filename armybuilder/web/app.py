@@ -329,13 +329,17 @@ async def create(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+    return await _made(request, outcome, name, f"New list: {name}. Add its first part from the catalog.")
+
+
+async def _made(request: Request, outcome: Any, name: str, said: str) -> Response:
+    """After a new list was made (new, import): its page, or why nothing was made."""
+    st = _state(request)
     if outcome.code == 2:
         return await _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
-    flash = Flash("ok", [f"New list: {name}. Add its first part from the catalog."])
-    key = st.remember(flash)
     if _scripted(request) == "json":
         return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
-    return _redirect(list_url(name, done=key))
+    return _redirect(list_url(name, done=st.remember(Flash("ok", [said]))))
 
 
 def _sentence(text: str) -> str:
@@ -367,12 +371,7 @@ async def import_route(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
-    if outcome.code == 2:
-        return await _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
-    flash = Flash("ok", [f"Imported as {name}."])
-    if _scripted(request) == "json":
-        return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
-    return _redirect(list_url(name, done=st.remember(flash)))
+    return await _made(request, outcome, name, f"Imported as {name}.")
 
 
 async def manage(request: Request) -> Response:
