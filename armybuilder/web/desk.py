@@ -696,7 +696,11 @@ def _download(desk: Desk, name: str) -> bytes:
         kind = report_kind(Path(name))
         assert kind is not None  # DOWNLOADS names only reports that have a kind
         text = render_report(kind, t).decode("utf-8")
-        return text.replace(str(folder) + "/", "").replace(str(folder), "lists").encode("utf-8")
+        text = text.replace(str(folder) + "/", "").replace(str(folder), "lists")
+        pack_file = str(getattr(desk.pack, "file", "") or "")
+        if pack_file:  # the pack by its own name: no path of the organiser's machine in a report
+            text = text.replace(pack_file, Path(pack_file).name)
+        return text.encode("utf-8")
 
 
 def _slug(text: str) -> str:
