@@ -14,10 +14,11 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -165,6 +166,31 @@ def qr_lines(url: str) -> list[str]:
     return lines
 
 
+@contextlib.contextmanager
+def ctrl_c_stops(server: uvicorn.Server) -> Iterator[None]:
+    """Ctrl+C stops ``server`` from the moment it is made, not only once uvicorn listens for it.
+
+    Python's own handler raises KeyboardInterrupt wherever the program is, and one that lands in
+    a finaliser (a weakref callback while the QR code is drawn) is printed and lost, so the
+    server then ran on. This handler only asks the server to stop (uvicorn's startup looks), and
+    a second Ctrl+C before uvicorn takes over stops at once. uvicorn puts this handler back when
+    it has stopped and signals it again, which is then harmless."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        if server.should_exit and not server.started:
+            raise KeyboardInterrupt
+        server.should_exit = True
+
+    before = signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def _can_open_a_browser() -> bool:
     """A graphical session to open a browser in (else a text browser could take the terminal)."""
     if sys.platform in ("darwin", "win32"):
@@ -202,28 +228,24 @@ def serve(
     if key is not None:
         say(warning(host, folder.resolve()))
     server = server_for(folder, host, allow, key)
-    port = sock.getsockname()[1]
-    here, phone = links(host, port, key, allow)
-    for line in start_up_lines(folder.resolve(), host, port, key, allow):
-        say(line)
-    code = qr_lines(phone[0]) if phone else []
-    if code:
-        say("armybuilder serve: or scan this code with the phone (on the same network):")
-        for line in code:
+    with contextlib.closing(sock), ctrl_c_stops(server):
+        port = sock.getsockname()[1]
+        here, phone = links(host, port, key, allow)
+        for line in start_up_lines(folder.resolve(), host, port, key, allow):
             say(line)
-    if open_browser:
-        if _can_open_a_browser():
-            import webbrowser
+        code = qr_lines(phone[0]) if phone else []
+        if code:
+            say("armybuilder serve: or scan this code with the phone (on the same network):")
+            for line in code:
+                say(line)
+        if open_browser:
+            if _can_open_a_browser():
+                import webbrowser
 
-            threading.Timer(0.5, webbrowser.open, (here,)).start()
-        else:
-            say(f"armybuilder serve: no graphical session to open a browser in; open {here}")
-    try:
+                threading.Timer(0.5, webbrowser.open, (here,)).start()
+            else:
+                say(f"armybuilder serve: no graphical session to open a browser in; open {here}")
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl+C, then raises it again for the caller
-        pass
-    finally:
-        sock.close()
     return Outcome("", ["armybuilder serve: stopped"], ExitCode.OK)
 
 
@@ -371,27 +393,27 @@ def collect(
             )
         organiser = secrets.token_urlsafe(24)
         server = server_of(make_desk_app(desk, host, organiser, allow), DESK_LIMITS)
-        port = sock.getsockname()[1]
-        if not is_loopback(host):
-            say(desk_warning(host))
-        lines = desk_lines(desk.pack.event, desk.path.resolve(), host, port, organiser, allow, said)
-        for line in lines:
-            say(line)
-        phone = [line.rsplit(" ", 1)[1] for line in lines if " players send their lists at " in line]
-        code = qr_lines(phone[0]) if phone else []
-        if code:
-            say("armybuilder collect: players can scan this code with their phones (on the same network):")
-            for line in code:
+        with ctrl_c_stops(server):
+            port = sock.getsockname()[1]
+            if not is_loopback(host):
+                say(desk_warning(host))
+            lines = desk_lines(desk.pack.event, desk.path.resolve(), host, port, organiser, allow, said)
+            for line in lines:
                 say(line)
-        if open_browser:
-            here = link("127.0.0.1" if host.strip("[]") in WILDCARD else host.strip("[]"), port, None)
-            if _can_open_a_browser():
-                import webbrowser
+            phone = [line.rsplit(" ", 1)[1] for line in lines if " players send their lists at " in line]
+            code = qr_lines(phone[0]) if phone else []
+            if code:
+                say("armybuilder collect: players can scan this code with their phones (on the same network):")
+                for line in code:
+                    say(line)
+            if open_browser:
+                here = link("127.0.0.1" if host.strip("[]") in WILDCARD else host.strip("[]"), port, None)
+                if _can_open_a_browser():
+                    import webbrowser
 
-                threading.Timer(0.5, webbrowser.open, (f"{here}organiser?key={organiser}",)).start()
-            else:
-                say("armybuilder collect: no graphical session to open a browser in; open the organiser's link above")
-        with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl+C, then raises it again
+                    threading.Timer(0.5, webbrowser.open, (f"{here}organiser?key={organiser}",)).start()
+                else:
+                    say("armybuilder collect: no graphical session to open a browser in; open the organiser's link")
             server.run(sockets=[sock])
     finally:
         sock.close()
