@@ -22,13 +22,14 @@ from __future__ import annotations
 import io
 import os
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import systems
 from armybuilder.compose import base, parts
@@ -36,6 +37,9 @@ from armybuilder.compose.base import Doc, EditError, Request
 from armybuilder.findings import Finding, Result
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import NameIndex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Future
 
 
 def _lines(out: list[str]) -> str:
@@ -267,6 +271,56 @@ def _written(text: str) -> None:
         _OWN.pop(next(iter(_OWN)))
 
 
+# For the browser builder, where one list takes change after change: the check of the text an edit
+# wrote (the next edit's "before"), and that text loaded for editing while the page is being
+# redrawn (:func:`prepare`). Each by file, for the same text only (by digest), bounded: both are
+# what the next edit would have computed from that text, so nothing it does changes.
+_CHECKED: dict[str, tuple[str, Result]] = {}
+_PREPARED: dict[str, tuple[str, Future[Roundtrip]]] = {}
+_KEPT_FILES = 16
+_PREPARED_LOCK = threading.Lock()
+
+
+def _keep(table: dict[str, Any], key: str, value: Any) -> None:
+    table.pop(key, None)
+    table[key] = value
+    while len(table) > _KEPT_FILES:
+        table.pop(next(iter(table)))
+
+
+def _checked(text: str, file: str) -> Result:
+    from armybuilder.check import check_text
+
+    found = _CHECKED.get(file)
+    if found is not None and found[0] == _digest(text):
+        return found[1]
+    return check_text(text, file=file)
+
+
+def prepare(path: Path, text: str) -> None:
+    """Load ``text`` (what an edit just wrote to ``path``) for editing now, so that the next edit
+    of ``path``, if the file is still ``text``, starts from it (the builder calls this once the
+    page has been sent, while the player looks at it)."""
+    from concurrent.futures import Future
+
+    future: Future[Roundtrip] = Future()
+    with _PREPARED_LOCK:
+        _keep(_PREPARED, str(path), (_digest(text), future))
+    try:
+        future.set_result(roundtrip(text))
+    except EditError as exc:
+        future.set_exception(exc)
+
+
+def _roundtrip_of(path: Path, text: str) -> Roundtrip:
+    with _PREPARED_LOCK:
+        found = _PREPARED.pop(str(path), None)  # one edit takes it: the edit changes the tree
+    if found is not None and found[0] == _digest(text):
+        with suppress(EditError):
+            return found[1].result()
+    return roundtrip(text)
+
+
 def ensure_readable(new_text: str) -> None:
     """Refuse an edit whose result armybuilder could not read back."""
     from armybuilder.yamlio import MAX_BYTES, LoadError, loads
@@ -495,8 +549,8 @@ def _edit(
         system=system_id,
         as_written=as_written,
     )
-    before = check_text(text, file=str(path))
-    rt = roundtrip(text)
+    before = _checked(text, str(path))
+    rt = _roundtrip_of(path, text)
     faithful = _known_faithful(text) or check_faithful(rt, text, data)
     from armybuilder.resources import load_schema
 
@@ -518,6 +572,7 @@ def _edit(
     if on_write is not None:
         on_write(raw, new_bytes, said)
     after = check_text(new_text, file=str(path))
+    _keep(_CHECKED, str(path), (_digest(new_text), after))
     done = report(path, said, before, after)
     done.done = f"the edit was made: {path} was written"
     done.detail = Made("made", said, before=before, after=after)

@@ -60,8 +60,10 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from armybuilder.web import pieces
 from armybuilder.web.files import Folder, Refused
 from armybuilder.web.guard import Guard, _origin_ok, access_key, allowed_hosts
+from armybuilder.web.pieces import Boards
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024  # bytes in a request body: a form is a few hundred
@@ -115,6 +117,22 @@ class Flash:
     at: str = ""  # the element the page comes back at
     before: Any = None  # the list before the change (a part it added gets the focus)
     known: tuple[bytes, Any] | None = None  # the bytes a change wrote and their check
+    path: Path | None = None  # the file a change wrote
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a page that asks for a change says it shows: its catalog's and its board's digests."""
+
+    catalog: str = ""
+    board: str = ""
+
+    @classmethod
+    def of(cls, values: Mapping[str, Sequence[Any]]) -> Sent:
+        return cls(_first(values, "cat"), _first(values, "brd"))
+
+
+NOTHING_SENT = Sent()
 
 
 @dataclass
@@ -123,6 +141,7 @@ class State:
     token: str
     env: Environment
     flashes: OrderedDict[str, Flash] = field(default_factory=OrderedDict)
+    boards: Boards = field(default_factory=lambda: Boards())  # the boards drawn lately, for what changed
 
     def remember(self, flash: Flash) -> str:
         key = secrets.token_urlsafe(9)
@@ -158,12 +177,16 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     ``part`` block when it has one: the part the request swaps (``#board``), no head to parse."""
     st = _state(request)
     tpl = st.env.get_template(template)
-    partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
-    if partial and "part" in tpl.blocks:
+    if _partial(request) and "part" in tpl.blocks:
         html = "".join(tpl.blocks["part"](tpl.new_context({"token": st.token, **context})))
     else:
         html = tpl.render(token=st.token, **context)
     return HTMLResponse(html, status)
+
+
+def _partial(request: Request) -> bool:
+    """htmx's own request for a part of the page (not a boosted link, which wants all of it)."""
+    return request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
 
 
 def refusal(request: Request, message: str, status: int) -> HTMLResponse:
@@ -507,7 +530,7 @@ async def _list_page(
     focus: str | None,
     flash: Flash | None,
     status: int = 200,
-    sent_catalog: str = "",
+    sent: Sent = NOTHING_SENT,
 ) -> Response:
     st = _state(request)
     kept = flash.kept if flash is not None else {}
@@ -517,19 +540,26 @@ async def _list_page(
         model = await _work(_list_model, st.folder, name, focus, kept, before, known)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    return list_page(request, status, sent_catalog, flash=flash, **model)
+    return list_page(request, status, sent, flash=flash, **model)
 
 
-def list_page(request: Request, status: int, sent_catalog: str, **model: Any) -> HTMLResponse:
-    """The list page. The catalog is drawn first and named by a digest of its markup, which the
-    page sends back with every change (``cat``): to htmx's request for a part of the page, the
-    catalog goes along (swapped out of band, its scroll position kept) only when it changed, so a
-    change that leaves it alone redraws the list side alone."""
+def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model: Any) -> HTMLResponse:
+    """The list page. To htmx's request for a part of it, only what changed goes back, by what
+    the page says it shows (``sent``):
+
+    - the board's pieces that differ from the board the page shows (:mod:`armybuilder.web.pieces`),
+      each swapped in by its id, when the server drew that board lately and its shape is the same;
+      else the whole board;
+    - the catalog (swapped out of band, its scroll position kept) only when its digest differs.
+
+    Everything is drawn with :data:`pieces.VERSION` for the page's version, put in at the end."""
     st = _state(request)
     tpl = st.env.get_template("list.html")
+    version = str(model["version"] or "")
+    model["version"] = pieces.VERSION
     model["ctx"] = {
         "token": st.token,
-        "version": model["version"],
+        "version": pieces.VERSION,
         "name": model["name"],
         "focus": model["focus"],
         "focused": model["focused"],
@@ -540,19 +570,26 @@ def list_page(request: Request, status: int, sent_catalog: str, **model: Any) ->
     view = model["view"]
     # What the catalog is drawn from, all of it: the same digest, the same markup.
     drawn = (view.catalog, model["name"], model["focused"], model["system"], model["autofocus"])
-    digest = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
-    partial = request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
-    keep = partial and sent_catalog == digest  # the page has this catalog already: not drawn again
+    context["cathash"] = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
+    partial = _partial(request)
+    keep = partial and sent.catalog == context["cathash"]  # the page has this catalog already
     catalog = Markup("")
     if view.board is not None and not keep:
         catalog = Markup("".join(tpl.blocks["catalog"](tpl.new_context(context))))
-    context.update(catalog_html=catalog, cathash=digest)
+    board = pieces.draw(st.env.get_template("_board.html").module, context, st.boards)
+    old = st.boards.get(sent.board) if partial and sent.board else None
+    st.boards.put(context["brdhash"], pieces.sketch(board))
     if not partial:
-        return HTMLResponse(tpl.render(context), status)
-    html = "".join(tpl.blocks["part"](tpl.new_context(context)))
-    if catalog:
-        html += f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>'
-    return HTMLResponse(html, status)
+        context.update(catalog_html=catalog, board_html=Markup(board.html()))
+        html = tpl.render(context)
+        return HTMLResponse(html.replace(pieces.VERSION, version), status)
+    oob = f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>' if catalog else ""
+    changed = pieces.changed(board, old) if old is not None else None
+    if changed is None:
+        return HTMLResponse((board.html() + oob).replace(pieces.VERSION, version), status)
+    # Only the changed pieces, each by its id; the board itself is not swapped.
+    html = "".join(pieces.out_of_band(p) for p in changed) + oob
+    return HTMLResponse(html.replace(pieces.VERSION, version), status, headers={"HX-Reswap": "none"})
 
 
 async def list_view(request: Request) -> Response:
@@ -593,6 +630,7 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
         at=_first(values, "at") or ident,
         before=said.before,
         known=known,
+        path=path if known is not None else None,
     )
 
 
@@ -608,22 +646,32 @@ async def act(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    return await _after_change(request, name, _first(values, "focus") or None, flash, _first(values, "cat"))
+    return await _after_change(request, name, _first(values, "focus") or None, flash, Sent.of(values))
 
 
 async def _after_change(
-    request: Request, name: str, focus: str | None, flash: Flash, sent_catalog: str = ""
+    request: Request, name: str, focus: str | None, flash: Flash, sent: Sent = NOTHING_SENT
 ) -> Response:
     st = _state(request)
     how = _scripted(request)
     status = flash.status if flash.kind == "refused" else 200
+    answer: Response
     if how == "json":
-        return JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
-    if how == "htmx":
-        return await _list_page(request, name, focus, flash, status, sent_catalog)
-    key = st.remember(flash)
-    anchor = f"#{flash.at}" if flash.at and re.fullmatch(r"[\w-]{1,80}", flash.at) else "#result"
-    return _redirect(list_url(name, focus=focus, done=key) + anchor)
+        answer = JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
+    elif how == "htmx":
+        answer = await _list_page(request, name, focus, flash, status, sent)
+    else:
+        key = st.remember(flash)
+        anchor = f"#{flash.at}" if flash.at and re.fullmatch(r"[\w-]{1,80}", flash.at) else "#result"
+        answer = _redirect(list_url(name, focus=focus, done=key) + anchor)
+    if flash.path is not None and flash.known is not None:
+        # Once the answer is sent: what was written, loaded for the next change of this list.
+        from starlette.background import BackgroundTask
+
+        from armybuilder.compose.edit import prepare
+
+        answer.background = BackgroundTask(prepare, flash.path, flash.known[0].decode("utf-8"))
+    return answer
 
 
 async def history_step(request: Request) -> Response:
@@ -643,7 +691,7 @@ async def history_step(request: Request) -> Response:
     root = str(st.folder.root)
     lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
     flash = Flash(said.kind, lines, status=said.status)
-    return await _after_change(request, name, _first(values, "focus") or None, flash, _first(values, "cat"))
+    return await _after_change(request, name, _first(values, "focus") or None, flash, Sent.of(values))
 
 
 # ---------------------------------------------------------------------------

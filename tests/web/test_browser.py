@@ -198,6 +198,66 @@ def test_undo_and_redo(served, page):
     assert page.locator("#redo").is_enabled()
 
 
+# The board as the page shows it and as a fresh page of the list draws it, each as Chromium writes
+# it out: what a swap leaves behind (htmx's classes, the out-of-band mark) and what only the
+# change's own answer says (its result, the focus on what it added, and so the digests) aside.
+BOARDS = """async () => {
+  const fresh = new DOMParser().parseFromString(await (await fetch(location.pathname)).text(), "text/html");
+  const norm = (board) => {
+    const c = board.cloneNode(true);
+    c.querySelectorAll("*").forEach((e) => {
+      e.removeAttribute("hx-swap-oob");
+      e.removeAttribute("autofocus");
+      e.removeAttribute("data-select");
+      e.classList.remove("htmx-settling", "htmx-swapping", "htmx-added", "htmx-request");
+      if (e.getAttribute("class") === "") { e.removeAttribute("class"); }
+    });
+    // the digests of what was drawn: a new part has the focus, which a fresh page does not give it
+    c.querySelector("#cathash").removeAttribute("value");
+    c.querySelector("#brdhash").removeAttribute("value");
+    c.querySelector("#result").replaceChildren();
+    c.querySelector("#result").className = "";
+    c.querySelectorAll("details.named").forEach((d) => d.removeAttribute("open"));
+    return c.outerHTML;
+  };
+  return [norm(document.getElementById("board")), norm(fresh.getElementById("board"))];
+}"""
+
+
+def test_a_change_sends_back_only_what_changed_and_the_page_is_the_list(served, page):
+    """With JavaScript on, a change answers with the pieces of the board that changed (a stand
+    more: its row, the verdict bar, the findings, the roster); a change of shape (a class more)
+    with the whole board. After each, the board shown is the one a fresh page of the list draws,
+    version of every form included (a form that did not change takes it from the board's)."""
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml", folder / "host.yaml")
+    sizes: list[tuple[int, str | None]] = []
+    page.on(
+        "response",
+        lambda r: sizes.append((len(r.body()), r.headers.get("hx-reswap"))) if "/act/" in r.url else None,
+    )
+    _post_page(page, url + "list/host.yaml")
+    player = Player(page, True)
+    player._started = True
+    player._track()
+    steps = [
+        ("click", "One more stand of Wardens, +6½ points"),
+        ("click", "One stand fewer of Wardens, −6½ points"),
+        ("type", "Rename Wardens", "Tree Wardens"),
+        ("click", "Add a class of Light Foot, +3 points a stand"),
+        ("click", "One more stand of Tree Wardens, +6½ points"),
+    ]
+    for verb, *args in steps:
+        getattr(player, verb)(*args)
+        shown, fresh = page.evaluate(BOARDS)
+        assert shown == fresh, f"after {verb} {args}"
+    page.wait_for_timeout(50)
+    whole = len(page.evaluate("document.getElementById('board').outerHTML"))
+    assert [how for _, how in sizes] == ["none", "none", "none", None, "none"]
+    # A stand more or fewer, a new name: a fifth of the board or less (the catalog stays as it was).
+    assert all(size < whole / 5 for size, _ in sizes[:3]), (sizes, whole)
+
+
 def test_rename_duplicate_delete_and_restore(served, page):
     folder, url = served
     shutil.copyfile(EXAMPLES / "token-terrors" / "ozzys-muster.yaml", folder / "ozzy.yaml")

@@ -2,7 +2,7 @@
 // htmx (htmx.min.js, vendored) sends the forms in the background and swaps the part of the page
 // that changed; this file only marks the page as scripted (to hide the "Set" buttons that a
 // drop-down needs without a script), selects a field the page puts the focus in (a new part's
-// name, to type over), and copies the share code.
+// name, to type over), gives the page's version to every form, and copies the share code.
 "use strict";
 document.documentElement.classList.add("js");
 (function () {
@@ -11,7 +11,18 @@ document.documentElement.classList.add("js");
     if (el && document.activeElement !== el) { el.focus(); }
     if (el && el.select) { el.select(); }
   }
+  // After a change only the parts of the list that changed come back (swapped in by their ids),
+  // and the page's version with them, in the board's own form (#acts): the small forms of the
+  // typed controls that did not change take it from there.
+  function syncVersion() {
+    var current = document.querySelector("#acts input[name=version]");
+    if (!current) { return; }
+    document.querySelectorAll("#board form input[name=version]").forEach(function (field) {
+      field.value = current.value;
+    });
+  }
   document.addEventListener("DOMContentLoaded", selectFocused);
+  document.addEventListener("htmx:oobAfterSwap", syncVersion);
   document.addEventListener("htmx:afterSettle", selectFocused);
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-copy]") : null;
