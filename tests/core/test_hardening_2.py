@@ -234,6 +234,46 @@ def test_4_completion_of_a_homm3_list_with_abilities_5(monkeypatch, tmp_path):
         assert complete.complete("args", ctx, "") == wanted
 
 
+def test_4_a_homm3_unit_on_a_side_that_is_neither_few_nor_pack_gets_its_page(tmp_path):
+    """Found by the pages' fuzz target: ``side: Archery`` on one unit answered 500 on the list page
+    (KeyError in the unit's card); the schema's finding (ABL024) is all the list is told."""
+    from starlette.testclient import TestClient
+
+    from armybuilder.web.app import make_app
+
+    text = (ROOT / "examples/homm3-battlefield/adventure-medium.yaml").read_text(encoding="utf-8")
+    assert "{name: Genies, side: Few}" in text
+    (tmp_path / "army.yaml").write_text(text.replace("{name: Genies, side: Few}", "{name: Genies, side: Archery}"))
+    with TestClient(make_app(tmp_path, token="t"), base_url="http://127.0.0.1:8000") as client:
+        r = client.get("/list/army.yaml")
+    assert r.status_code == 200 and "which is not one of: Few, Pack" in r.text
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("in_hand: 1", "in_hand: [1]"),
+        ("{name: Silvermoon, tokens: 3, magic: true}", "{name: Silvermoon, tokens: [3], magic: true}"),
+        ("{name: Mulgore, tokens: 2}", "{name: [Mulgore], tokens: 2}"),
+        ("defender_tokens: 1, tokens: 3}", "defender_tokens: 1, tokens: [3]}"),
+    ],
+)
+def test_4_a_small_world_count_or_name_that_is_a_list_gets_its_page(tmp_path, old, new):
+    """Found by the pages' fuzz target: a Small World list whose count or region name is a list
+    answered 500 on its page (the board counted with it); the board is then the bare one, and the
+    schema's finding says what is wrong."""
+    from starlette.testclient import TestClient
+
+    from armybuilder.web.app import make_app
+
+    text = (ROOT / "examples/small-world-of-warcraft/blood-elves-magic.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "position.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with TestClient(make_app(tmp_path, token="t"), base_url="http://127.0.0.1:8000") as client:
+        r = client.get("/list/position.yaml")
+    assert r.status_code == 200 and "list schema" in r.text
+
+
 # -- 5 and 6. edits that cannot be locked are refused ----------------------------------------------
 
 

@@ -17,7 +17,6 @@ from armybuilder.compose.builder import board_for, has_board
 from armybuilder.compose.edit import run_edit
 from armybuilder.outcome import ExitCode
 from tests.builder.driver import Driver, PlanError
-from tests.web.test_browser import browser  # noqa: F401 - the Chromium fixture
 
 CLI = re.compile(r"--\w|\bFILE\b|armybuilder |usage:")
 
@@ -83,7 +82,7 @@ def test_a_duplicated_unit_is_removed_by_its_entry_and_every_edit_is_taken(tmp_p
     assert band(f) == [{"unit": "Goblin"}]
 
 
-def test_a_warband_built_by_clicking_in_the_browser(browser, tmp_path):  # noqa: F811 - the fixture
+def test_a_warband_built_by_clicking_in_the_browser(browser, tmp_path):
     """The same builder in Chromium: the toy system gets every page with no web code of its own."""
     from armybuilder.web.server import Background
     from tests.builder.browser import Player

@@ -34,49 +34,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 DOCS = ROOT / "docs"
 STEP_MS = 10_000  # the longest any one wait may take
-# Chromium, as root and without a network: no sandbox (root), no GPU, and none of the background
-# connections (QUIC, sync, component updates) that the closed network would refuse. Playwright gives
-# every launch a fresh, empty --user-data-dir of its own.
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _chromium() -> str | None:
-    for candidate in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser")):
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-def _no_browser(reason: str) -> None:
-    if os.environ.get("ARMYBUILDER_BROWSER_TESTS") == "required":
-        pytest.fail(f"browser tests are required here, but {reason}")
-    pytest.skip(f"no browser for the end-to-end tests: {reason}")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        _no_browser("the playwright package is not installed (pip install -e '.[test]')")
-    executable = _chromium()
-    if executable is None:
-        _no_browser("no chromium on this machine (apt-get install -y chromium chromium-driver)")
-    with sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=executable, args=FLAGS, headless=True, timeout=30_000)
-        except Error as exc:
-            _no_browser(f"{executable} does not start: {str(exc).splitlines()[0]}")
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ a touch target, and no page speaks command-line.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
@@ -31,15 +30,6 @@ WRENS = EXAMPLES / "token-terrors" / "wrens-host.yaml"  # 5 Goblins: illegal at 
 OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
 ORG = "organiser-token-for-the-browser-tests"
 STEP_MS = 10_000
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 NO_CLI = re.compile(r"(?<![\w-])--[a-z]|\bFILE\b|\barmybuilder (?:collect|serve|tournament|validate|export|new)\b")
 
 
@@ -49,37 +39,6 @@ def text(path: Path) -> str:
 
 def fixed_wrens() -> str:
     return text(WRENS).replace("Wyverns: 5", "Wyverns: 6").replace("Goblins: 5", "Goblins: 4")
-
-
-def _chromium() -> str | None:
-    for candidate in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser")):
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-def _no_browser(reason: str) -> None:
-    if os.environ.get("ARMYBUILDER_BROWSER_TESTS") == "required":
-        pytest.fail(f"browser tests are required here, but {reason}")
-    pytest.skip(f"no browser for the end-to-end tests: {reason}")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        _no_browser("the playwright package is not installed (pip install -e '.[test]')")
-    executable = _chromium()
-    if executable is None:
-        _no_browser("no chromium on this machine (apt-get install -y chromium chromium-driver)")
-    with sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=executable, args=FLAGS, headless=True, timeout=30_000)
-        except Error as exc:
-            _no_browser(f"{executable} does not start: {str(exc).splitlines()[0]}")
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -328,7 +328,7 @@ def _site(body: bytes) -> Iterator[int]:
 
 @pytest.fixture(scope="module")
 def chromium():
-    from tests.web.test_browser import FLAGS, _chromium, _no_browser
+    from chromium import FLAGS, _chromium, _no_browser
 
     try:
         from playwright.sync_api import Error, sync_playwright

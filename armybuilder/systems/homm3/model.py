@@ -126,8 +126,11 @@ class UnitUse:
             one: dict[str, Any] = self.unit["card"]
             return one
         cards = self.unit["alternate"] if self.alternate else self.unit
-        side: dict[str, Any] = cards[(self.side or "Pack").lower()]
-        return side
+        side = (self.side or "Pack").lower()
+        if side not in ("few", "pack"):  # a side that is neither (the schema says so): no card
+            return None
+        found: dict[str, Any] = cards[side]
+        return found
 
     @property
     def side_label(self) -> str:

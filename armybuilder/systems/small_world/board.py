@@ -68,9 +68,31 @@ def _position(data: dict[str, Any], result: Result) -> m.Position | None:
     if not isinstance(active, dict) or not isinstance(active.get("race"), str):
         return None
     try:
-        return m.build(data)
+        pos = m.build(data)
     except (KeyError, TypeError, AttributeError, ValueError):
         return None
+    return pos if _well_typed(pos) else None
+
+
+def _well_typed(pos: m.Position) -> bool:
+    """Whether every count of the position is a whole number and every name a text, as the board
+    counts and names them (a list the schema refused may hold ``tokens: [3]``)."""
+    counts: list[Any] = []
+    names: list[Any] = []
+    maybe: list[Any] = []
+    for side in pos.sides():
+        counts += [side.in_hand, side.bombs_spent, side.enlisted, *(r.tokens for r in side.regions)]
+        names += [side.written, *(r.name for r in side.regions), *(b.region for b in side.bombs)]
+        maybe += [side.special_power, *(b.opponent_written for b in side.bombs)]
+    for c in pos.conquests:
+        counts += [c.defender_tokens, c.defences, *([] if c.tokens is None else [c.tokens])]
+        names.append(c.region)
+        maybe += [c.defender_written, c.faction]
+    return (
+        all(isinstance(n, int) for n in counts)
+        and all(isinstance(n, str) for n in names)
+        and all(n is None or isinstance(n, str) for n in maybe)
+    )
 
 
 # ---------------------------------------------------------------------------
