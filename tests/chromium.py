@@ -4,8 +4,11 @@ fixture is in ``tests/conftest.py``."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -34,3 +37,25 @@ def _no_browser(reason: str) -> None:
     if os.environ.get("ARMYBUILDER_BROWSER_TESTS") == "required":
         pytest.fail(f"browser tests are required here, but {reason}")
     pytest.skip(f"no browser for the end-to-end tests: {reason}")
+
+
+@contextlib.contextmanager
+def launched(*extra: str) -> Iterator[Any]:
+    """A headless Chromium started with FLAGS and ``extra``; a machine without one skips (or fails,
+    where the browser tests are required)."""
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        _no_browser("the playwright package is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _no_browser("no chromium on this machine (apt-get install -y chromium chromium-driver)")
+    with sync_playwright() as p:
+        try:
+            b = p.chromium.launch(executable_path=executable, args=[*FLAGS, *extra], headless=True, timeout=30_000)
+        except Error as exc:
+            _no_browser(f"{executable} does not start: {str(exc).splitlines()[0]}")
+        try:
+            yield b
+        finally:
+            b.close()

@@ -66,19 +66,7 @@ def run(monkeypatch):
 @pytest.fixture(scope="module")
 def browser():
     """One headless Chromium for a test module (see ``tests/chromium.py``)."""
-    from chromium import FLAGS, _chromium, _no_browser
+    from chromium import launched
 
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        _no_browser("the playwright package is not installed (pip install -e '.[test]')")
-    executable = _chromium()
-    if executable is None:
-        _no_browser("no chromium on this machine (apt-get install -y chromium chromium-driver)")
-    with sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=executable, args=FLAGS, headless=True, timeout=30_000)
-        except Error as exc:
-            _no_browser(f"{executable} does not start: {str(exc).splitlines()[0]}")
+    with launched() as b:
         yield b
-        b.close()

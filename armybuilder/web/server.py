@@ -198,6 +198,17 @@ def _can_open_a_browser() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _open_soon(url: str, say: Callable[[str], None], otherwise: str) -> None:
+    """Open ``url`` in the browser once the server listens; without a graphical session, say
+    ``otherwise`` (a text browser would take the terminal)."""
+    if not _can_open_a_browser():
+        say(otherwise)
+        return
+    import webbrowser
+
+    threading.Timer(0.5, webbrowser.open, (url,)).start()
+
+
 def _say(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
@@ -239,12 +250,7 @@ def serve(
             for line in code:
                 say(line)
         if open_browser:
-            if _can_open_a_browser():
-                import webbrowser
-
-                threading.Timer(0.5, webbrowser.open, (here,)).start()
-            else:
-                say(f"armybuilder serve: no graphical session to open a browser in; open {here}")
+            _open_soon(here, say, f"armybuilder serve: no graphical session to open a browser in; open {here}")
         server.run(sockets=[sock])
     return Outcome("", ["armybuilder serve: stopped"], ExitCode.OK)
 
@@ -408,13 +414,12 @@ def collect(
                     say(line)
             if open_browser:
                 here = link("127.0.0.1" if host.strip("[]") in WILDCARD else host.strip("[]"), port, None)
-                if _can_open_a_browser():
-                    import webbrowser
-
-                    threading.Timer(0.5, webbrowser.open, (f"{here}organiser?key={organiser}",)).start()
-                else:
-                    say("armybuilder collect: no graphical session to open a browser in; open the organiser's link")
-            server.run(sockets=[sock])
+                _open_soon(
+                    f"{here}organiser?key={organiser}",
+                    say,
+                    "armybuilder collect: no graphical session to open a browser in; open the organiser's link",
+                )
+        server.run(sockets=[sock])
     finally:
         sock.close()
         desk.close()  # after the writer's last commit

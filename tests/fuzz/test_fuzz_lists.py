@@ -593,19 +593,34 @@ def hostile_sources(data: st.DataObject, work: Path, example: Path, clean: Any, 
 _counter = itertools.count()
 
 
+def fuzzing(examples: int = MAX_EXAMPLES) -> Any:
+    """The settings of every fuzz test: ``examples`` examples, the same ones on every run (CI's)
+    unless ``ARMYBUILDER_FUZZ_SEED`` names others; no deadline, no example database."""
+
+    def apply(test: Any) -> Any:
+        return seed(int(SEED or 0))(
+            settings(
+                max_examples=examples,
+                derandomize=SEED is None,
+                deadline=None,
+                database=None,
+                suppress_health_check=[
+                    HealthCheck.too_slow,
+                    HealthCheck.data_too_large,
+                    HealthCheck.function_scoped_fixture,
+                ],
+            )(test)
+        )
+
+    return apply
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     return tmp_path_factory.mktemp("fuzz")
 
 
-@seed(int(SEED or 0))
-@settings(
-    max_examples=MAX_EXAMPLES,
-    derandomize=SEED is None,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
-)
+@fuzzing()
 @given(data=st.data())
 def test_no_mutant_breaks_a_command(folder, data):
     example = data.draw(st.sampled_from(EXAMPLES), label="example")

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, seed, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
@@ -49,9 +49,9 @@ from tests.fuzz.test_fuzz_lists import (
     EXAMPLES,
     MAX_EXAMPLES,
     PACKS,
-    SEED,
     STRINGS,
     block,
+    fuzzing,
     known_names,
     mutate,
     mutate_code,
@@ -279,14 +279,7 @@ def _folder_requests(data: st.DataObject, client: TestClient, folder: Path, code
 _counter = itertools.count()
 
 
-@seed(int(SEED or 0))
-@settings(
-    max_examples=MAX_EXAMPLES,
-    derandomize=SEED is None,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
-)
+@fuzzing()
 @given(data=st.data())
 def test_no_hostile_request_breaks_a_page(served, data):
     from armybuilder.share import encode as share
@@ -350,14 +343,7 @@ def _desk_form(client: TestClient, action: str) -> dict[str, str]:
     return dict(found[0].fields)
 
 
-@seed(int(SEED or 0))
-@settings(
-    max_examples=max(1, MAX_EXAMPLES // 3),
-    derandomize=SEED is None,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
-)
+@fuzzing(max(1, MAX_EXAMPLES // 3))
 @given(data=st.data())
 def test_no_hostile_submission_breaks_the_desk(desk_client, data):
     """A player's name, a pasted list or share code, an uploaded file, a list begun in the builder:

@@ -328,27 +328,10 @@ def _site(body: bytes) -> Iterator[int]:
 
 @pytest.fixture(scope="module")
 def chromium():
-    from chromium import FLAGS, _chromium, _no_browser
+    from chromium import launched
 
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        _no_browser("the playwright package is not installed (pip install -e '.[test]')")
-    executable = _chromium()
-    if executable is None:
-        _no_browser("no chromium on this machine (apt-get install -y chromium chromium-driver)")
-    with sync_playwright() as p:
-        try:
-            b = p.chromium.launch(
-                executable_path=executable,
-                args=[*FLAGS, f"--host-resolver-rules=MAP {EVIL} 127.0.0.1"],
-                headless=True,
-                timeout=30_000,
-            )
-        except Error as exc:
-            _no_browser(f"{executable} does not start: {str(exc).splitlines()[0]}")
+    with launched(f"--host-resolver-rules=MAP {EVIL} 127.0.0.1") as b:
         yield b
-        b.close()
 
 
 def _results(page) -> list[dict]:
