@@ -168,7 +168,7 @@ def _card_summary(card: dict[str, Any]) -> str:
 
 def _side_card(unit: dict[str, Any], side: str, alternate: bool = False) -> dict[str, Any] | None:
     cards = unit.get("alternate") if alternate else unit
-    if not isinstance(cards, dict):
+    if not isinstance(cards, dict) or not isinstance(side, str):  # a side the schema refused: no card
         return None
     card = cards.get(side.lower())
     return card if isinstance(card, dict) else None

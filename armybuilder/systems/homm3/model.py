@@ -126,7 +126,7 @@ class UnitUse:
             one: dict[str, Any] = self.unit["card"]
             return one
         cards = self.unit["alternate"] if self.alternate else self.unit
-        side = (self.side or "Pack").lower()
+        side = (self.side or "Pack").lower() if isinstance(self.side, str) or self.side is None else ""
         if side not in ("few", "pack"):  # a side that is neither (the schema says so): no card
             return None
         found: dict[str, Any] = cards[side]
