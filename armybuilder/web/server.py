@@ -419,7 +419,7 @@ def collect(
                     say,
                     "armybuilder collect: no graphical session to open a browser in; open the organiser's link",
                 )
-        server.run(sockets=[sock])
+            server.run(sockets=[sock])
     finally:
         sock.close()
         desk.close()  # after the writer's last commit
