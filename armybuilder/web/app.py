@@ -371,12 +371,19 @@ def _sentence(text: str) -> str:
     return sentence(text)
 
 
+def _in_the_folder(line: str, folder: Folder, path: Path | None = None, name: str = "") -> str:
+    """An engine's message without the server's paths: the list by its name in the folder."""
+    root = str(folder.root)
+    if path is not None:
+        line = line.replace(str(path), name)
+    return line.replace(root + "/", "").replace(root, "the folder")
+
+
 def _engine_words(lines: Sequence[str], st: State, name: str) -> list[str]:
     """The engine's messages on a page: no server path, no command-line syntax."""
-    root = str(st.folder.root)
     out = []
     for line in lines:
-        line = line.replace(root + "/", "").replace(root, "the folder")
+        line = _in_the_folder(line, st.folder)
         line = re.sub(r"^armybuilder [a-z]+: ", "", line)
         out.append(_sentence(line))
     return [line for line in out if line]
@@ -579,17 +586,19 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
     board = pieces.draw(st.env.get_template("_board.html").module, context, st.boards)
     old = st.boards.get(sent.board) if partial and sent.board else None
     st.boards.put(context["brdhash"], pieces.sketch(board))
+    headers: dict[str, str] = {}
     if not partial:
         context.update(catalog_html=catalog, board_html=Markup(board.html()))
         html = tpl.render(context)
-        return HTMLResponse(html.replace(pieces.VERSION, version), status)
-    oob = f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>' if catalog else ""
-    changed = pieces.changed(board, old) if old is not None else None
-    if changed is None:
-        return HTMLResponse((board.html() + oob).replace(pieces.VERSION, version), status)
-    # Only the changed pieces, each by its id; the board itself is not swapped.
-    html = "".join(pieces.out_of_band(p) for p in changed) + oob
-    return HTMLResponse(html.replace(pieces.VERSION, version), status, headers={"HX-Reswap": "none"})
+    else:
+        oob = f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>' if catalog else ""
+        changed = pieces.changed(board, old) if old is not None else None
+        if changed is None:
+            html = board.html() + oob
+        else:  # only the changed pieces, each by its id; the board itself is not swapped
+            html = "".join(pieces.out_of_band(p) for p in changed) + oob
+            headers["HX-Reswap"] = "none"
+    return HTMLResponse(html.replace(pieces.VERSION, version), status, headers=headers)
 
 
 async def list_view(request: Request) -> Response:
@@ -618,8 +627,7 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
             return Flash("refused", ["Fill it in first: nothing was changed."], status=422, kept={ident: ""}, at=ident)
         edit = edit.with_value(" ".join(value.split()) if "\n" not in value else value.strip())
     said = change(path, edit, _first(values, "version"))
-    root = str(folder.root)
-    lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
+    lines = [_in_the_folder(line, folder, path, name) for line in said.lines]
     kept = {ident: value} if said.kind == "refused" and value is not None and ident else {}
     known = (said.written, said.after) if said.written is not None else None
     return Flash(
@@ -688,8 +696,7 @@ async def history_step(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    root = str(st.folder.root)
-    lines = [line.replace(str(path), name).replace(root + "/", "").replace(root, "the folder") for line in said.lines]
+    lines = [_in_the_folder(line, st.folder, path, name) for line in said.lines]
     flash = Flash(said.kind, lines, status=said.status)
     return await _after_change(request, name, _first(values, "focus") or None, flash, Sent.of(values))
 
