@@ -14,7 +14,7 @@ import errno
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand
@@ -77,6 +77,36 @@ ListsArg = typer.Argument(
     readable=True,
 )
 FormatOpt = typer.Option(Format.text, "--format", "-f", help="Output format.", case_sensitive=False)
+
+# The options of the two servers, serve and collect.
+PortOpt = typer.Option(8000, "--port", metavar="PORT", min=0, max=65535, help="The port (0: any free one).")
+
+
+def _host_option(for_whom: str) -> Any:
+    return typer.Option(
+        "127.0.0.1", "--host", metavar="HOST", help=f"The address to listen on (0.0.0.0: every address, for {for_whom}."
+    )
+
+
+def _allow_host_option(what: str) -> Any:
+    return typer.Option(
+        [],
+        "--allow-host",
+        metavar="NAME",
+        help=f"Another name the {what} answers to (repeatable), besides this computer's own names and addresses.",
+    )
+
+
+def _open_option(what: str) -> Any:
+    return typer.Option(True, "--open/--no-open", help=f"Open {what} in a browser (when there is a graphical session).")
+
+
+ServeHostOpt = _host_option("a phone); any but 127.0.0.1 is warned about")
+ServeAllowOpt = _allow_host_option("builder")
+ServeOpenOpt = _open_option("the builder")
+DeskHostOpt = _host_option("the players' phones)")
+DeskAllowOpt = _allow_host_option("desk")
+DeskOpenOpt = _open_option("the organiser's page")
 
 
 def _finite_points(value: float | None) -> float | None:
@@ -460,22 +490,10 @@ def serve(
         file_okay=False,
         exists=True,
     ),
-    host: str = typer.Option(
-        "127.0.0.1",
-        "--host",
-        metavar="HOST",
-        help="The address to listen on (0.0.0.0: every address, for a phone); any but 127.0.0.1 is warned about.",
-    ),
-    port: int = typer.Option(8000, "--port", metavar="PORT", min=0, max=65535, help="The port (0: any free one)."),
-    allow_host: list[str] = typer.Option(
-        [],
-        "--allow-host",
-        metavar="NAME",
-        help="Another name the builder answers to (repeatable), besides this computer's own names and addresses.",
-    ),
-    open_browser: bool = typer.Option(
-        True, "--open/--no-open", help="Open the builder in a browser (when there is a graphical session)."
-    ),
+    host: str = ServeHostOpt,
+    port: int = PortOpt,
+    allow_host: list[str] = ServeAllowOpt,
+    open_browser: bool = ServeOpenOpt,
 ) -> None:
     """Build lists in the browser: a local web builder for the list files in FOLDER.
 
@@ -505,22 +523,10 @@ def collect(
         metavar="WHEN",
         help="Take no list after it: '2026-10-17 09:00' (this computer's time) or 2026-10-17T09:00+02:00.",
     ),
-    host: str = typer.Option(
-        "127.0.0.1",
-        "--host",
-        metavar="HOST",
-        help="The address to listen on (0.0.0.0: every address, for the players' phones).",
-    ),
-    port: int = typer.Option(8000, "--port", metavar="PORT", min=0, max=65535, help="The port (0: any free one)."),
-    allow_host: list[str] = typer.Option(
-        [],
-        "--allow-host",
-        metavar="NAME",
-        help="Another name the desk answers to (repeatable), besides this computer's own names and addresses.",
-    ),
-    open_browser: bool = typer.Option(
-        True, "--open/--no-open", help="Open the organiser's page in a browser (when there is a graphical session)."
-    ),
+    host: str = DeskHostOpt,
+    port: int = PortOpt,
+    allow_host: list[str] = DeskAllowOpt,
+    open_browser: bool = DeskOpenOpt,
     export: Path | None = typer.Option(
         None,
         "--export",

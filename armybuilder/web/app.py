@@ -25,7 +25,7 @@ A script (``Accept: application/json``) or htmx (``HX-Request``) is answered wit
 read: 200 done, 409 the file changed since the page was shown, 422 refused, 423 locked; a plain
 form gets 303 either way.
 
-Every request is treated as hostile (:mod:`.guard` and :func:`_post`): the Host header must be
+Every request is treated as hostile (:mod:`.guard` and :func:`form_values`): the Host header must be
 on the server's allow-list (no DNS rebinding); off loopback every request needs the access key
 (its link, then its cookie); a state change is a POST whose Origin (or, without one, its Referer)
 is on the same allow-list at this server's port and whose form carries the per-process token; a body is at most
@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import threading
@@ -62,8 +63,8 @@ from starlette.staticfiles import StaticFiles
 
 from armybuilder.web import pieces
 from armybuilder.web.files import Folder, Refused
-from armybuilder.web.guard import Guard, _origin_ok, access_key, allowed_hosts
-from armybuilder.web.pieces import Boards
+from armybuilder.web.guard import Guard, access_key, allowed_hosts, origin_ok
+from armybuilder.web.pieces import Boards, Kept
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024  # bytes in a request body: a form is a few hundred
@@ -71,6 +72,7 @@ MAX_LIST = 1024 * 1024  # a list file the page reads whole (the safe loader's ow
 MAX_UPLOAD = 2 * 1024 * 1024  # bytes of an uploaded roster (a PDF roster is tens of kilobytes)
 MAX_FIELDS = 100  # fields in one form
 FLASHES = 64  # edit results kept for the page shown after the edit
+ROSTERS_KEPT = 16  # rosters laid out lately, kept for the next download of the same file
 T = TypeVar("T")
 
 
@@ -129,7 +131,7 @@ class Sent:
 
     @classmethod
     def of(cls, values: Mapping[str, Sequence[Any]]) -> Sent:
-        return cls(_first(values, "cat"), _first(values, "brd"))
+        return cls(first_value(values, "cat"), first_value(values, "brd"))
 
 
 NOTHING_SENT = Sent()
@@ -142,6 +144,7 @@ class State:
     env: Environment
     flashes: OrderedDict[str, Flash] = field(default_factory=OrderedDict)
     boards: Boards = field(default_factory=lambda: Boards())  # the boards drawn lately, for what changed
+    rosters: Kept = field(default_factory=lambda: Kept(ROSTERS_KEPT))  # rosters laid out lately
 
     def remember(self, flash: Flash) -> str:
         key = secrets.token_urlsafe(9)
@@ -158,13 +161,13 @@ class State:
 # Helpers
 
 
-async def _work(fn: Callable[..., T], *args: Any) -> T:
+async def in_thread(fn: Callable[..., T], *args: Any) -> T:
     """Run blocking work (checks, edits, PDFs) off the event loop. Edits of one file take turns
     by the file's own lock (:func:`armybuilder.compose.edit.edit_lock`), so nothing else waits."""
     return await run_in_threadpool(fn, *args)
 
 
-_PDF_LOCK = threading.Lock()  # reportlab keeps module-level state: one PDF is laid out at a time
+PDF_LOCK = threading.Lock()  # reportlab keeps module-level state: one PDF is laid out at a time
 
 
 def _state(request: Request) -> State:
@@ -212,10 +215,10 @@ class Bad(Exception):
         self.status = status
 
 
-async def _post(request: Request, upload: bool = False) -> dict[str, list[Any]]:
+async def form_values(request: Request, upload: bool = False) -> dict[str, list[Any]]:
     """The form of a state-changing request, after every check a POST must pass. With ``upload``,
     a ``multipart/form-data`` form too (a file's value is ``(filename, bytes)``)."""
-    if not _origin_ok(request):
+    if not origin_ok(request):
         raise Bad("this action must come from a page of this server (Origin check failed)", 403)
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     values: dict[str, list[Any]]
@@ -268,7 +271,7 @@ async def _multipart(request: Request) -> dict[str, list[Any]]:
     return values
 
 
-def _first(values: Mapping[str, Sequence[Any]], key: str) -> str:
+def first_value(values: Mapping[str, Sequence[Any]], key: str) -> str:
     got = values.get(key) or []
     return str(got[0]).strip() if got and isinstance(got[0], str) else ""
 
@@ -311,7 +314,7 @@ async def folder_view(request: Request) -> Response:
     query = (q.get("q") or "")[:200]
     sort = q.get("sort") or "name"
     try:
-        model = await _work(_folder_model, st.folder, event, query, sort)
+        model = await in_thread(_folder_model, st.folder, event, query, sort)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     flash = st.recall(q.get("done"))
@@ -328,7 +331,7 @@ async def _folder_answer(request: Request, flash: Flash, status: int, to: str = 
     if how == "htmx":
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(to).query).get("q", [""])[0][:200]
         try:
-            model = await _work(_folder_model, st.folder, None, query, "name")
+            model = await in_thread(_folder_model, st.folder, None, query, "name")
         except Refused as exc:
             return refusal(request, exc.message, exc.status)
         answer = page(request, "folder.html", status, flash=flash, query=query, sort="name", **model)
@@ -344,9 +347,13 @@ async def create(request: Request) -> Response:
 
     st = _state(request)
     try:
-        values = await _post(request)
-        outcome, name = await _work(
-            folderpage.create, st.folder, _first(values, "system"), _first(values, "name"), _first(values, "points")
+        values = await form_values(request)
+        outcome, name = await in_thread(
+            folderpage.create,
+            st.folder,
+            first_value(values, "system"),
+            first_value(values, "name"),
+            first_value(values, "points"),
         )
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
@@ -394,9 +401,9 @@ async def import_route(request: Request) -> Response:
 
     st = _state(request)
     try:
-        values = await _post(request, upload=True)
+        values = await form_values(request, upload=True)
         upload = next((v for v in values.get("roster", []) if isinstance(v, tuple)), None)
-        outcome, name = await _work(folderpage.import_list, st.folder, _first(values, "code"), upload)
+        outcome, name = await in_thread(folderpage.import_list, st.folder, first_value(values, "code"), upload)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
@@ -410,17 +417,17 @@ async def manage(request: Request) -> Response:
     st = _state(request)
     name = request.path_params["name"]
     try:
-        values = await _post(request)
-        do = _first(values, "do")
-        back = "/" + ("?" + urllib.parse.urlencode({"q": _first(values, "q")}) if _first(values, "q") else "")
+        values = await form_values(request)
+        do = first_value(values, "do")
+        back = "/" + ("?" + urllib.parse.urlencode({"q": first_value(values, "q")}) if first_value(values, "q") else "")
         if do == "rename":
-            new = await _work(folderpage.rename, st.folder, name, _first(values, "to"))
+            new = await in_thread(folderpage.rename, st.folder, name, first_value(values, "to"))
             flash = Flash("ok", [f"Renamed {name} to {new}."])
         elif do == "duplicate":
-            new = await _work(folderpage.duplicate, st.folder, name)
+            new = await in_thread(folderpage.duplicate, st.folder, name)
             flash = Flash("ok", [f"Copied {name} to {new}."])
         elif do == "delete":
-            await _work(folderpage.delete, st.folder, name)
+            await in_thread(folderpage.delete, st.folder, name)
             flash = Flash("ok", [f"Moved {name} to the trash: restore it from the trash below."])
         else:
             raise Refused("choose rename, duplicate or delete", 422)
@@ -440,8 +447,8 @@ async def restore(request: Request) -> Response:
 
     st = _state(request)
     try:
-        values = await _post(request)
-        name = await _work(folderpage.restore, st.folder, _first(values, "key"))
+        values = await form_values(request)
+        name = await in_thread(folderpage.restore, st.folder, first_value(values, "key"))
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
@@ -544,7 +551,7 @@ async def _list_page(
     before = flash.before if flash is not None else None
     known = flash.known if flash is not None else None
     try:
-        model = await _work(_list_model, st.folder, name, focus, kept, before, known)
+        model = await in_thread(_list_model, st.folder, name, focus, kept, before, known)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     return list_page(request, status, sent, flash=flash, **model)
@@ -612,9 +619,9 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
     from armybuilder.web.listpage import BadEdit, change, decode
 
     path = folder.existing(name)
-    ident = _first(values, "id")
+    ident = first_value(values, "id")
     typed = values.get("value")
-    raw = _first(values, "e")
+    raw = first_value(values, "e")
     if not raw:  # a drop-down left at its current value
         return Flash("ok", ["Nothing to change."])
     try:
@@ -626,7 +633,7 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
         if value is None or not value.strip():
             return Flash("refused", ["Fill it in first: nothing was changed."], status=422, kept={ident: ""}, at=ident)
         edit = edit.with_value(" ".join(value.split()) if "\n" not in value else value.strip())
-    said = change(path, edit, _first(values, "version"))
+    said = change(path, edit, first_value(values, "version"))
     lines = [_in_the_folder(line, folder, path, name) for line in said.lines]
     kept = {ident: value} if said.kind == "refused" and value is not None and ident else {}
     known = (said.written, said.after) if said.written is not None else None
@@ -635,7 +642,7 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
         lines,
         status=said.status,
         kept=kept,
-        at=_first(values, "at") or ident,
+        at=first_value(values, "at") or ident,
         before=said.before,
         known=known,
         path=path if known is not None else None,
@@ -646,15 +653,15 @@ async def act(request: Request) -> Response:
     st = _state(request)
     name = request.path_params["name"]
     try:
-        values = await _post(request)
-        if not _first(values, "at") and request.query_params.get("at"):  # a button's own way back
+        values = await form_values(request)
+        if not first_value(values, "at") and request.query_params.get("at"):  # a button's own way back
             values["at"] = [request.query_params["at"]]
-        flash = await _work(_act, st.folder, name, values)
+        flash = await in_thread(_act, st.folder, name, values)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
-    return await _after_change(request, name, _first(values, "focus") or None, flash, Sent.of(values))
+    return await _after_change(request, name, first_value(values, "focus") or None, flash, Sent.of(values))
 
 
 async def _after_change(
@@ -689,16 +696,16 @@ async def history_step(request: Request) -> Response:
     name = request.path_params["name"]
     back = request.url.path.startswith("/undo/")
     try:
-        values = await _post(request)
-        path = await _work(st.folder.existing, name)
-        said = await _work(step, path, back)
+        values = await form_values(request)
+        path = await in_thread(st.folder.existing, name)
+        said = await in_thread(step, path, back)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     lines = [_in_the_folder(line, st.folder, path, name) for line in said.lines]
     flash = Flash(said.kind, lines, status=said.status)
-    return await _after_change(request, name, _first(values, "focus") or None, flash, Sent.of(values))
+    return await _after_change(request, name, first_value(values, "focus") or None, flash, Sent.of(values))
 
 
 # ---------------------------------------------------------------------------
@@ -714,17 +721,29 @@ MEDIA = {
 }
 
 
-def _roster(folder: Folder, fmt: str, name: str) -> tuple[bytes, str]:
+def _roster(st: State, fmt: str, name: str) -> tuple[bytes, str]:
+    """The roster of the list ``name`` in ``fmt``, laid out once for the file as it is now (its
+    inode, size and time: a write makes another), so downloads of it do not queue for the PDF
+    layout again and again."""
     from armybuilder.export import ExportOptions, exporter
     from armybuilder.export.roster import build
 
-    path = folder.existing(name)
+    path = st.folder.existing(name)
     exp = exporter(fmt)
-    roster, _ = build(path)
-    if fmt == "pdf":
-        with _PDF_LOCK:
-            return exp.render(roster, ExportOptions()), exp.suffix
-    return exp.render(roster, ExportOptions()), exp.suffix
+    try:
+        now = os.stat(path)
+    except OSError:
+        raise Refused(f"no such file: {name}", 404) from None
+
+    def make() -> bytes:
+        roster, _ = build(path)
+        if fmt == "pdf":
+            with PDF_LOCK:
+                return exp.render(roster, ExportOptions())
+        return exp.render(roster, ExportOptions())
+
+    key = (fmt, str(path), now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
+    return st.rosters.made(key, make), exp.suffix
 
 
 def _download_name(name: str, suffix: str) -> str:
@@ -741,7 +760,7 @@ async def roster(request: Request) -> Response:
     if fmt not in {f.value for f in ExportFormat}:
         return refusal(request, f"no roster format '{fmt}'", 404)
     try:
-        data, suffix = await _work(_roster, st.folder, fmt, name)
+        data, suffix = await in_thread(_roster, st, fmt, name)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     except ExportError as exc:
@@ -766,7 +785,7 @@ async def explain(request: Request) -> Response:
     name = request.query_params.get("name", "")
     back = request.query_params.get("back", "")
     try:
-        system, hits = await _work(_explain, request.path_params["system"], name)
+        system, hits = await in_thread(_explain, request.path_params["system"], name)
     except CatalogError as exc:
         return refusal(request, _sentence(str(exc)), 404)  # the page's words: no commands to run
     back_url = list_url(back) if back and not back.startswith(("/", "\\")) else "/"

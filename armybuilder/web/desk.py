@@ -29,7 +29,7 @@ its drafts in a cookie). The builder's own pages are reached only by a draft's n
 
 Every request passes the guard of ``serve`` (:mod:`.guard`: the Host allow-list, the security
 headers, slow clients dropped by the server's protocol); every form the builder's checks
-(:func:`armybuilder.web.app._post`: the Origin, the page's token, the size). The players' pages
+(:func:`armybuilder.web.app.form_values`: the Origin, the page's token, the size). The players' pages
 need no key: anyone who can reach the desk may send a list. The organiser's pages need the
 organiser's token: its link sets an HttpOnly, SameSite=Strict cookie; the API takes it as a
 Bearer token. Tokens are compared in constant time. Nothing on a page is in command-line words,
@@ -71,20 +71,20 @@ from armybuilder.collect import (
     stamp,
 )
 from armybuilder.web.app import (
-    _PDF_LOCK,
     HERE,
+    PDF_LOCK,
     Bad,
     Flash,
     State,
-    _first,
-    _post,
-    _work,
     environment,
+    first_value,
+    form_values,
+    in_thread,
     make_app,
     page,
 )
 from armybuilder.web.files import Folder, Refused
-from armybuilder.web.guard import Guard, _origin_ok, _port, allowed_hosts
+from armybuilder.web.guard import Guard, allowed_hosts, origin_ok, port_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from starlette.types import Receive, Scope, Send
@@ -140,7 +140,7 @@ def _bearer(request: Request) -> str | None:
 
 def _is_organiser(request: Request) -> bool:
     ds = _ds(request)
-    cookie = request.cookies.get(f"{ORGANISER_COOKIE}_{_port(request.scope)}")
+    cookie = request.cookies.get(f"{ORGANISER_COOKIE}_{port_of(request.scope)}")
     return same_secret(_bearer(request), ds.organiser) or same_secret(cookie, ds.organiser)
 
 
@@ -251,7 +251,7 @@ def _versions_view(desk: Desk, sid: str) -> list[dict[str, Any]]:
 
 
 def _drafts_of(request: Request) -> list[str]:
-    raw = request.cookies.get(f"{DRAFTS_COOKIE}_{_port(request.scope)}", "")
+    raw = request.cookies.get(f"{DRAFTS_COOKIE}_{port_of(request.scope)}", "")
     names = [n for n in raw.split(".") if n][:DRAFTS_KEPT]
     return [f"list-{n}.yaml" for n in names if DRAFT.fullmatch(f"list-{n}.yaml")]
 
@@ -321,7 +321,7 @@ def _given(ds: DeskState, values: Mapping[str, Sequence[Any]]) -> tuple[str, str
     (YAML or a share code)."""
     upload = next((v for v in values.get("file", []) if isinstance(v, tuple)), None)
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
-    draft = _first(values, "draft")
+    draft = first_value(values, "draft")
     if upload is not None and pasted.strip():
         raise Refusal(422, "send one list: either choose a file or paste the text, not both")
     if upload is not None:
@@ -355,7 +355,7 @@ def _players_model(request: Request) -> dict[str, Any]:
 
 
 async def players(request: Request, flash: Flash | None = None, status: int = 200) -> Response:
-    model = await _work(_players_model, request)
+    model = await in_thread(_players_model, request)
     if flash is None:
         flash = _st(request).recall(request.query_params.get("done"))
     kept = flash.kept if flash is not None else {}
@@ -369,14 +369,14 @@ async def submit(request: Request) -> Response:
     ds = _ds(request)
     st = _st(request)
     try:
-        values = await _post(request, upload=True)
+        values = await form_values(request, upload=True)
     except Bad as exc:
         return _message(request, "Refused", exc.message, exc.status)
-    player = _first(values, "player")[: 4 * MAX_PLAYER]
+    player = first_value(values, "player")[: 4 * MAX_PLAYER]
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
     try:
         text, how = _given(ds, values)
-        taken = await _work(ds.desk.submit, player, text, how)
+        taken = await in_thread(ds.desk.submit, player, text, how)
     except Refusal as exc:
         kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES])}
         return await players(request, Flash("refused", [_words(exc.message)], exc.status, kept), exc.status)
@@ -389,8 +389,8 @@ async def submit(request: Request) -> Response:
 async def build(request: Request) -> Response:
     ds = _ds(request)
     try:
-        values = await _post(request)
-        draft = await _work(_new_draft, ds, _first(values, "system"), _first(values, "name"))
+        values = await form_values(request)
+        draft = await in_thread(_new_draft, ds, first_value(values, "system"), first_value(values, "name"))
     except Bad as exc:
         return _message(request, "Refused", exc.message, exc.status)
     except Refusal as exc:
@@ -398,7 +398,7 @@ async def build(request: Request) -> Response:
     answer = RedirectResponse("/list/" + urllib.parse.quote(draft), 303)
     kept = [draft, *(n for n in _drafts_of(request) if n != draft)]
     answer.set_cookie(
-        f"{DRAFTS_COOKIE}_{_port(request.scope)}",
+        f"{DRAFTS_COOKIE}_{port_of(request.scope)}",
         _drafts_cookie(kept),
         max_age=60 * 60 * 24 * 60,
         path="/",
@@ -427,12 +427,12 @@ async def mine(request: Request, flash: Flash | None = None, status: int = 200, 
     ds = _ds(request)
     sid = request.path_params["sid"]
     token = key if key is not None else request.query_params.get("key", "")
-    sub = await _work(ds.desk.authorised, sid, token)
+    sub = await in_thread(ds.desk.authorised, sid, token)
     if sub is None:
         return _message(request, "Not found", "no such list here: check the private link you were given", 404)
     if flash is None:
         flash = _st(request).recall(request.query_params.get("done"))
-    model = await _work(_mine_model, request, sub, token)
+    model = await in_thread(_mine_model, request, sub, token)
     kept = flash.kept if flash is not None else {}
     answer = _page(request, "desk_mine.html", status, flash=flash, kept=kept, **model)
     if request.method == "POST":  # a refusal: htmx shows the private link, not the form's address
@@ -445,14 +445,14 @@ async def replace(request: Request) -> Response:
     st = _st(request)
     sid = request.path_params["sid"]
     try:
-        values = await _post(request, upload=True)
+        values = await form_values(request, upload=True)
     except Bad as exc:
         return _message(request, "Refused", exc.message, exc.status)
-    token = _first(values, "key")
+    token = first_value(values, "key")
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
     try:
         text, how = _given(ds, values)
-        taken = await _work(ds.desk.replace, sid, token, text, how)
+        taken = await in_thread(ds.desk.replace, sid, token, text, how)
     except Refusal as exc:
         if exc.status == 404:
             return _message(request, "Not found", "no such list here: check the private link you were given", 404)
@@ -469,12 +469,12 @@ def _lists_model(desk: Desk) -> dict[str, Any]:
 
 async def public_lists(request: Request) -> Response:
     ds = _ds(request)
-    state = await _work(ds.desk.state)
+    state = await in_thread(ds.desk.state)
     if not state.revealed:
         return _message(
             request, "Not revealed yet", "the lists are hidden until the organiser reveals them: come back then", 403
         )
-    model = await _work(_lists_model, ds.desk)
+    model = await in_thread(_lists_model, ds.desk)
     return _page(request, "desk_lists.html", **model)
 
 
@@ -572,12 +572,12 @@ async def organiser_page(request: Request) -> Response:
             )
         answer = RedirectResponse("/organiser", 303)
         answer.set_cookie(
-            f"{ORGANISER_COOKIE}_{_port(request.scope)}", ds.organiser, path="/", httponly=True, samesite="strict"
+            f"{ORGANISER_COOKIE}_{port_of(request.scope)}", ds.organiser, path="/", httponly=True, samesite="strict"
         )
         return answer
     if not _is_organiser(request):
         return _organiser_refusal(request)
-    model = await _work(_organiser_model, ds.desk)
+    model = await in_thread(_organiser_model, ds.desk)
     flash = _st(request).recall(request.query_params.get("done"))
     return _page(request, "desk_organiser.html", flash=flash, **model)
 
@@ -586,11 +586,11 @@ async def organiser_one(request: Request) -> Response:
     ds = _ds(request)
     if not _is_organiser(request):
         return _organiser_refusal(request)
-    sub = await _work(ds.desk.get, request.path_params["sid"])
+    sub = await in_thread(ds.desk.get, request.path_params["sid"])
     if sub is None:
         return _message(request, "Not found", "no such submission", 404)
-    view = await _work(_roster_view, ds.desk, sub)
-    versions = await _work(_versions_view, ds.desk, sub.id)
+    view = await in_thread(_roster_view, ds.desk, sub)
+    versions = await in_thread(_versions_view, ds.desk, sub.id)
     flash = _st(request).recall(request.query_params.get("done"))
     return _page(
         request, "desk_submission.html", flash=flash, view=view, versions=versions, text=multiline(sub.latest.text)
@@ -600,8 +600,8 @@ async def organiser_one(request: Request) -> Response:
 def _act(desk: Desk, values: Mapping[str, Sequence[Any]]) -> Flash:
     from armybuilder.collect import parse_when
 
-    do = _first(values, "do")
-    sid = _first(values, "id")
+    do = first_value(values, "do")
+    sid = first_value(values, "id")
     if do in ("lock", "unlock"):
         desk.lock_event(do == "lock")
         return Flash(
@@ -615,7 +615,7 @@ def _act(desk: Desk, values: Mapping[str, Sequence[Any]]) -> Flash:
         return Flash("ok", [f"{sub.player}'s list is {'locked' if do == 'lock-player' else 'unlocked'}."])
     if do == "deadline":
         try:
-            when = parse_when(_first(values, "deadline").replace("T", " "))
+            when = parse_when(first_value(values, "deadline").replace("T", " "))
         except ValueError as exc:
             raise Refusal(422, str(exc).replace("this computer's time", "the desk's time")) from None
         state = desk.set_deadline(when)
@@ -624,7 +624,7 @@ def _act(desk: Desk, values: Mapping[str, Sequence[Any]]) -> Flash:
         desk.set_deadline(None)
         return Flash("ok", ["The desk has no deadline now: it takes lists until you lock it."])
     if do == "reveal":
-        if _first(values, "confirm") != "yes":
+        if first_value(values, "confirm") != "yes":
             raise Refusal(422, "tick the box first: once revealed, every list is shown to everyone")
         desk.reveal()
         return Flash("ok", ["The lists are revealed: everyone can see them on the page of every list."])
@@ -635,16 +635,16 @@ async def organiser_act(request: Request) -> Response:
     ds = _ds(request)
     st = _st(request)
     try:
-        values = await _post(request)
+        values = await form_values(request)
     except Bad as exc:
         return _message(request, "Refused", exc.message, exc.status)
     if not _is_organiser(request):
         return _organiser_refusal(request)
     try:
-        flash = await _work(_act, ds.desk, values)
+        flash = await in_thread(_act, ds.desk, values)
     except Refusal as exc:
         flash = Flash("refused", [_words(exc.message)], exc.status)
-    back = _first(values, "back")
+    back = first_value(values, "back")
     to = (
         "/organiser/s/" + urllib.parse.quote(back)
         if back and re.fullmatch(r"[A-Za-z0-9_-]{1,32}", back)
@@ -688,7 +688,7 @@ def _download(desk: Desk, name: str) -> bytes:
             if not t.entries:
                 raise Refusal(422, "no list has been sent yet: the packet needs at least one")
             try:
-                with _PDF_LOCK:
+                with PDF_LOCK:
                     data, _ = render(packet_of(t))
             except ExportError as exc:
                 raise Refusal(422, f"the packet cannot be laid out: {exc}") from None
@@ -715,7 +715,7 @@ async def download(request: Request) -> Response:
     if name not in DOWNLOADS:
         return _message(request, "Not found", "no such download", 404)
     try:
-        data = await _work(_download, ds.desk, name)
+        data = await in_thread(_download, ds.desk, name)
     except Refusal as exc:
         return _message(request, "Not ready", exc.message, exc.status)
     except DeskError as exc:
@@ -743,7 +743,7 @@ def _api_error(status: int, message: str) -> JSONResponse:
 def _same_site(request: Request) -> None:
     """A browser's request (it says its Origin) must come from a page of this desk; a script
     sends no Origin."""
-    if (request.headers.get("origin") or request.headers.get("referer")) and not _origin_ok(request):
+    if (request.headers.get("origin") or request.headers.get("referer")) and not origin_ok(request):
         raise ApiError(403, "this request must come from a page of this desk, or from a script (no Origin)")
 
 
@@ -775,7 +775,7 @@ async def api_submit(request: Request) -> Response:
         body = await _json_body(request)
         if "player" not in body:
             raise ApiError(422, "no player: give the player's name")
-        taken = await _work(ds.desk.submit, body.get("player"), body.get("list"), "api")
+        taken = await in_thread(ds.desk.submit, body.get("player"), body.get("list"), "api")
     except ApiError as exc:
         return _api_error(exc.status, exc.message)
     except Refusal as exc:
@@ -787,7 +787,7 @@ async def api_replace(request: Request) -> Response:
     ds = _ds(request)
     try:
         body = await _json_body(request)
-        taken = await _work(
+        taken = await in_thread(
             ds.desk.replace, request.path_params["sid"], _bearer(request), body.get("list"), "api", body.get("player")
         )
     except ApiError as exc:
@@ -802,9 +802,9 @@ async def api_one(request: Request) -> Response:
     sid = request.path_params["sid"]
     token = _bearer(request)
     if same_secret(token, ds.organiser):
-        sub = await _work(ds.desk.get, sid)
+        sub = await in_thread(ds.desk.get, sid)
     else:
-        sub = await _work(ds.desk.authorised, sid, token)
+        sub = await in_thread(ds.desk.authorised, sid, token)
     if sub is None:
         return _api_error(404, "no such submission (or not yours: give its edit token)")
     return JSONResponse(sub.detail())
@@ -814,8 +814,8 @@ async def api_all(request: Request) -> Response:
     ds = _ds(request)
     if not same_secret(_bearer(request), ds.organiser):
         return _api_error(403, "the organiser's token is needed (Authorization: Bearer TOKEN)")
-    subs = await _work(ds.desk.submissions)
-    state = await _work(ds.desk.state)
+    subs = await in_thread(ds.desk.submissions)
+    state = await in_thread(ds.desk.state)
     return JSONResponse(
         {
             "event": ds.desk.pack.event,
@@ -835,17 +835,17 @@ async def api_reveal(request: Request) -> Response:
         return _api_error(exc.status, exc.message)
     if not same_secret(_bearer(request), ds.organiser):
         return _api_error(403, "the organiser's token is needed (Authorization: Bearer TOKEN)")
-    state = await _work(ds.desk.reveal)
+    state = await in_thread(ds.desk.reveal)
     assert state.revealed_at is not None
     return JSONResponse({"revealed": True, "revealed_at": stamp(state.revealed_at)})
 
 
 async def api_lists(request: Request) -> Response:
     ds = _ds(request)
-    state = await _work(ds.desk.state)
+    state = await in_thread(ds.desk.state)
     if not state.revealed:
         return _api_error(403, "the lists are hidden until the organiser reveals them")
-    subs = await _work(ds.desk.submissions)
+    subs = await in_thread(ds.desk.submissions)
     return JSONResponse(
         {
             "event": ds.desk.pack.event,

@@ -91,6 +91,13 @@ class Folder:
             raise Refused(f"{name} is not a regular file", 403)
         return Path(real)
 
+    def entry(self, name: str) -> tuple[Path, Path]:
+        """The file ``name`` as the folder holds it (a link stays the link) and its real path, as
+        :meth:`existing` accepts it: what a rename or a delete moves is the entry, never the
+        file a link points to."""
+        real = self.existing(name)
+        return self.root.joinpath(*self._checked_name(name)), real
+
     def new(self, name: str) -> Path:
         """Where a new file ``name`` goes: not there yet, in a folder inside the served one."""
         parts = self._checked_name(name)

@@ -198,7 +198,7 @@ def rename(folder: Folder, name: str, new_stem: str) -> str:
     from armybuilder.compose.edit import edit_lock
     from armybuilder.history import move
 
-    path = folder.existing(name)
+    entry, path = folder.entry(name)
     stem = new_stem.strip()
     for suffix in SUFFIXES:
         if stem.lower().endswith(suffix):
@@ -210,18 +210,20 @@ def rename(folder: Folder, name: str, new_stem: str) -> str:
     if new_name == name:
         return name
     target = folder.new(new_name)
+    link = entry.is_symlink()  # the link is renamed; the file it points to stays as it is
     with edit_lock(path):
         try:
-            os.link(path, target)  # fails when the name is taken: never over another file
+            os.link(entry, target, follow_symlinks=False)  # fails when the name is taken: never over another file
         except FileExistsError:
             raise Refused(f"there is already a file named {new_name}; choose another name", 409) from None
         except OSError:
             if os.path.lexists(target):
                 raise Refused(f"there is already a file named {new_name}; choose another name", 409) from None
-            os.rename(path, target)
+            os.rename(entry, target)
         else:
-            os.unlink(path)
-    move(path, target)
+            os.unlink(entry)
+    if not link:
+        move(path, target)
     return new_name
 
 
@@ -256,13 +258,15 @@ def delete(folder: Folder, name: str) -> str:
     from armybuilder.compose.edit import edit_lock
     from armybuilder.history import forget
 
-    path = folder.existing(name)
+    entry, path = folder.entry(name)
     where = _trash_dir(folder)
     where.mkdir(parents=True, exist_ok=True)
     kept = f"{time.time_ns() // 1_000_000}--{urllib.parse.quote(name, safe='')}"
+    link = entry.is_symlink()  # the link goes to the trash; the file it points to stays
     with edit_lock(path):
-        os.replace(path, where / kept)
-    forget(path)  # not the history of the next list of that name
+        os.replace(entry, where / kept)
+    if not link:
+        forget(path)  # not the history of the next list of that name
     return kept
 
 
@@ -304,7 +308,7 @@ def restore(folder: Folder, key: str) -> str:
         name = free_name(folder, Path(name).stem + "-restored", Path(name).suffix or ".yaml", sub)
     target = folder.new(name)
     try:
-        os.link(src, target)
+        os.link(src, target, follow_symlinks=False)  # a link comes back a link
     except FileExistsError:
         raise Refused(f"there is already a file named {name}", 409) from None
     except OSError:

@@ -4,7 +4,7 @@ off loopback, the security headers, and the connection protocol that drops slow 
 - **One allow-list** (:func:`allowed_hosts`): the Host header of every request must be one of its
   names (else 421: a page of another site whose name was made to point here, DNS rebinding, reads
   nothing), and a state change's Origin (or Referer) must be ``http://NAME:PORT`` with NAME on the
-  same list and PORT this server's (:func:`_origin_ok`), never merely the request's own Host.
+  same list and PORT this server's (:func:`origin_ok`), never merely the request's own Host.
 - **An access key off loopback** (:class:`Guard`): bound to any address but loopback, every request
   needs the key. ``armybuilder serve`` prints a link that carries it (``?key=...``); the first visit
   with it sets an HttpOnly, SameSite=Strict cookie and is redirected to the same address without
@@ -222,7 +222,7 @@ def _cookie(scope: Scope, name: str) -> str | None:
     return None
 
 
-def _port(scope: Scope) -> int:
+def port_of(scope: Scope) -> int:
     server = scope.get("server")
     if server and server[1]:
         return int(server[1])
@@ -264,7 +264,7 @@ class Guard:
             return
         scope[SCOPE_KEY] = self
         if self.key is not None:
-            cookie = f"{COOKIE}_{_port(scope)}"
+            cookie = f"{COOKIE}_{port_of(scope)}"
             raw = scope["query_string"].decode("latin-1")
             pairs = [p for p in raw.split("&") if p]
             sent = [urllib.parse.unquote_plus(p.partition("=")[2]) for p in pairs if _param(p) == KEY]
@@ -318,7 +318,7 @@ def _origin_of(value: str) -> tuple[str, int] | None:
     return _name(parts.hostname), port
 
 
-def _origin_ok(request: Request) -> bool:
+def origin_ok(request: Request) -> bool:
     """The POST comes from a page of this server: its Origin (or, without one, its Referer) is
     ``http://NAME:PORT`` with NAME on the Guard's allow-list and PORT this server's port."""
     guard = request.scope.get(SCOPE_KEY)
@@ -330,7 +330,7 @@ def _origin_ok(request: Request) -> bool:
     if origin is None:
         return False
     found = _origin_of(origin)
-    return found is not None and found[0] in guard.hosts and found[1] == _port(request.scope)
+    return found is not None and found[0] in guard.hosts and found[1] == port_of(request.scope)
 
 
 # ---------------------------------------------------------------------------
@@ -344,7 +344,10 @@ class Limits:
     head: float = 10.0  # seconds for a request's line and headers, from its first byte (or the connection)
     body: float = 30.0  # seconds for its body, from the end of its head
     stall: float = 30.0  # seconds a response may wait for a client that does not read it
-    per_client: int = 16  # connections of one address (an IPv6 client: its /64)
+    # connections of one address (an IPv6 client: its /64). A browser opens at most 6 to a server
+    # for each site it shows; 32 leaves room for a few tabs and a burst of downloads (16 PDFs in
+    # flight and a page besides) while one client can take no more than an eighth of the total.
+    per_client: int = 32
     total: int = 256  # connections in all
 
 

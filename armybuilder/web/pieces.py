@@ -107,13 +107,14 @@ def out_of_band(p: Piece) -> str:
     return _FIRST_TAG.sub(r'\1 hx-swap-oob="morph"', p.html(), count=1)
 
 
-class _Kept:
+class Kept:
     """At most ``kept`` values by key, the least lately used let go first; safe across threads."""
 
     def __init__(self, kept: int) -> None:
         self.kept = kept
         self._values: OrderedDict[Any, Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[Any, threading.Lock] = {}
 
     def get(self, key: Any) -> Any:
         with self._lock:
@@ -129,6 +130,25 @@ class _Kept:
             while len(self._values) > self.kept:
                 self._values.popitem(last=False)
 
+    def made(self, key: Any, make: Callable[[], Any]) -> Any:
+        """The value kept for ``key``, else ``make()``'s, kept: who asks for the same key while it
+        is being made waits for that making instead of making it again."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            turn = self._making.setdefault(key, threading.Lock())
+        try:
+            with turn:
+                found = self.get(key)
+                if found is None:
+                    found = make()
+                    self.put(key, found)
+        finally:
+            with self._lock:
+                self._making.pop(key, None)
+        return found
+
 
 class Boards:
     """What the builder drew lately: the sketches of its boards by digest (any page of any list: a
@@ -136,8 +156,8 @@ class Boards:
     controls' forms by everything they are drawn from."""
 
     def __init__(self, kept: int = KEPT, drawn: int = DRAWN) -> None:
-        self._sketches = _Kept(kept)
-        self._drawn = _Kept(drawn)
+        self._sketches = Kept(kept)
+        self._drawn = Kept(drawn)
 
     def get(self, digest: str) -> Sketch | None:
         found: Sketch | None = self._sketches.get(digest)

@@ -307,9 +307,9 @@ class Background:
 # ---------------------------------------------------------------------------
 # armybuilder collect: an event's submission desk
 
-# A club's script or a few organisers' devices may share one address: more connections a client
-# than the builder allows (still bounded, and the total too).
-DESK_LIMITS = Limits(per_client=32)
+# An event's players may share one address (the venue's network), and a club's script too: more
+# connections a client than the builder allows (still bounded, and the total too).
+DESK_LIMITS = Limits(per_client=64)
 
 
 def desk_warning(host: str) -> str:

@@ -354,6 +354,8 @@ def test_a_new_list_is_named_after_the_list_and_made_by_the_edit_engine(client, 
     text = (folder / "my-wee-army.yaml").read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=")  # run_new's header
     assert "system: token-terrors" in text and "name: My Wee Army" in text
+    # no path of the server's machine in the file (issue 24: it leaked when the list was shared)
+    assert str(folder) not in text and str(folder.resolve()) not in text and "/tmp" not in text
     shown = client.get(r.headers["location"])
     assert said(shown).startswith("ok: New list: my-wee-army.yaml") and "My Wee Army" in shown.text
     # the same name again: a new file beside it, never over it
@@ -842,6 +844,38 @@ def test_json_answers(client, folder):
     assert r.status_code == 200 and r.json() == {"status": "ok", "messages": ["Name: Renamed"]}
     r = crafted(client, "ozzy.yaml", '["set","name",["--","Renamed"],null]')
     assert r.status_code == 200 and r.json()["messages"] == ["Name: Renamed: nothing to change."]
+
+
+def test_the_page_s_version_is_checked_under_the_edit_lock(client, folder, monkeypatch):
+    """Issue 24: the "changed since the page was shown" check ran before the edit lock was taken,
+    so an edit made between the two was overwritten by a page that never showed it. Here another
+    edit holds the lock while the page's change arrives, and changes the file before it lets go."""
+    import threading
+
+    from armybuilder import fsutil
+
+    path = folder / "wee.yaml"
+    form = name_control(client, "wee.yaml")
+    real_lock = fsutil.locked
+    waiting = threading.Event()
+
+    def spied(*args, **kwargs):
+        waiting.set()  # the page's change has come to the lock
+        return real_lock(*args, **kwargs)
+
+    monkeypatch.setattr(fsutil, "locked", spied)
+    answers = []
+    with real_lock(os.path.realpath(path)):  # another edit, under way
+        sender = threading.Thread(
+            target=lambda: answers.append(send(client, form, "From the stale page", headers=JSON))
+        )
+        sender.start()
+        assert waiting.wait(10)
+        path.write_text(WEE.replace("name: Wee", "name: Edited meanwhile"), encoding="utf-8")
+    sender.join(10)
+    assert answers and answers[0].status_code == 409, answers and answers[0].text
+    assert "changed elsewhere since the page was shown" in answers[0].json()["messages"][0]
+    assert "name: Edited meanwhile" in path.read_text(encoding="utf-8")  # the other edit is kept
 
 
 def test_a_change_from_a_page_of_an_older_file_is_refused(client, folder):
