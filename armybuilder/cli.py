@@ -531,7 +531,7 @@ def collect(
         None,
         "--export",
         metavar="FOLDER",
-        help="Do not run the desk: write each player's latest list from --db into FOLDER, for tournament.",
+        help="Do not run the desk: write each player's latest list from the database (--db) into FOLDER.",
     ),
     force: bool = typer.Option(False, "--force", help="With --export: overwrite list files that exist."),
 ) -> None:
@@ -553,7 +553,7 @@ def collect(
     --host 0.0.0.0 and show them the link it prints (or its QR code). Scripts use the JSON API:
     POST /api/submissions with {"player": NAME, "list": TEXT}.
 
-    When the desk is closed: armybuilder collect PACK --db FILE --export FOLDER writes each
+    When the desk is closed: armybuilder collect PACK [--db FILE] --export FOLDER writes each
     player's latest list as a file, then armybuilder tournament PACK FOLDER checks them all.
     """
     if export is not None:

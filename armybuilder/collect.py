@@ -1197,9 +1197,8 @@ def default_db(pack_file: Path) -> Path:
 
 
 def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
-    """``armybuilder collect PACK --db FILE --export FOLDER``: each player's latest list as a file."""
-    if db is None:
-        return Outcome.usage("armybuilder collect: --export needs --db FILE, the desk's database")
+    """``armybuilder collect PACK [--db FILE] --export FOLDER``: each player's latest list as a file
+    (the database, as for the desk, by default beside the pack)."""
     opened = open_desk(pack_file, db, create=False)
     if isinstance(opened, Outcome):
         return opened

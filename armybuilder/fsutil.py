@@ -277,7 +277,9 @@ def _write_into(target: Path, data: bytes, found: Special) -> None:
         os.close(fd)
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes, force: bool = False, into: bool = True) -> list[str]:
+def atomic_write(
+    path: str | os.PathLike[str], data: bytes, force: bool = False, into: bool = True, sync: bool = True
+) -> list[str]:
     """Write ``data`` to ``path`` atomically; returns notes on what of the old file could not be kept.
 
     Raises :class:`OverwriteRefused` (a ``FileExistsError``) when ``path`` exists and ``force``
@@ -290,6 +292,10 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, force: bool = False,
     device, a FIFO a process reads, or a link to one of this process's descriptors is written into
     (not atomically: it is no file); anything else raises :class:`NotAFile`, and so does every one
     of them when ``into`` is false (a list file is a regular file).
+
+    ``sync``: the data and the folder are flushed to the disk before it returns. Without it the
+    file is still never half written, but a power cut may bring back the old one (for what may be
+    lost, such as an undo history, and should not hold a change up).
     """
     target = Path(path)
     if target.is_dir():
@@ -314,8 +320,9 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, force: bool = False,
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
         if force:
             notes = _keep_owner(tmp, target)
         os.chmod(tmp, mode)
@@ -336,7 +343,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, force: bool = False,
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    _fsync_dir(directory)
+    if sync:
+        _fsync_dir(directory)
     return notes
 
 

@@ -82,9 +82,10 @@ def load(path: Path) -> History:
 
 
 def _save(path: Path, history: History) -> None:
-    """Write the history (replaced whole, never half written). Not synced to the disk: a power cut
-    may lose the last steps of a history, never a list, and a change is not held up by it."""
-    import tempfile
+    """Write the history (replaced whole, never half written; a link at its place is replaced, never
+    written through). Not synced to the disk: a power cut may lose the last steps of a history,
+    never a list, and a change is not held up by it."""
+    from armybuilder.fsutil import atomic_write
 
     history.undo = history.undo[-LIMIT:]
     history.redo = history.redo[-LIMIT:]
@@ -94,17 +95,7 @@ def _save(path: Path, history: History) -> None:
         data = json.dumps(history.to_json(), ensure_ascii=False).encode("utf-8")
     where = place(path)
     where.parent.mkdir(parents=True, exist_ok=True)
-    if where.is_symlink():  # not ours: never written through
-        where.unlink()
-    fd, tmp = tempfile.mkstemp(prefix=".history.", suffix=".tmp", dir=where.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, where)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write(where, data, force=True, into=False, sync=False)
 
 
 def record(path: Path, before: bytes, after: bytes, said: str) -> None:

@@ -336,19 +336,27 @@ def test_the_database_is_wal_with_a_schema_version_and_no_raw_token(desk):
 
 
 def test_each_thread_has_its_own_connection(desk):
-    seen = []
+    main = desk._conn()
+    seen: dict[int, tuple[sqlite3.Connection, sqlite3.Connection, int]] = {}
+    together = threading.Barrier(3, timeout=10)  # the three threads alive at once
 
-    def one():
-        seen.append(desk._conn())
-        assert desk._conn() is seen[-1]
+    def one(n: int) -> None:
+        first = desk._conn()
+        together.wait()
+        seen[n] = (first, desk._conn(), first.execute("PRAGMA synchronous").fetchone()[0])
 
-    threads = [threading.Thread(target=one) for _ in range(3)]
+    threads = [threading.Thread(target=one, args=(n,)) for n in range(3)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(10)
-    assert len({id(c) for c in seen}) == 3 and desk._conn() not in seen
-    assert all(c.execute("PRAGMA synchronous").fetchone()[0] == 2 for c in [desk._conn()])
+    assert sorted(seen) == [0, 1, 2]  # every thread got to the end (a failure in a thread fails nothing)
+    conns = [first for first, _, _ in seen.values()]
+    assert all(again is first for first, again, _ in seen.values())  # a thread keeps its own
+    assert len({id(c) for c in conns}) == 3  # no two threads share one
+    assert all(c is not main for c in conns)  # and none has the main thread's
+    assert [sync for _, _, sync in seen.values()] == [2, 2, 2]  # every one synchronous=FULL
+    assert desk._conn() is main and main.execute("PRAGMA synchronous").fetchone()[0] == 2
 
 
 def test_the_history_is_append_only(desk):
@@ -612,8 +620,12 @@ def test_the_export_command(tmp_path, monkeypatch):
     )
     assert missing.exit_code == 2 and "no such database" in missing.stderr
     assert not (tmp_path / "none.sqlite").exists()
-    no_db = runner.invoke(app, ["collect", str(pack), "--export", str(tmp_path / "o3")])
-    assert no_db.exit_code == 2 and "--export needs --db FILE" in no_db.stderr
+    # without --db: the desk's own default, beside the pack (games-day.desk.sqlite, the one above)
+    beside = runner.invoke(app, ["collect", str(pack), "--export", str(tmp_path / "o3")])
+    assert beside.exit_code == 0 and sorted(p.name for p in (tmp_path / "o3").iterdir()) == ["tess.yaml", "uma.yaml"]
+    db.rename(tmp_path / "moved.sqlite")
+    gone = runner.invoke(app, ["collect", str(pack), "--export", str(tmp_path / "o5")])
+    assert gone.exit_code == 2 and "no such database" in gone.stderr and not db.exists()
     both = runner.invoke(
         app, ["collect", str(pack), "--db", str(db), "--export", "o4", "--deadline", "2026-10-17 09:00"]
     )

@@ -80,3 +80,31 @@ def test_without_hard_links_it_still_refuses_and_writes(tmp_path, monkeypatch):
         atomic_write(target, b"two")
     assert target.read_bytes() == b"one"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_unsynced_writes_skip_fsync_and_are_still_whole(tmp_path, monkeypatch):
+    """``sync=False`` (an undo history: a change is not held up by it) flushes nothing to the disk,
+    and the file is still replaced whole; the default syncs the file and its folder."""
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    target = tmp_path / "history.json"
+    target.write_bytes(b"old")
+    atomic_write(target, b"new", force=True, into=False, sync=False)
+    assert target.read_bytes() == b"new" and synced == [] and os.listdir(tmp_path) == ["history.json"]
+    atomic_write(target, b"newer", force=True)
+    assert target.read_bytes() == b"newer" and len(synced) == 2  # the file, then its folder
+
+
+def test_the_undo_history_is_never_written_through_a_link(tmp_path):
+    from armybuilder import history
+
+    lst = tmp_path / "army.yaml"
+    lst.write_text("system: token-terrors\nname: A\n", encoding="utf-8")
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"keep me")
+    where = history.place(lst)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.symlink_to(outside)
+    history.record(lst, b"system: token-terrors\nname: A\n", b"system: token-terrors\nname: B\n", "Name: B")
+    assert outside.read_bytes() == b"keep me" and not where.is_symlink()
+    assert history.load(lst).undo[-1].said == "Name: B"

@@ -434,10 +434,16 @@ def test_the_downloads(organiser, desk, tmp_path):
     with zipfile.ZipFile(io.BytesIO(z.content)) as archive:
         assert sorted(archive.namelist()) == ["pia.yaml", "quin.yaml"]
         assert archive.read("pia.yaml").decode() == text(OZZY)
+        files = {name: archive.read(name).decode() for name in archive.namelist()}
     report = organiser.get("/organiser/download/report.json")
     assert report.status_code == 200
     verdicts = {Path(e["file"]).name: e["status"] for e in report.json()["lists"]}
-    assert verdicts == {"pia.yaml": "legal", "quin.yaml": "illegal"}
+    listed = organiser.get("/api/submissions", headers=bearer(ORG)).json()["submissions"]
+    by_text = {s.latest.text: s for s in desk.submissions()}  # each file, to the submission it holds
+    desk_says = {name: by_text[body].verdict.status for name, body in files.items()}
+    api_says = {name: next(e["status"] for e in listed if e["id"] == by_text[body].id) for name, body in files.items()}
+    assert verdicts == desk_says == api_says
+    assert sorted(desk_says.values()) == ["illegal", "legal"]  # one of each: agreeing is not by chance
     assert str(tmp_path) not in report.text and "/tmp/" not in report.text
     for name, starts in (("report.md", b"#"), ("report.csv", b""), ("report.xml", b"<?xml"), ("packet.pdf", b"%PDF")):
         r = organiser.get(f"/organiser/download/{name}")

@@ -12,8 +12,10 @@ a touch target, and no page speaks command-line.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -221,7 +223,7 @@ def test_a_player_sends_a_list_with_the_keyboard_only(browser, served):
 def test_the_organiser_locks_moves_the_deadline_and_reveals(browser, served, js):
     desk, url = served
     a = desk.submit("Ann Early", text(OZZY))
-    desk.submit("Ben Later", text(GREENWOOD))
+    b = desk.submit("Ben Later", text(GREENWOOD))
     context = _context(browser, js, viewport={"width": 1280, "height": 1000})
     try:
         org = _organiser(context, url)
@@ -266,9 +268,124 @@ def test_the_organiser_locks_moves_the_deadline_and_reveals(browser, served, js)
             org.locator("#dl-packet-pdf").click()
         assert Path(got.value.path()).read_bytes().startswith(b"%PDF")
         assert not org.dialogs
-        assert card.count() == 1
+
+        # Ann's list is still locked at the end: her card says so, and her replace is refused.
+        assert card.locator("strong", has_text="locked").count() == 1
+        assert card.locator("button").get_attribute("aria-label") == "Unlock Ann Early's list"
+        assert org.locator(f"#s-{b.id} strong", has_text="locked").count() == 0
+        player.goto(f"{url}mine/{a.id}?key={a.edit_token}")
+        assert "The organiser has locked your list" in player.locator("#closed").inner_text()
+        assert player.locator("#replace-form").count() == 0
+        refused = _put(player, f"{url}api/submissions/{a.id}", a.edit_token, text(WRENS))
+        assert refused.status == 423 and "locked this list" in refused.json()["error"]
+        assert len(desk.versions(a.id)) == 1 and desk.get(a.id).latest.fingerprint == of_file(OZZY)
+        assert _put(player, f"{url}api/submissions/{b.id}", b.edit_token, text(OZZY)).status == 200  # Ben's: open
     finally:
         context.close()
+
+
+def _put(page, address: str, token: str, listed: str):
+    """``PUT`` a new version through the browser's own HTTP client (its cookies, no page script)."""
+    return page.request.put(
+        address,
+        data=json.dumps({"list": listed}),
+        headers={"authorization": f"Bearer {token}", "content-type": "application/json"},
+    )
+
+
+def _send(page, url: str, player: str, listed: str) -> tuple[str, str]:
+    """A player sends a list from the players' page: the verdict the page shows, and the private link."""
+    page.goto(url)
+    page.fill("#player", player)
+    page.fill("#send-list", listed)
+    _click(page, "#send")
+    _wait_text(page, "#result", "Your list is in")
+    return page.locator("#verdict").inner_text(), page.locator("#private-link").get_attribute("href")
+
+
+def test_the_organisers_downloads_and_tournament_give_the_verdicts_the_desk_shows(browser, served, js, tmp_path):
+    """Players send lists through the page (legal, illegal, broken; one fixed on its private
+    link); the organiser downloads the lists and the report from the organiser's page; then
+    ``tournament PACK FOLDER`` over the unzipped lists, the report, and ``collect --export``
+    on the same database all give each player the verdict the organiser's page shows."""
+    from typer.testing import CliRunner
+
+    from armybuilder.cli import app
+    from armybuilder.web.desk import STATUS_WORDS
+
+    desk, url = served
+    words = {shown: status for status, shown in STATUS_WORDS.items()}
+    half = "system: fantasy-triumph\nname: Half\nclasses: 3\n"  # taken, but cannot be read as a list
+    sent = {
+        "Ann Archer": text(GREENWOOD),
+        "Wren Warlord": text(WRENS),
+        "Zoë <Ünal>": text(OZZY),
+        "Half Hal": half,
+        "Pat Fixer": text(WRENS),  # then fixed, below: its latest version counts
+    }
+    context = _context(browser, js, viewport={"width": 1280, "height": 1000})
+    try:
+        player = _page(context)
+        shown: dict[str, str] = {}
+        for name, listed in sent.items():
+            shown[name], link = _send(player, url, name, listed)
+        player.goto(link)  # Pat's private link: the fixed list replaces the illegal one
+        player.fill("#replace-list", fixed_wrens())
+        _click(player, "#replace")
+        _wait_text(player, "#result", "Version 2 of your list is in")
+        shown["Pat Fixer"] = player.locator("#verdict").inner_text()
+        sent["Pat Fixer"] = fixed_wrens()
+        expected = {
+            "Ann Archer": "legal",
+            "Wren Warlord": "illegal",
+            "Zoë <Ünal>": "legal",
+            "Half Hal": "broken",
+            "Pat Fixer": "legal",
+        }
+        assert {n: words[v] for n, v in shown.items()} == expected  # what each player was shown
+
+        org = _organiser(context, url)
+        assert org.locator("#counts").inner_text() == "5 lists: 3 legal, 2 not legal."
+        table = {}
+        for i in range(org.locator("#submissions .card").count()):
+            card = org.locator("#submissions .card").nth(i)
+            table[card.locator(".card-title").inner_text()] = words[card.locator(".status").inner_text()]
+        assert table == expected  # the organiser's page: what the players were shown
+
+        with org.expect_download(timeout=STEP_MS) as got:
+            org.locator("#dl-lists-zip").click()
+        assert got.value.suggested_filename == "club-games-day-lists.zip"
+        folder = tmp_path / "unzipped"
+        with zipfile.ZipFile(got.value.path()) as archive:
+            assert all("/" not in n and not n.startswith(".") for n in archive.namelist())
+            archive.extractall(folder)
+        with org.expect_download(timeout=STEP_MS) as got:
+            org.locator("#dl-report-json").click()
+        report = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+        assert not org.dialogs
+    finally:
+        context.close()
+
+    files = sorted(folder.iterdir())
+    owner = {f.name: next(n for n, t in sent.items() if t == text(f)) for f in files}  # by what each file holds
+    assert sorted(owner.values()) == sorted(sent)  # one file a player, each the latest list
+    assert {owner[Path(e["file"]).name]: e["status"] for e in report["lists"]} == table
+
+    runner = CliRunner()
+    t = runner.invoke(app, ["tournament", str(GAMES_DAY), str(folder), "--format", "json"])
+    assert t.exit_code == 1, t.stderr  # a list is not legal
+    checked = json.loads(t.stdout)
+    assert {owner[Path(e["file"]).name]: e["status"] for e in checked["lists"]} == table
+    assert checked["summary"]["lists"] == 5 and checked["summary"]["legal"] == 3
+
+    out = tmp_path / "exported"
+    e = runner.invoke(app, ["collect", str(GAMES_DAY), "--db", str(desk.path), "--export", str(out)])
+    assert e.exit_code == 0, e.stderr
+    rows = [line.split("\t") for line in e.stdout.splitlines()]
+    assert {player: status for _, player, status in rows} == table
+    assert sorted(Path(path).name for path, _, _ in rows) == [f.name for f in files]
+    for path, player, _ in rows:  # the same files the organiser's zip holds
+        assert Path(path).parent == out and text(Path(path)) == sent[player] == text(folder / Path(path).name)
 
 
 def test_without_the_organiser_link_the_organiser_page_is_closed(browser, served):
