@@ -73,6 +73,13 @@ def number(value: Any) -> Any:
     return value
 
 
+# An incomplete total: a part it counts has a name the data does not know (an unknown troop type,
+# card or faction: its own error says so), counted 0. It prints as ``43 (incomplete) of 42 points``,
+# and the findings that read it stand down (a finding that depends on an unknown name is not
+# reported).
+INCOMPLETE = "(incomplete)"
+
+
 @dataclass
 class Measure:
     """What a list is measured in: points against a limit, slots, units."""
@@ -80,12 +87,15 @@ class Measure:
     total: Any = None
     limit: Any = None
     unit: str = "points"
+    incomplete: bool = False  # a part the total counts has a name the data does not know: counted 0
 
     def value_text(self) -> str | None:
-        """``51 of 51``, ``12`` (no limit), or None when nothing was measured."""
+        """``51 of 51``, ``12`` (no limit), ``43 (incomplete) of 42``, or None when nothing was
+        measured."""
         if self.total is None:
             return None
-        return fmt_points(self.total) + (f" of {fmt_points(self.limit)}" if self.limit is not None else "")
+        total = fmt_points(self.total) + (f" {INCOMPLETE}" if self.incomplete else "")
+        return total + (f" of {fmt_points(self.limit)}" if self.limit is not None else "")
 
     def unit_word(self) -> str:
         """The unit as the number before it takes it: ``1 unit``, ``7 units``, ``1 of 10 slots``
@@ -95,12 +105,14 @@ class Measure:
         return noun(n, one, self.unit)
 
     def text(self) -> str | None:
-        """``51 of 51 points``, ``1 unit`` (no limit), or None when nothing was measured."""
+        """``51 of 51 points``, ``1 unit`` (no limit), ``43 (incomplete) of 42 points``, or None
+        when nothing was measured."""
         value = self.value_text()
         return None if value is None else f"{value} {self.unit_word()}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"total": number(self.total), "limit": number(self.limit), "unit": self.unit}
+        out = {"total": number(self.total), "limit": number(self.limit), "unit": self.unit}
+        return {**out, "incomplete": True} if self.incomplete else out
 
 
 @dataclass

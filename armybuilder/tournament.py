@@ -144,6 +144,18 @@ class Tournament:
             f"{s['legal']} legal, {s['illegal']} illegal{broken}{skipped}"
         )
 
+    def pack_warnings(self) -> list[str]:
+        """What the pack itself is warned of, once for the run rather than under each list (the
+        table shows a list's errors only): an event on another data version than armybuilder's
+        (EVT017), the same finding in every list's result."""
+        seen = {
+            (f.source or self.pack.file, f.line or 0, f.column or 0, f.code, f.message)
+            for e in self.entries
+            for f in e.result.findings
+            if f.code == "EVT017"
+        }
+        return [one_line(f"{file}:{line}:{col}: {code} [warning] {msg}") for file, line, col, code, msg in sorted(seen)]
+
     @property
     def all_legal(self) -> bool:
         return all(e.legal for e in self.entries)
@@ -360,7 +372,7 @@ def command(
     t = run(pack, files, progress=progress)
     t.skipped = skipped
     out = reporter(fmt, color=color, fit=width).tournament(t)
-    lines = [t.summary_line()]
+    lines = [t.summary_line(), *t.pack_warnings()]
     for r in reports:
         kind = report_kind(r)
         assert kind is not None  # a report whose extension names no format was refused above

@@ -52,6 +52,8 @@ from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.text import one_line, plural
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+
     from armybuilder.export.roster import Roster
     from armybuilder.findings import Result
 
@@ -110,6 +112,7 @@ class Printed:
     text: str = ""  # a PDF roster's text, every page, whitespace run together
     pages: list[str] | None = None  # a PDF roster's page texts
     raw: bytes = b""  # a PDF roster's bytes (the page that differs is read again, laid out)
+    reader: Any = field(default=None, repr=False, compare=False)  # a PDF roster's pypdf reader (its pages read)
     layout: dict[str, Any] = field(default_factory=dict)  # a PDF's layout record (export.pdf.LAYOUT_KEY)
     doc: dict[str, Any] | None = None  # a JSON roster
     flagged: set[str] = field(default_factory=set)  # where a difference was found already
@@ -348,7 +351,7 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
         raise
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF; each means it cannot be read
         raise Unreadable(f"it is a PDF that cannot be read ({type(exc).__name__})", usage=True) from None
-    p = Printed("pdf", pages=texts if pages else None, layout=layout, raw=raw)
+    p = Printed("pdf", pages=texts if pages else None, layout=layout, raw=raw, reader=reader if pages else None)
     if attached:
         p.carries = True
         p.carried = _carried(attached[0], f"the PDF carries ({LIST_FILE})")
@@ -656,11 +659,16 @@ def _whole(
         base.notices = [replace(f, source=printed.event_pack) if f.source else f for f in base.notices]
     told = _printed_findings(printed)
     base.errors, base.notices = _as_printed(printed, told, base.errors), _as_printed(printed, told, base.notices)
-    best: tuple[Any, str] | None = None
+    best: tuple[Any, str | Callable[[], str]] | None = None
+    tried: set[tuple[bool, tuple[int, ...]]] = set()
     for level in made.levels:
         keep = MinSeverity(level)
-        roster = replace(base, notices=[f for f in base.notices if keep.keeps(f)])
+        kept = tuple(n for n, f in enumerate(base.notices) if keep.keeps(f))
+        roster = replace(base, notices=[base.notices[n] for n in kept])
         for compact in made.compacts:
+            if (compact, kept) in tried:  # a level that keeps the same notices lays out the same roster
+                continue
+            tried.add((compact, kept))
             try:
                 found = _first_difference(printed, roster, made, level, compact)
             except ExportError as exc:
@@ -670,7 +678,7 @@ def _whole(
             if best is None or found[0] > best[0]:
                 best = found
     assert best is not None
-    said = best[1]
+    said = best[1] if isinstance(best[1], str) else best[1]()
     if printed.data_version is not None and data_now is not None and printed.data_version != data_now:
         said += f" (with data version {data_now}: the difference may come from the new game data)"
     elif printed.version is not None and printed.version != __version__:
@@ -820,8 +828,9 @@ def _put_back(message: str, printed: list[str]) -> str:
 
 def _first_difference(
     printed: Printed, roster: Roster, made: _Made, level: str, compact: bool = False
-) -> tuple[Any, str] | None:
-    """(where, what) of the first thing ``printed`` shows that ``roster`` laid out does not, or None."""
+) -> tuple[Any, str | Callable[[], str]] | None:
+    """(where, what) of the first thing ``printed`` shows that ``roster`` laid out does not, or None
+    (a PDF's what: a function that says it, called only for the difference that is said)."""
     if printed.kind == "markdown":
         from armybuilder.export.markdown import MarkdownExporter
 
@@ -848,41 +857,105 @@ def _lines_differ(lines: list[str], expected: list[str], flagged: set[str]) -> t
     return None
 
 
-def _pages_differ(printed: Printed, data: bytes) -> tuple[Any, str] | None:
+def _pages_differ(printed: Printed, data: bytes) -> tuple[Any, str | Callable[[], str]] | None:
     """The first line of the roster's pages that the PDF laid out from its list (``data``) does not have:
     compared as pypdf reads the text (a cell a line), the page that differs is read again as laid
-    out, to name the row (pypdf's layout mode: a table's row on one line)."""
+    out, to name the row (pypdf's layout mode: a table's row on one line), when that difference is
+    the one said (the function returned).
+
+    Text is read from ``data`` only where it may differ: a roster of the same bytes has the same
+    text, and a page of the same content and resources (:func:`_same_page`) the same page text."""
+    import functools
     import io
 
     from pypdf import PdfReader
 
+    if data == printed.raw:  # the roster is the PDF laid out again, byte for byte
+        return None
     pages, reader = printed.pages or [], PdfReader(io.BytesIO(data))
-    expected = [page.extract_text() or "" for page in reader.pages]
-    for number in range(1, max(len(pages), len(expected)) + 1):
-        if number > len(pages) or number > len(expected):
+    count = len(reader.pages)
+    for number in range(1, max(len(pages), count) + 1):
+        if number > len(pages) or number > count:
             return (number, 0), (
-                f"the roster has {plural(len(pages), 'page')}; the list it carries gives "
-                + plural(len(expected), "page")
+                f"the roster has {plural(len(pages), 'page')}; the list it carries gives " + plural(count, "page")
             )
-        told = any(where.endswith(f"page {number}") for where in printed.flagged) or "digest" in printed.flagged
-        found = _rows_differ(pages[number - 1], expected[number - 1], told)
-        if found is None:
+        page = reader.pages[number - 1]
+        if _same_page(printed, number, page):
             continue
-        try:  # the row, as laid out on the page
-            printed_page = PdfReader(io.BytesIO(printed.raw)).pages[number - 1]
-            laid_out = (
-                printed_page.extract_text(extraction_mode="layout"),
-                reader.pages[number - 1].extract_text(extraction_mode="layout"),
-            )
-        except Exception:  # noqa: BLE001 - pypdf read this page once already; the line it read is said then
-            laid_out = None
-        row = _rows_differ(*laid_out, told) if laid_out else None
-        a, b = (row or found)[1:]
-        return (number, found[0]), (
-            f"page {number} of the roster reads {_quote(a, 'nothing more')}; the list it carries gives "
-            + _quote(b, "nothing more there")
-        )
+        told = any(where.endswith(f"page {number}") for where in printed.flagged) or "digest" in printed.flagged
+        found = _rows_differ(pages[number - 1], page.extract_text() or "", told)
+        if found is not None:
+            return (number, found[0]), functools.partial(_row_said, printed, page, number, found, told)
     return None
+
+
+def _row_said(printed: Printed, page: Any, number: int, found: tuple[int, str | None, str | None], told: bool) -> str:
+    """The difference ``found`` on page ``number`` (as pypdf reads the text) said with the row that
+    differs as laid out on the page, when pypdf can lay both pages out (else the line it read)."""
+    import io
+
+    from pypdf import PdfReader
+
+    try:  # the row, as laid out on the page
+        given = printed.reader if printed.reader is not None else PdfReader(io.BytesIO(printed.raw))
+        laid_out = (
+            given.pages[number - 1].extract_text(extraction_mode="layout"),
+            page.extract_text(extraction_mode="layout"),
+        )
+    except Exception:  # noqa: BLE001 - pypdf read this page once already; the line it read is said then
+        laid_out = None
+    row = _rows_differ(*laid_out, told) if laid_out else None
+    a, b = (row or found)[1:]
+    return f"page {number} of the roster reads {_quote(a, 'nothing more')}; the list it carries gives " + _quote(
+        b, "nothing more there"
+    )
+
+
+_SAME_BUDGET = 20_000  # objects of a page laid out again compared with the roster's (a page's: a few hundred)
+
+
+def _same_page(printed: Printed, number: int, page: Any) -> bool:
+    """Whether page ``number`` of the roster has the same content stream and resources (fonts, their
+    maps, images and forms; streams compared as decoded) as ``page`` of the PDF laid out again,
+    both on the page itself: all pypdf reads a page's text from, so its text is the same. The walk
+    goes along ``page``'s objects (armybuilder's own), the roster's beside them, and stops at the first
+    that differs or after ``_SAME_BUDGET`` objects; False when it cannot tell."""
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+    budget = [_SAME_BUDGET]
+    seen: set[tuple[int, int, int, int]] = set()
+
+    def same(a: Any, b: Any) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if isinstance(a, IndirectObject) and isinstance(b, IndirectObject):
+            pair = (a.idnum, a.generation, b.idnum, b.generation)
+            if pair in seen:  # compared already, or being compared (a loop): the rest of the walk tells
+                return True
+            seen.add(pair)
+        a = a.get_object() if isinstance(a, IndirectObject) else a
+        b = b.get_object() if isinstance(b, IndirectObject) else b
+        if type(a) is not type(b):
+            return False
+        if isinstance(b, DictionaryObject):  # a stream too: its dictionary, then its data
+            if a.keys() != b.keys() or not all(same(a.raw_get(k), b.raw_get(k)) for k in b):
+                return False
+            return not isinstance(b, StreamObject) or bool(a.get_data() == b.get_data())
+        if isinstance(b, ArrayObject):
+            return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+        return bool(a == b)
+
+    try:
+        given = printed.reader.pages[number - 1] if printed.reader is not None else None
+        keys = ("/Contents", "/Resources")
+        return (
+            given is not None
+            and all(k in given and k in page for k in keys)
+            and all(same(given.raw_get(k), page.raw_get(k)) for k in keys)
+        )
+    except Exception:  # noqa: BLE001 - a damaged object of the roster: its text is read and compared
+        return False
 
 
 def _rows_differ(page: str, expected: str, told: bool) -> tuple[int, str | None, str | None] | None:

@@ -44,7 +44,7 @@ from armybuilder.events.inventory import count_text, inventory_of, is_broken, to
 from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, locate, number
 from armybuilder.outcome import ExitCode, Outcome
-from armybuilder.suggest import did_you_mean, fold
+from armybuilder.suggest import fold
 from armybuilder.text import fmt_points, points_text
 from armybuilder.yamlio import LoadError, load_file
 
@@ -310,7 +310,9 @@ def load(path: str | Path) -> Pack:
         if sid not in systems.REGISTRY:
             problems.append(
                 finding(
-                    "EVT002", f"unknown game system '{sid}'{did_you_mean(sid, known)} (systems: {', '.join(known)})", p
+                    "EVT002",
+                    f"unknown game system '{sid}'{systems.suggestion(str(sid), known)} (systems: {', '.join(known)})",
+                    p,
                 )
             )
 

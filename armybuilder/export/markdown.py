@@ -58,7 +58,7 @@ class MarkdownExporter(Exporter):
             out.append("")
         for t in r.tables:
             out += [f"## {escape(t.title)}", ""]
-            if t.columns:
+            if t.columns and t.rows:  # an empty table shows no header row: its notes say why
                 out += table(t)
                 out.append("")
             if t.notes:

@@ -13,8 +13,11 @@ facts show the event and its date (``--event PACK``, also named in the export fa
 player and note when it has them; ``--with-rules`` adds the rules appendix
 after the roster (a table of what the list uses, from a new page). A short roster that would spill
 a few lines onto a second page is set snug instead (less padding, its fine print smaller) when that
-keeps it on one page. ``--compact`` aims at one page for everything, the appendix too: smaller
-type, less padding, each table's notes run together, no heading starting a new page; it tries
+keeps it on one page (``SNUG_STEPS``: the spacing tightened first, then the type a little smaller).
+Whatever the layout, no page holds only the roster's trailing sections ("Not checked" and the
+export facts): when one would, the section before them goes over with them. ``--compact`` aims
+at one page for everything, the appendix too: smaller type, less padding, each table's notes run
+together, no heading starting a new page; it tries
 ``COMPACT_SCALES`` in turn, and warns whenever the PDF takes more than one page (then the roster
 keeps a page of its own when it fits one, and the appendix follows it).
 
@@ -69,7 +72,14 @@ MAX_FINDINGS = 100  # errors, and warnings and notes, printed; the rest are coun
 COMPACT = 0.8  # --compact: every type size times this (9-point text at 7.2 points)...
 COMPACT_SCALES = (1.0, 0.9, 0.8)  # ...and times these in turn until the roster fits one page (5.8 points)
 COMPACT_MARGIN_MM = 10  # --compact: the top margin
-SNUG_SCALES = (1.0, 0.92)  # a short roster spilling onto a second page: its type times these, snug, in turn
+# A short roster spilling onto a second page: (type scale, snugness) in turn, until it fits one. Snug
+# (1): half the paddings, a 10 mm top margin, its fine print small; snugger (2): less space around
+# headings and a lower bottom margin too. The spacing is tightened before the type shrinks, and the
+# type never below 0.85 (7.65-point text, 6.4-point fine print: --compact goes down to 5.8).
+SNUG_STEPS = ((1.0, 1), (1.0, 2), (0.92, 2), (0.85, 2))
+SNUG_GAPS = (1.0, 0.6, 0.35)  # the space around headings, times this, by snugness
+BOTTOM_MARGIN_MM = 22  # above the footer (the footer's rule is at 16 mm)...
+SNUGGER_BOTTOM_MARGIN_MM = 18  # ...and snugger
 COMPACT_PADDING = 0.5  # --compact: the paddings of banners, boxes and table cells, and the gaps, times this
 
 _registered: tuple[str, str, TTFont | None] | None = None
@@ -124,13 +134,15 @@ class PdfExporter(Exporter):
 
     _compact = False  # --compact: one page, smaller type, tighter tables, notes run together
     _appendix_page = True  # the rules appendix starts a new page (with --compact, only when one page cannot hold all)
-    _snug = False  # a short roster that would spill a few lines onto a second page: tighter spacing
+    _snug = 0  # a short roster that would spill a few lines onto a second page: tighter spacing (SNUG_STEPS)
+    _keep_tail = False  # the last section before the trailing ones kept on their page (no page of those alone)
+    _body_page = 0  # the page the roster's last section ends on (before "Not checked" and the export facts)
     _pages = 0
     _roster_pages = 0
 
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
         self._compact = options.compact
-        self._snug = False
+        self._snug = 0
         self._appendix_page = True
         self._layout = _layout_record(roster, options)
         warned = len(self.warnings)
@@ -138,16 +150,26 @@ class PdfExporter(Exporter):
             data = self._render(roster, options, 1.0)
             if self._roster_pages != 2:  # one page, or a long roster: laid out as it is
                 return data
-            said = self.warnings[warned:]  # a short roster spilling onto a second page: tighter spacing,
-            del self.warnings[warned:]  # and its fine print smaller, when that keeps it on one page
-            self._snug = True
-            for scale in SNUG_SCALES:
-                del self.warnings[warned:]
-                snug = self._render(roster, options, scale)
-                if self._roster_pages == 1:
-                    return snug
+            pages, roster_pages = self._pages, self._roster_pages
+            # A short roster spilling onto a second page: the first of SNUG_STEPS that keeps it on one.
+            # The snuggest is tried first: when even it spills (a roster of two pages, the most
+            # common), none of the others can hold it, and one layout more is all it costs.
+            said = self.warnings[warned:]
+            *looser, (snuggest_scale, snuggest) = SNUG_STEPS
             del self.warnings[warned:]
-            self._snug = False
+            self._snug = snuggest
+            snug = self._render(roster, options, snuggest_scale)
+            if self._roster_pages == 1:
+                kept, kept_pages = self.warnings[warned:], self._pages
+                for scale, self._snug in looser:
+                    del self.warnings[warned:]
+                    roomier = self._render(roster, options, scale)
+                    if self._roster_pages == 1:
+                        return roomier
+                self._snug, self._pages, self._roster_pages = snuggest, kept_pages, 1
+                self.warnings[warned:] = kept
+                return snug
+            self._snug, self._pages, self._roster_pages = 0, pages, roster_pages
             self.warnings[warned:] = said
             return data
         # --compact: the largest type that fits everything, the rules appendix too, on one page
@@ -185,7 +207,17 @@ class PdfExporter(Exporter):
         return COMPACT_PADDING if self._compact or self._snug else 1.0
 
     def _render(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
-        """The PDF with type at ``scale`` (1: the compact sizes as they are, with --compact)."""
+        """The PDF with type at ``scale`` (1: the compact sizes as they are, with --compact); laid out
+        again with the roster's last section kept with its trailing ones when a page would hold
+        only those."""
+        self._keep_tail = False
+        data = self._build(roster, options, scale)
+        if self._roster_pages > self._body_page > 0:  # a page of "Not checked" and the export facts alone
+            self._keep_tail = True
+            data = self._build(roster, options, scale)
+        return data
+
+    def _build(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
         from reportlab.platypus import SimpleDocTemplate
@@ -194,6 +226,7 @@ class PdfExporter(Exporter):
         self._cut = 0  # texts cut to MAX_TEXT characters
         self._pages = 0  # set when the document is saved
         self._roster_pages = 0  # the pages before the rules appendix: set with it, else all of them
+        self._body_page = 0  # set when the roster's last section is drawn
         self._roster_valid = roster.valid
         self._attachment = roster.carried  # the list the roster carries: an embedded file
         regular, bold, face = fonts()
@@ -208,7 +241,7 @@ class PdfExporter(Exporter):
             leftMargin=MARGIN_MM * mm,
             rightMargin=MARGIN_MM * mm,
             topMargin=(COMPACT_MARGIN_MM if self._compact or self._snug else MARGIN_MM) * mm,
-            bottomMargin=22 * mm,
+            bottomMargin=(SNUGGER_BOTTOM_MARGIN_MM if self._snug > 1 else BOTTOM_MARGIN_MM) * mm,
             title=self._short(roster.title),
             author="armybuilder",
             creator=f"armybuilder {roster.version}",
@@ -247,7 +280,7 @@ class PdfExporter(Exporter):
 
         base = ParagraphStyle("base", fontName=self.font, bulletFontName=self.font, **size(9, 11.5))
         title = (18, 22) if not self._compact else (13, 16)  # the compact title is smaller still
-        gap = 0.4 if self._compact else 0.6 if self._snug else 1.0  # the space around headings
+        gap = 0.4 if self._compact else SNUG_GAPS[self._snug]  # the space around headings
         self.s = {
             "base": base,
             "title": ParagraphStyle("title", base, fontName=self.bold, **size(*title, spaceAfter=6 * gap)),
@@ -346,22 +379,27 @@ class PdfExporter(Exporter):
             facts.append(("Date", r.date))
         story.append(self._with_qr(avail, lambda width: self._facts(facts, width, 30 * mm, 70 * mm)))
 
+        last: int | None = None  # where the last section before the trailing ones starts in the story
         if r.errors:
+            last = len(story)
             story += self._heading(f"Errors ({len(r.errors)})")
             story.append(self._box(self._findings(r.errors, "errors"), avail, RED, PALE_RED))
 
         for t in r.tables:
+            last = len(story)
             story += self._heading(t.title)
-            if t.columns:
+            if t.columns and t.rows:  # an empty table shows no header row: its notes say why
                 story.append(self._table(t, avail))
             if t.notes:
                 story.append(Spacer(1, 2))
                 story += self._notes(t.notes)
 
         if r.notices:
+            last = len(story)
             story += self._heading("Warnings and notes")
             lines = self._findings(r.notices, "warnings and notes", True)
             story.append(self._box(lines, avail, AMBER, PALE_AMBER, "small" if self._compact or self._snug else "base"))
+        story.append(self._body_end())
 
         if r.not_checked:  # what a VALID does not cover
             story += self._heading("Not checked")
@@ -401,9 +439,27 @@ class PdfExporter(Exporter):
             )
         )
         story.append(KeepTogether([Spacer(1, 6 * mm * tight), block]))
+        if self._keep_tail and last is not None:  # no page of the trailing sections alone
+            story[last:] = [KeepTogether(story[last:])]
         if r.rules is not None:
             story += self._rules(r, avail)
         return story
+
+    def _body_end(self) -> Flowable:
+        """A flowable of no size after the roster's last section: it notes the page that section ends
+        on, so that a page holding only the trailing sections is seen (and laid out again)."""
+        from reportlab.platypus.flowables import Flowable
+
+        exporter = self
+
+        class BodyEnd(Flowable):
+            def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+                return (0, 0)
+
+            def draw(self) -> None:
+                exporter._body_page = self.canv.getPageNumber()
+
+        return BodyEnd()
 
     def _rules(self, r: Roster, avail: float) -> list[Flowable]:
         """The rules appendix (``--with-rules``): a table of each item the list uses, its kind, its

@@ -14,6 +14,7 @@ segno and reportlab are imported only here, and only when a PDF with a QR code i
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,8 +30,10 @@ class TooLong(ValueError):
     """A share code too long for a QR code a phone reads from a printed page."""
 
 
-def matrix(code: str) -> tuple[int, list[list[bool]]]:
+@functools.lru_cache(maxsize=32)
+def matrix(code: str) -> tuple[int, tuple[tuple[bool, ...], ...]]:
     """The QR symbol of ``code``: its version and its rows of modules (True: dark), no quiet zone.
+    Kept for the last codes: a roster laid out again (a snugger try, ``verify``) draws the same.
 
     Raises :class:`TooLong` when it needs a version above ``MAX_VERSION``.
     """
@@ -50,7 +53,25 @@ def matrix(code: str) -> tuple[int, list[list[bool]]]:
             f"(QR version {MAX_VERSION} at most); the PDF has none, but it carries the list: "
             "armybuilder import reads it from the PDF file"
         )
-    return qr.version, [[bool(m) for m in row] for row in qr.matrix]
+    return qr.version, tuple(tuple(bool(m) for m in row) for row in qr.matrix)
+
+
+@functools.lru_cache(maxsize=32)
+def _runs(code: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """The symbol's size in modules, and its runs of dark modules: (row, first column, length)."""
+    _, rows = matrix(code)
+    runs = []
+    for y, row in enumerate(rows):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            runs.append((y, start, x - start))
+    return len(rows), tuple(runs)
 
 
 def flowable(code: str, font: str, caption_size: float = 6.0) -> Flowable:
@@ -61,9 +82,9 @@ def flowable(code: str, font: str, caption_size: float = 6.0) -> Flowable:
     from reportlab.lib.units import mm
     from reportlab.platypus import Flowable
 
-    _, rows = matrix(code)
+    size, runs = _runs(code)
     side = SIDE_MM * mm
-    module = side / (len(rows) + 2 * QUIET)
+    module = side / (size + 2 * QUIET)
     leading = caption_size + 1.5
     caption_height = leading * len(CAPTION) + 1
 
@@ -78,18 +99,8 @@ def flowable(code: str, font: str, caption_size: float = 6.0) -> Flowable:
             c.rect(0, caption_height, side, side, stroke=0, fill=1)
             c.setFillColorRGB(0, 0, 0)
             top = caption_height + side - QUIET * module
-            for y, row in enumerate(rows):
-                x = 0
-                while x < len(row):  # one rectangle for each run of dark modules in a row
-                    if not row[x]:
-                        x += 1
-                        continue
-                    start = x
-                    while x < len(row) and row[x]:
-                        x += 1
-                    c.rect(
-                        (QUIET + start) * module, top - (y + 1) * module, (x - start) * module, module, stroke=0, fill=1
-                    )
+            for y, start, length in runs:  # one rectangle for each run of dark modules in a row
+                c.rect((QUIET + start) * module, top - (y + 1) * module, length * module, module, stroke=0, fill=1)
             c.setFont(font, caption_size)
             for i, line in enumerate(CAPTION):
                 c.drawCentredString(side / 2, caption_height - (i + 1) * leading + 1.5, line)

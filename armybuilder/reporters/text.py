@@ -138,7 +138,10 @@ class TextReporter(Reporter):
                 size = max([len(s.columns)] + [len(row) for row in s.rows])
                 head = [clean(str(c)) for c in s.columns] + [""] * (size - len(s.columns))
                 rows = [[cell(v) for v in row] + [""] * (size - len(row)) for row in s.rows]
-                out += table(clean(s.title), head, rows, self.width, bold)
+                if rows:
+                    out += table(clean(s.title), head, rows, self.width, bold)
+                else:  # an empty table (no Grudge in reach) shows no header row: its title, then its notes
+                    out.append(bold(clean(s.title)))
                 out += [clean(f"  {note}") for note in s.notes]
             out.append(status_line(r))
             out += ["  " + finding_line(r, f, self.paint) for f in r.sorted_findings() if f.severity is Severity.ERROR]

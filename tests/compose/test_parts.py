@@ -264,7 +264,7 @@ def test_add_refuses_a_second_class_or_hero_of_a_name_and_points_to_set(run, tmp
     refused(
         run("add", f, "class", "RANGERS", "--troop", "Spear"),
         "already has a class 'Rangers'",
-        f"armybuilder set {f} stands 'Rangers' N, or set {f} troop 'Rangers' TROOP",  # the file, not FILE
+        f"armybuilder set {f} stands 'Rangers' N, or armybuilder set {f} troop 'Rangers' TROOP",  # the file, not FILE
     )
     refused(run("add", f, "hero", "archmage"), "already has a hero 'Archmage'", f"set {f} card CARD --hero 'Archmage'")
     refused(run("add", f, "hero", "Eagles"), "already has a class 'Eagles'", "give the new hero another name")

@@ -143,3 +143,21 @@ def test_a_tournament_shows_each_lists_version_beside_the_events(run, tmp_path):
     got = list(csv.DictReader(io.StringIO(cs.read_text(encoding="utf-8"))))
     assert [(row["data_version"], row["event_data_version"]) for row in got] == [("0", "1"), ("1", "1"), ("", "1")]
     assert "ABL040" in md.read_text(encoding="utf-8")  # the old list's warning is in its findings
+
+
+def test_a_tournament_on_a_pack_pinned_to_1_says_so_once_on_stderr(run, tmp_path):
+    """Issue 28: the table shows only a list's errors, so a pack pinned to the old data version
+    was warned of in the reports alone. The summary now says it once, naming both versions."""
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("event: Old Cup\nsystem: fantasy-triumph\ndata_version: '1'\n", encoding="utf-8")
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    for name in ("a.yaml", "b.yaml"):
+        (lists / name).write_text((ROOT / EXAMPLE["fantasy-triumph"]).read_text(encoding="utf-8"), encoding="utf-8")
+    r = run("tournament", pack, lists)
+    warned = [line for line in r.stderr.splitlines() if "EVT017" in line]
+    assert warned == [
+        f"{pack}:3:1: EVT017 [warning] Old Cup is played on fantasy-triumph data version 1; armybuilder has "
+        "version 2, so its verdict may not match the event's rules"
+    ]
+    assert "EVT017" not in r.stdout and r.exit_code == 0

@@ -36,3 +36,33 @@ def test_the_readme_says_what_the_full_test_run_needs_and_how_to_run_it_quickly(
         "-k WORDS",
     ):
         assert needle in head, needle
+
+
+def test_the_event_packs_readme_shows_what_its_command_prints(run, root):
+    """Issue 26: examples/events/README.md quoted a stale line (``autumn-clash.yaml:7:7: EVT011 ...
+    (list line 13)``) of a pack whose Mindblast ban is on line 16 and a list whose Mindblast is on
+    line 31. The excerpt is the command's output, as it prints it."""
+    import re
+    import shlex
+
+    text = (root / "examples" / "events" / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"`(armybuilder validate [^`]+)`\nprints:\n\n```text\n(.*?)\n```", text, re.S)
+    assert m, "the README shows a command and what it prints"
+    r = run(*shlex.split(m.group(1))[1:])
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == m.group(2).splitlines()
+
+
+def test_the_changelog_gives_the_codes_a_repeated_army_card_is_refused_with(run, root, tmp_path):
+    """Issue 26: the changelog said a repeated army card gets FTR011, but adding Ambush again says
+    FTR004 (a card bought twice); FTR011 is for a card an army buys only once (No Camp, FT 47)."""
+    host = tmp_path / "host.yaml"
+    host.write_text((root / "examples" / "fantasy-triumph" / "greenwood-host.yaml").read_text(encoding="utf-8"))
+    ambush = run("add", host, "card", "Ambush", "--option", "home")
+    assert ambush.exit_code == 2 and "(FTR004)" in ambush.stderr
+    run("add", host, "card", "No Camp")
+    no_camp = run("add", host, "card", "No Camp")
+    assert no_camp.exit_code == 2 and "(FTR011)" in no_camp.stderr
+    text = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    said = " ".join(text[text.index("- `add card` refuses") :].split("\n- ")[0].split())
+    assert "(FTR004, an army card such as Ambush too; FTR011 for a card an army buys only once" in said

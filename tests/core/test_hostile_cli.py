@@ -71,8 +71,8 @@ def test_text_lines_are_not_wrapped(run, tmp_path):
     path = tmp_path / "x.yaml"
     path.write_text(HEAD + "classes:\n  - {name: " + "A" * 150 + ", troop: Heavy Foott, stands: 8, general: true}\n")
     r = run("validate", path)
-    lines = r.stdout.splitlines()
-    assert len(lines) == 2 and all(line.startswith(str(path) + ":") for line in lines)
+    lines = r.stdout.splitlines()  # FTR001 alone: the total counts the unknown troop type, so no FTR025
+    assert len(lines) == 1 and all(line.startswith(str(path) + ":") for line in lines)
     assert any("FTR001" in line and line.startswith(f"{path}:4:") for line in lines)
 
 

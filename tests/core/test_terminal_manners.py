@@ -16,6 +16,7 @@ from armybuilder import cli_io
 
 GREENWOOD = "examples/fantasy-triumph/greenwood-host.yaml"
 BROKEN = "examples/fantasy-triumph/broken-horde.yaml"
+IRON = "examples/fantasy-triumph/iron-marches.yaml"
 HOMM3 = "examples/homm3-battlefield/skirmish-medium.yaml"
 AUTUMN = "examples/events/autumn-clash.yaml"
 SGR = re.compile("\x1b\\[[0-9;]*m")
@@ -121,7 +122,8 @@ def test_on_a_terminal_errors_are_red(run, terminal, colour_env):
     r = run("validate", BROKEN)
     assert r.exit_code == 1
     assert f"{RED}FTR014 [error]\x1b[0m Unreliable" in r.stdout
-    assert "FTR025 [info] 11 of 51 points unspent" in r.stdout  # info: plain
+    info = run("validate", IRON)  # (the Broken Horde has no info: its total counts an unknown troop type)
+    assert ": FTR026 [info] class 'Levy'" in info.stdout  # info: plain
     cost = run("cost", BROKEN)
     assert f"  {BROKEN}:19:13: {RED}FTR014 [error]" in cost.stdout
     assert "\x1b[1m" in cost.stdout  # the bold title and headers
@@ -190,9 +192,10 @@ def test_colour_codes_are_ours_added_after_the_file_s_text_is_cleaned(run, colou
 
 
 def test_min_severity_hides_lines_and_keeps_the_verdict(run):
-    every = run("validate", BROKEN)
-    warning = run("validate", BROKEN, "--min-severity", "warning")
-    error = run("validate", BROKEN, "--min-severity", "error")
+    at = ("--event", AUTUMN)  # the Iron Marches: Illusion banned there (errors) and an info (FTR026)
+    every = run("validate", IRON, *at)
+    warning = run("validate", IRON, *at, "--min-severity", "warning")
+    error = run("validate", IRON, *at, "--min-severity", "error")
     assert every.exit_code == warning.exit_code == error.exit_code == 1
     assert "[info]" in every.stdout and "[info]" not in warning.stdout
     assert [line for line in every.stdout.splitlines() if "[info]" not in line] == warning.stdout.splitlines()

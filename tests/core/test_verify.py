@@ -26,7 +26,7 @@ from armybuilder.yamlio import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"  # 51 of 51 points, VALID
-INVALID = ROOT / "tests/export/lists/invalid-host.yaml"  # 49 of 40 points, 5 errors
+INVALID = ROOT / "tests/export/lists/invalid-host.yaml"  # 49 (incomplete: an unknown card) of 40 points, 4 errors
 ALICE = ROOT / "tests/events/fixtures/lists/ft/alice-legal.yaml"  # legal at 48 points
 AUTUMN = ROOT / "examples/events/autumn-clash.yaml"  # 51 points, Mindblast and Illusion banned, 1 hero
 IRON = ROOT / "examples/fantasy-triumph/iron-marches.yaml"  # legal, but 2 Illusion cards: not at Autumn Clash
@@ -155,18 +155,18 @@ def test_errors_cut_out_of_a_markdown_roster(run, tmp_path):
     md.write_text("\n".join(kept), encoding="utf-8")
     r = verify(run, md)
     assert r.exit_code == 1
-    assert "the roster prints 0 errors (its Errors section); the list it carries has 5" in r.stdout
+    assert "the roster prints 0 errors (its Errors section); the list it carries has 4" in r.stdout
 
 
 def test_a_roster_that_says_valid_when_its_list_has_errors(run, tmp_path):
     md = roster_file(tmp_path, INVALID, "markdown")
     text = md.read_text(encoding="utf-8")
     text = re.sub(r"^> \*\*INVALID.*\n", "", text, flags=re.MULTILINE)
-    text = text.replace("**INVALID** (5 errors", "**VALID** (0 errors").replace("- INVALID: ", "- VALID: ")
+    text = text.replace("**INVALID** (4 errors", "**VALID** (0 errors").replace("- INVALID: ", "- VALID: ")
     md.write_text(text, encoding="utf-8")
     r = verify(run, md)
     assert r.exit_code == 1
-    assert "the roster says VALID; the list it carries has 5 errors now" in r.stdout
+    assert "the roster says VALID; the list it carries has 4 errors now" in r.stdout
 
 
 def test_a_list_swapped_inside_a_pdf_roster(run, tmp_path):
@@ -178,7 +178,7 @@ def test_a_list_swapped_inside_a_pdf_roster(run, tmp_path):
     r = verify(run, pdf)
     assert r.exit_code == 1
     assert "the list or its printed fingerprint was changed" in r.stdout
-    assert "the roster says VALID; the list it carries has 5 errors now" in r.stdout
+    assert "the roster says VALID; the list it carries has 4 errors now" in r.stdout
 
 
 def test_an_edited_json_roster(run, tmp_path):
@@ -190,7 +190,7 @@ def test_an_edited_json_roster(run, tmp_path):
     r = verify(run, js)
     assert r.exit_code == 1
     assert "the printed total was edited: the roster says 39 of 40 points (measure.text)" in r.stdout
-    assert "the roster prints 1 error (errors); the list it carries has 5" in r.stdout
+    assert "the roster prints 1 error (errors); the list it carries has 4" in r.stdout
 
 
 def test_edited_findings_no_longer_match_the_digest(run, tmp_path):
@@ -216,7 +216,7 @@ def test_new_game_data_is_told_apart_from_an_edited_printout(run, tmp_path):
 def test_an_invalid_roster_that_says_so_verifies(run, tmp_path):
     # It tells the truth: INVALID, with every error (names with Markdown and HTML in them).
     r = verify(run, roster_file(tmp_path, INVALID, "markdown"))
-    assert r.exit_code == 0 and "verified: INVALID, 49 of 40 points" in r.stdout
+    assert r.exit_code == 0 and "verified: INVALID, 49 (incomplete) of 40 points" in r.stdout
 
 
 # -- the findings digest ---------------------------------------------------------------------------
@@ -415,3 +415,80 @@ def test_a_pdf_without_its_layout_record_is_laid_out_as_its_pages_say(run, tmp_p
     assert run("export", HOST, "-o", out, "--compact", "--date", "2026-10-17").exit_code == 0
     r = verify(run, out)
     assert r.exit_code == 0 and ": verified: VALID" in r.stdout, r.stdout
+
+
+# -- a PDF roster's pages read no more than they need ----------------------------------------------
+
+
+def _pdf_reads(monkeypatch) -> list[str]:
+    """The text extraction modes pypdf is asked for, in turn, from now on."""
+    from pypdf import PageObject
+
+    calls: list[str] = []
+    real = PageObject.extract_text
+
+    def counted(self, *args, **kwargs):
+        calls.append(kwargs.get("extraction_mode", "plain"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(PageObject, "extract_text", counted)
+    return calls
+
+
+def test_a_pdf_roster_laid_out_the_same_has_only_its_own_pages_read(run, tmp_path, monkeypatch):
+    """The PDF laid out again from the carried list is not read where its pages are the roster's: the
+    same bytes, or a copy rewritten by pypdf (its layout record lost), whose pages have the same
+    content and resources."""
+    from pypdf import PdfReader
+    from rosters import pdf_carrying
+
+    from armybuilder.export.pdf import LIST_FILE
+
+    pdf = roster_file(tmp_path, HOST, "pdf")
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    copy = tmp_path / "copy.pdf"
+    copy.write_bytes(pdf_carrying(pdf.read_bytes(), reader.attachments[LIST_FILE][0]))
+    calls = _pdf_reads(monkeypatch)
+    for roster in (pdf, copy):
+        calls.clear()
+        r = verify(run, roster)
+        assert r.exit_code == 0 and ": verified: VALID" in r.stdout, r.stdout
+        assert calls == ["plain"] * len(reader.pages), roster.name
+
+
+def test_a_pdf_whose_font_reads_a_letter_as_another_is_named(run, tmp_path):
+    """The same drawing operations, with a font whose map reads W as X: the pages' text differs, and
+    the row is named (the content streams alone are not what verify compares)."""
+    from pypdf import PdfWriter
+
+    pdf = roster_file(tmp_path, HOST, "pdf")
+    writer = PdfWriter(clone_from=io.BytesIO(pdf.read_bytes()))
+    fonts = writer.pages[0]["/Resources"]["/Font"]
+    cmap = next(f["/ToUnicode"] for f in fonts.values() if f["/BaseFont"].endswith("+DejaVuSans"))  # regular type
+    assert b"<57> <0057>" in cmap.get_data()  # its W
+    cmap.set_data(cmap.get_data().replace(b"<57> <0057>", b"<57> <0058>"))
+    out = io.BytesIO()
+    writer.write(out)
+    pdf.write_bytes(out.getvalue())
+    r = verify(run, pdf)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[1:] == [
+        "  - page 1 of the roster reads 'Xardens Elite Foot 2 4 + Deadly 2 + Armored ½ 6½ 13 3 MU'; "
+        "the list it carries gives 'Wardens Elite Foot 2 4 + Deadly 2 + Armored ½ 6½ 13 3 MU'"
+    ]
+
+
+def test_a_pdf_rosters_pages_depend_on_min_severity_only_through_its_notices():
+    """verify lays a roster out once for the --min-severity levels that keep the same notices (a PDF
+    without its layout record is tried at each level): the level itself is only in the layout record."""
+    from pypdf import PdfReader
+
+    from armybuilder.export import ExportOptions, exporter
+
+    roster, _ = build(HOST)  # no warnings, no notes: every level keeps the same (none)
+    assert not roster.notices
+    pages = []
+    for level in ("info", "warning", "error"):
+        data = exporter("pdf").render(roster, ExportOptions(min_severity=level))
+        pages.append([p.get_contents().get_data() for p in PdfReader(io.BytesIO(data)).pages])
+    assert pages[0] == pages[1] == pages[2]

@@ -53,6 +53,8 @@ def test_a_hint_names_the_file(run, tmp_path):
     f = _copy(tmp_path)
     r = run("add", f, "class", "Wardens", "--troop", "Spear")
     assert f"armybuilder set {f} stands 'Wardens' N" in r.stderr and " FILE " not in r.stderr
+    # both alternatives are whole commands (issue 26: the second read "or set host.yaml troop ...")
+    assert f"N, or armybuilder set {f} troop 'Wardens' TROOP" in r.stderr
 
 
 def test_an_unknown_code_names_the_command(run):

@@ -121,6 +121,13 @@ def test_require_unknown_key_names_the_keys_it_takes(write):
             "unknown game system 'fantasy-triumf' (did you mean 'fantasy-triumph'?)",
         ),
         ("event: A\nsystems: {warhammer: {}}\n", 2, "unknown game system 'warhammer'"),
+        # issue 26 point 10: the beginning of one id gets the suggestion a list's ABL031 gives
+        ("event: A\nsystem: fantasy\n", 2, "unknown game system 'fantasy' (did you mean 'fantasy-triumph'?)"),
+        (
+            "event: A\nsystems: {homm3: {}}\n",
+            2,
+            "unknown game system 'homm3' (did you mean 'homm3-battlefield'?)",
+        ),
         ("event: A\nsystem: fantasy-triumph\nsystems: {token-terrors: {}}\n", 3, "both 'system' and 'systems'"),
         ("event: A\npoints: 40\nsystems: {token-terrors: {}}\n", 2, "'points' belongs to one system"),
         (

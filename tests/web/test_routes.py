@@ -259,7 +259,7 @@ def test_folder_lists_every_list_with_its_game_player_total_and_status(client, f
     assert cards["ozzy.yaml"].startswith("Ozzy's Muster Legal Token Terrors: Battlegrounds · Ozzy the Bold · 10 of 10")
     assert cards["sub/wren.yaml"].startswith("Wren's Host Legal Token Terrors")
     # an illegal list says so, with its first errors
-    assert cards["broken.yaml"].startswith("The Broken Horde Not legal Fantasy Triumph · 40 of 51 points")
+    assert cards["broken.yaml"].startswith("The Broken Horde Not legal Fantasy Triumph · 40 (incomplete) of 51 points")
     assert "Unreliable on class 'Warlord's Guard'" in cards["broken.yaml"]
     assert "Hidden" not in r.text and "notes.txt" not in r.text
     # a new list can be made for every system that can be composed, chosen by its id

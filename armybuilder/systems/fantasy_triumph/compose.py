@@ -277,7 +277,7 @@ def _refuse_taken(doc: Doc, name: str, adding: str) -> None:
             if isinstance(e, dict) and fold(str(e.get("name"))) == fold(name):
                 have = str(e.get("name"))
                 change = (
-                    f"armybuilder set FILE stands '{have}' N, or set FILE troop '{have}' TROOP"
+                    f"armybuilder set FILE stands '{have}' N, or armybuilder set FILE troop '{have}' TROOP"
                     if kind == "class"
                     else f"armybuilder set FILE card CARD --hero '{have}'"
                 )

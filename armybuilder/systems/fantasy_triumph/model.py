@@ -169,6 +169,12 @@ class Unit:
     def card_names(self) -> set[str]:
         return {u.name for u in self.cards if u.card}
 
+    @property
+    def unpriced(self) -> bool:
+        """Whether a name of the unit is one the data does not know (a class's troop type, FTR001;
+        a card, FTR002), priced 0: its cost is not known."""
+        return (self.kind == "class" and self.troop is None) or any(u.card is None for u in self.cards)
+
     def has(self, *names: str) -> bool:
         return bool(self.card_names() & set(names))
 
@@ -230,6 +236,19 @@ class Army:
 
     def army_card_names(self) -> set[str]:
         return {u.name for u in self.army_cards if u.card}
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether the total counts 0 for a name the data does not know: an unknown troop type or
+        card (FTR001, FTR002), or an unknown topography where a price depends on it (FTR027). A
+        finding that reads the total then is not reported: it would come from the unknown name, not
+        from the rules (its own error makes the list invalid)."""
+        unknown_topography = self.topography_written is not None and self.topography is None
+        return (
+            any(u.unpriced for u in self.units())
+            or any(u.card is None for u in self.army_cards)
+            or (unknown_topography and bool(self.needs_topography))
+        )
 
     def stands(self) -> int:
         return sum(c.stands for c in self.classes)
@@ -594,7 +613,8 @@ def victory_notes(army: Army) -> list[str]:
     share = {Fraction(1, 3): "one third", Fraction(1, 2): "half"}.get(fraction, str(fraction))
     value = army.victory_value()
     return [
-        f"Victory value: {fmt_points(value)} points (stands and heroes at full cost, refunds ignored); "
+        f"Victory value{' (incomplete)' if army.incomplete else ''}: {fmt_points(value)} points (stands and "
+        "heroes at full cost, refunds ignored); "
         f"the army breaks when it has lost {share} of it, {approx_points(army.break_loss())} points "
         "(secondary source, unverified)"
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.findings import Measure, Result, Section, number
+from armybuilder.findings import INCOMPLETE, Measure, Result, Section, number
 from armybuilder.systems import CheckOptions, Item, Names, System
 from armybuilder.text import fmt_points, one_line
 
@@ -21,7 +21,7 @@ class FantasyTriumph(System):
         army = model.build(data, options.points)
         for rule in rules.REGISTRY:
             result.add(rule.check(army))
-        result.measure = Measure(army.total, army.limit, "points")
+        result.measure = Measure(army.total, army.limit, "points", incomplete=army.incomplete)
         if options.breakdown:
             result.sections = sections(army)
             result.details = details(army)
@@ -132,7 +132,7 @@ def sections(army: model.Army) -> list[Section]:
     table = model.table_notes(army) + model.victory_notes(army)
     hero_pts = sum((h.total for h in army.heroes), 0)
     totals = Section("Totals", ["", "Value", "Limit"])
-    totals.rows.append(["Points", army.total, army.limit])
+    totals.rows.append([f"Points {INCOMPLETE}" if army.incomplete else "Points", army.total, army.limit])
     totals.rows.append(["Stands", army.stands(), f"at least {minimum_stands(army)}"])
     totals.rows.append(["Heroes", len(army.heroes), f"at most {army.cat.rule_value('max_heroes')}"])
     totals.rows.append(["Hero points", hero_pts, f"at most {army.cat.rule_value('max_hero_points')}"])

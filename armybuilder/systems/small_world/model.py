@@ -230,6 +230,12 @@ class Position:
         if self.decline is not None:
             yield self.decline
 
+    @property
+    def unknown_race(self) -> bool:
+        """Whether a side's race is one the data does not know (SWW001): its power's coins are not
+        counted, so the turn's coin total is not known."""
+        return any(side.race is None for side in self.sides())
+
     def own_regions(self) -> dict[str, tuple[Side, Region]]:
         """The player's regions by folded name (the first listing of each)."""
         out: dict[str, tuple[Side, Region]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.findings import Measure, Result, Section
+from armybuilder.findings import INCOMPLETE, Measure, Result, Section
 from armybuilder.text import plural
 
 from .model import Position, Side
@@ -99,7 +99,7 @@ def conquests_section(pos: Position) -> Section:
 
 def coins_section(pos: Position) -> Section:
     rows = [[line.label, line.count, line.each, line.coins] for line in pos.coins]
-    rows.append(["Total", None, None, pos.coins_net])
+    rows.append([f"Total {INCOMPLETE}" if pos.unknown_race else "Total", None, None, pos.coins_net])
     return Section("Victory coins this turn", ["Source", "Count", "Each", "Coins"], rows, list(pos.coin_notes))
 
 

@@ -82,6 +82,7 @@ class Army:
     where: tuple[Any, ...]  # path of the army as a whole, for army-wide findings
     counts: dict[str, int] = field(default_factory=dict)  # canonical faction -> tokens
     paths: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # canonical faction -> path of its first entry
+    unknown: int = 0  # tokens of factions the data does not know (TTB002): not counted, so its slots are not known
     player: int | None = None  # index into draft.players
     source: str | None = None  # the file, in a matchup
     positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None  # the file's, in a matchup
@@ -134,7 +135,7 @@ class Pick:
     faction: str | None
     tokens: int
     held_before: int = 0  # the picker's tokens of this faction
-    slots_before: int | None = 0  # the picker's army slots (None: a size is unknown)
+    slots_before: int | None = 0  # the picker's army slots (None: a size or a faction is unknown)
     drafted_before: int = 0  # tokens of this faction drafted by anyone
     other_first: int | None = None  # index of the opponent's first pick of this faction
 
@@ -192,6 +193,8 @@ def army_from_tokens(
                 ctx.unknown.append((str(written), path))
         if faction is not None:
             army.add(faction, n, path)
+        else:
+            army.unknown += n
     return army
 
 
@@ -226,8 +229,10 @@ def _read_draft(data: dict[str, Any], cat: Catalog) -> Context:
             drafted[faction] = pick.drafted_before + pick.tokens
         if player is not None:
             army = ctx.armies[player]
-            pick.slots_before = army.slots(cat)
-            if faction is not None:
+            pick.slots_before = None if army.unknown else army.slots(cat)
+            if faction is None:
+                army.unknown += pick.tokens
+            else:
                 pick.held_before = army.counts.get(faction, 0)
                 pick.other_first = first_pick.get((ctx.other(player), faction))
                 if pick.tokens > 0:  # "drafted even as few as 1" closes the faction

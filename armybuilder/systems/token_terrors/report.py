@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from armybuilder.findings import Measure, Section
+from armybuilder.findings import INCOMPLETE, Measure, Section
 
 from .model import Army, Catalog, Context
 from .rules.grudges_live import live
@@ -27,6 +27,8 @@ def slots_text(cat: Catalog, army: Army) -> str:
     if slots is None:
         unknown = ", ".join(f"{f} ({cat.faction(f)['rarity']})" for f in army.unknown_sizes(cat))
         return f"slots unknown: the rulebook gives no slot size for {unknown}"
+    if army.unknown:  # tokens of an unknown faction (TTB002) are not counted
+        return f"{slots} {INCOMPLETE} of {limit} slots"
     gap = "" if slots == limit else (f": {limit - slots} short" if slots < limit else f": {slots - limit} over")
     return f"{slots} of {limit} slots{gap}"
 
@@ -206,14 +208,16 @@ def both_measure(cat: Catalog, armies: Sequence[Army]) -> Measure:
     slots = [a.slots(cat) for a in armies]
     known = [s for s in slots if s is not None]
     total = sum(known) if len(known) == len(slots) else None  # None: an army's size is unknown
-    return Measure(total, cat.value("army_slots") * len(armies), "slots (both players)")
+    incomplete = any(a.unknown for a in armies)
+    return Measure(total, cat.value("army_slots") * len(armies), "slots (both players)", incomplete)
 
 
 def measure(ctx: Context) -> Measure:
     """The measure of a checked list: its slots (both players' in a draft) against the limit."""
     cat = ctx.cat
     if ctx.kind == "army":
-        return Measure(ctx.armies[0].slots(cat), cat.value("army_slots"), "slots")
+        army = ctx.armies[0]
+        return Measure(army.slots(cat), cat.value("army_slots"), "slots", bool(army.unknown))
     if ctx.kind == "draft":
         return both_measure(cat, ctx.armies)
     return Measure(None, cat.value("army_slots"), "slots")

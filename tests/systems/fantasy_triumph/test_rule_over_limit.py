@@ -94,3 +94,31 @@ def test_a_larger_army_size():
     r = ft_list(classes=[{"troop": "Knights", "stands": 9}], points=60)
     assert r.measure.limit == 60
     assert "FTR020" not in codes(r) and r.valid
+
+
+def test_a_total_that_counts_an_unknown_troop_type_is_not_checked():
+    """Issue 26 point 8: a finding that depends on an unknown name is not reported. Knights 4 x 3 =
+    12, and 2 stands of 'Knigths' (no such troop type: FTR001) priced at nothing but the 1-point
+    stand minimum: 12 + 2 = 14. The army's cost is not known, so neither "14 points, 1 over its
+    limit of 13" nor "1 of 15 points unspent" is true."""
+    classes = [{"troop": "Knights", "stands": 3, "general": True}, {"name": "Riders", "troop": "Knigths", "stands": 2}]
+    over = ft_list(classes=classes, points=13, filler=False)
+    assert codes(over) == ["FTR001"] and not over.valid  # the unknown name itself stays an error
+    assert over.measure.total == 14 and over.measure.incomplete
+    assert over.measure.text() == "14 (incomplete) of 13 points"
+    assert over.to_dict()["points"] == {"total": 14, "limit": 13, "unit": "points", "incomplete": True}
+    under = ft_list(classes=classes, points=15, filler=False)
+    assert codes(under) == ["FTR001"]  # no FTR025
+    known = ft_list(classes=[{**classes[1], "troop": "Knights"}, classes[0]], points=13, filler=False)
+    [f] = of(known, "FTR020")  # the same army with the name right: 4 x 5 = 20, 7 over
+    assert f.message == "the army costs 20 points, 7 over its limit of 13"
+    assert not known.measure.incomplete and known.measure.text() == "20 of 13 points"
+
+
+def test_a_total_that_counts_an_unknown_card_is_not_checked():
+    # Knights 4 x 3 = 12 with 'Deadlly' (no such card: FTR002) counted 0, against 11 points
+    knights = {"troop": "Knights", "stands": 3, "general": True}
+    r = ft_list(classes=[{**knights, "cards": ["Deadlly"]}], points=11, filler=False)
+    assert codes(r) == ["FTR002"] and r.measure.incomplete
+    r = ft_list(classes=[knights], points=11, filler=False)
+    assert codes(r) == ["FTR020"] and not r.measure.incomplete  # 12, 1 over 11

@@ -20,3 +20,18 @@ def test_every_race_cites_the_base_rule_not_the_orcs():
     r = check(position(active=trolls, conquests=[{"region": "Barrens"}]))
     (f,) = [f for f in r.findings if f.code == "SWW014"]
     assert "Orcs" not in f.rule and f.rule.startswith("Small World base rules")
+
+
+def test_one_coin_is_one_coin():
+    # Trolls holding Barrens alone, no race in decline: 1 region, 1 coin (1 a region held)
+    trolls = {"race": "Trolls", "regions": [{"name": "Barrens", "tokens": 3}]}
+    r = check(position(active=trolls, decline=None, conquests=[{"region": "Barrens"}]))
+    (f,) = [f for f in r.findings if f.code == "SWW014"]
+    assert f.message.startswith("the turn's 1 victory coin leaves out the Faction Bonus:")
+
+
+def test_no_coin_total_is_told_for_a_race_the_data_does_not_know():
+    # Issue 26 point 8: 'Orks' (SWW001) have no known power, so the turn's coins are not known
+    orks = {"race": "Orks", "in_hand": 3, "regions": [{"name": "Durotar", "tokens": 3}]}
+    r = check(position(active=orks))
+    assert "SWW001" in codes(r) and "SWW014" not in codes(r)

@@ -50,3 +50,23 @@ def test_a_draft_pick_past_ten_fails_at_that_pick():
     [f] = findings(r, "TTB006")
     assert f.message.startswith("pick 3: Ozzy would have 11 slots")
     assert f.path == ("draft", "picks", 2, "tokens")
+
+
+def test_tokens_of_an_unknown_faction_leave_the_total_unchecked():
+    """Issue 26 point 8: 'Elfs' is no faction (TTB002), so its 4 tokens use slots the rulebook
+    cannot say: "the army uses 6 of its 10 slots (4 short; Soldiers 6)" would come from the unknown
+    name. The total is said to be incomplete."""
+    r = army(Soldiers=6, Elfs=4)
+    assert codes(r, "error") == ["TTB002"]
+    assert r.measure.total == 6 and r.measure.incomplete
+    assert r.measure.text() == "6 (incomplete) of 10 slots"
+
+
+def test_a_draft_with_a_pick_of_an_unknown_faction_is_not_totalled_for_that_player():
+    # Wren's 5 Elfs (TTB002) are not counted: "Wren at 5 of 10 slots" would be false; Ozzy's 10 are.
+    r = draft(
+        ["Ozzy", "Wren"], [("Ozzy", "Soldiers", 5), ("Wren", "Wyverns", 5), ("Ozzy", "Goblins", 5), ("Wren", "Elfs", 5)]
+    )
+    assert codes(r, "error") == ["TTB002"]
+    assert r.measure.total == 15 and r.measure.incomplete
+    assert r.measure.text() == "15 (incomplete) of 20 slots (both players)"

@@ -81,3 +81,22 @@ def test_a_grudge_inside_one_army_is_not_in_reach_and_says_why(run, write):
     one = check_text("system: token-terrors\nname: Host\ntokens: {Goblins: 5, Wyverns: 5}\n")
     reach = next(s for s in one.sections if s.title == "Gruesome Grudges in reach")
     assert [row[0] for row in reach.rows] == ["Haughty Hatred", "Airborne Animosity"]  # a rival outside it
+
+
+def test_no_grudge_in_reach_shows_no_empty_table(run, write):
+    """Zombies and Soldiers: Return to Dead pairs them, and both are in this army, so no Grudge is in
+    reach (seed 000: "2 players each control a faction"); nor does a Terrible Tactic pair them. cost
+    and the Markdown roster print each title and its notes, not a header row over no rows."""
+    path = write("zs.yaml", "system: token-terrors\nname: ZS\ntokens: {Zombies: 5, Soldiers: 5}\n")
+    cost = run("cost", path).stdout
+    for title, note in (
+        ("Gruesome Grudges in reach", "none: no faction here has a sworn enemy outside this army"),
+        ("Terrible Tactics in reach", "none: no Tactic pairs two of these factions"),
+    ):
+        lines = cost.splitlines()
+        at = lines.index(title)
+        assert lines[at + 1] == f"  {note}", lines[at : at + 3]
+    assert "┃ Grudge" not in cost and "┃ Tactic" not in cost
+    md = run("export", path, "--to", "markdown", "-o", "-").stdout
+    assert "## Gruesome Grudges in reach\n\n- none: no faction here has a sworn enemy outside this army\n" in md
+    assert "| Grudge" not in md and "| Tactic" not in md

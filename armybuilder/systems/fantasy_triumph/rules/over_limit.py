@@ -5,7 +5,8 @@ army size (51 points unless the list or an event sets another). Delayed Entry re
 off (FT 32). The army size is an army construction rule the seed does not print (reference
 README, unverified: ``army_points`` in ``data/fantasy-triumph/army.yaml``); the finding cites it.
 Before release 0.1.0 it cited FT 39.3.c, the Illusion deployment rule, which names 51 points only
-in passing.
+in passing. When a troop type or card the list names is unknown (FTR001, FTR002: priced 0), or
+the topography a price depends on (FTR027), the total is not known and is not checked.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ RULE = "army size (army construction, unverified)"
 
 
 def check(army: Army) -> Iterator[Finding]:
-    if army.total > army.limit:
+    if army.total > army.limit and not army.incomplete:
         path = ("points",) if "points" in army.data else ()
         yield finding(
             __name__,

@@ -1,7 +1,8 @@
 """A stand priced up to the 1-point minimum.
 
 A stand never costs less than 1 point after its cards (army construction rules; unverified
-default). Cards that lower the cost below that save nothing more.
+default). Cards that lower the cost below that save nothing more. A class with a troop type or a
+card the data does not know (FTR001, FTR002) has no known cost, and is not told about it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ RULE = "army construction"
 
 def check(army: Army) -> Iterator[Finding]:
     for c in army.classes:
-        if c.floored and c.troop is not None:
+        if c.floored and not c.unpriced:
             yield finding(
                 __name__,
                 f"{c.what}: its cards make a stand {fmt_points(c.raw)} points; a stand costs "

@@ -1,7 +1,8 @@
 """Points left unspent.
 
 The army costs less than its limit. That is legal; it is said in case it was not meant. It cites
-the army size rule (``army_points``: army construction, unverified), as FTR020 does.
+the army size rule (``army_points``: army construction, unverified), as FTR020 does. Like FTR020,
+it is not checked when the total counts an unknown name (FTR001, FTR002, FTR027) as 0.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ RULE = "army size (army construction, unverified)"
 
 
 def check(army: Army) -> Iterator[Finding]:
-    if army.total < army.limit:
+    if army.total < army.limit and not army.incomplete:
         yield finding(
             __name__,
             f"{fmt_points(army.limit - army.total)} of {fmt_points(army.limit)} points unspent",

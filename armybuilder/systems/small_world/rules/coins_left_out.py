@@ -5,7 +5,8 @@ the Orcs' text says their bonus adds to "the usual Faction Bonus", but no rule d
 the size of that bonus or when it is due. When the position lists conquests, this note says that
 the coin total (regions held, the Orcs' and Blood Elves' bonuses) leaves the Faction Bonus out,
 citing the base rule (``faction_bonus`` in base-rules.yaml), not the Orcs. Coins from special
-powers (a free name in the position) are left out too.
+powers (a free name in the position) are left out too. When a side's race is one the data does not
+know (SWW001), its coins are not known either, and the note is not given.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder.codes import rule_finding as finding
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model import Position
@@ -26,11 +28,12 @@ RULE = "Small World base rules: Faction Bonus"
 
 
 def check(ctx: Position) -> Iterator[Finding]:
-    if not ctx.conquests:
+    if not ctx.conquests or ctx.unknown_race:
         return
+    n = ctx.coins_net
     yield finding(
         __name__,
-        f"the turn's {ctx.coins_net} victory coins leave out the Faction Bonus: the rule "
+        f"the turn's {plural(n, 'victory coin')} {'leaves' if n == 1 else 'leave'} out the Faction Bonus: the rule "
         "documents name it but do not give its size",
         ("conquests",),
         ctx.cat.ref("faction_bonus"),

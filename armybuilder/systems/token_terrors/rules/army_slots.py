@@ -7,8 +7,8 @@ In a draft record, every pick that takes its player past 10 slots is marked, and
 picks run out each player who has fewer than 10 is marked: the draft ends only when both
 players have 10.
 
-When the army has a token whose rarity's slot size is unknown (TTB007), the total cannot be
-known and is not checked.
+When the army has a token whose rarity's slot size is unknown (TTB007), or tokens of a faction
+the data does not know (TTB002), the total cannot be known and is not checked.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     if ctx.kind == "army":
         army = ctx.armies[0]
         slots = army.slots(ctx.cat)
-        if slots is not None and slots != limit:
+        if slots is not None and slots != limit and not army.unknown:
             gap = f"{limit - slots} short" if slots < limit else f"{slots - limit} over"
             yield finding(
                 __name__,
@@ -59,7 +59,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                 )
         for army in ctx.armies:
             slots = army.slots(ctx.cat)
-            if slots is not None and slots < limit:
+            if slots is not None and slots < limit and not army.unknown:
                 yield finding(
                     __name__,
                     f"the draft ends with {army.label} at {slots} of {limit} slots; "
