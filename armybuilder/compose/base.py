@@ -24,10 +24,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 # Re-exported: the system adapters import them from here.
+from armybuilder.compose.parts import UNREADABLE as UNREADABLE
 from armybuilder.compose.parts import EditError as EditError
 from armybuilder.compose.parts import Opt as Opt
 from armybuilder.compose.parts import Part as Part
 from armybuilder.compose.parts import flag as flag
+from armybuilder.compose.parts import spoken as spoken
 from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest
 from armybuilder.text import noun
 
@@ -63,17 +65,17 @@ class Request:
     def command(self) -> str:
         return f"armybuilder {self.verb} FILE {self.usage}".rstrip()
 
-    def _usage_error(self, message: str) -> EditError:
-        return EditError(f"{message}; usage: {self.command}")
+    def _usage_error(self, message: str, player: str = UNREADABLE) -> EditError:
+        return EditError(f"{message}; usage: {self.command}", player)
 
     def take(self, what: str) -> str:
         """The next positional argument (required)."""
         if self._next >= len(self.args):
-            raise self._usage_error(f"'{self.verb} {self.part}' needs {what}")
+            raise self._usage_error(f"'{self.verb} {self.part}' needs {what}", f"say {spoken(what)}")
         value = str(self.args[self._next]).strip()
         self._next += 1
         if not value:
-            raise self._usage_error(f"{what} cannot be empty")
+            raise self._usage_error(f"{what} cannot be empty", f"{spoken(what)} cannot be empty")
         return value
 
     def take_optional(self) -> str | None:
@@ -92,14 +94,17 @@ class Request:
         """All the remaining arguments as one name: ``spell Fire Wall`` needs no quotes."""
         words = " ".join(self.take_rest()).split()
         if not words:
-            raise self._usage_error(f"'{self.verb} {self.part}' needs {what}")
+            raise self._usage_error(f"'{self.verb} {self.part}' needs {what}", f"say {spoken(what)}")
         return " ".join(words)
 
     def take_name_and_int(self, what: str, number_what: str, minimum: int = 0, maximum: int = 1000) -> tuple[str, int]:
         """A name of one or more words, then a whole number: ``stands Archers of the Eaves 2``."""
         words = self.take_rest()
         if len(words) < 2:
-            raise self._usage_error(f"'{self.verb} {self.part}' needs {what} and {number_what}")
+            raise self._usage_error(
+                f"'{self.verb} {self.part}' needs {what} and {number_what}",
+                f"say {spoken(what)} and {spoken(number_what)}",
+            )
         return " ".join(" ".join(words[:-1]).split()), number(words[-1], number_what, minimum, maximum, whole=True)
 
     def take_int(self, what: str, minimum: int = 0, maximum: int = 1000, default: int | None = None) -> int:
@@ -115,11 +120,6 @@ class Request:
 
     def has(self, key: str) -> bool:
         return self.opts.get(key) is not None
-
-    def forbid(self, *keys: str, why: str = "") -> None:
-        for key in keys:
-            if self.has(key):
-                raise self._usage_error(f"{flag(key)} does not apply here{why}")
 
     def finish(self) -> None:
         """Refuse what was typed but not used: extra arguments, options of another part."""
@@ -149,18 +149,22 @@ def number(
 ) -> int | float:
     """A number typed on the command line, checked against its range."""
     raw = str(text).strip()
+
+    def refused(rest: str) -> EditError:  # what: an option's spelling (--stands), or words
+        return EditError(f"{what} {rest}", f"{spoken(what)} {rest}")
+
     try:
         value = float(raw)
     except ValueError:
-        raise EditError(f"{what} must be a {'whole ' if whole else ''}number, not '{raw}'") from None
+        raise refused(f"must be a {'whole ' if whole else ''}number, not '{raw}'") from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise EditError(f"{what} must be a finite number, not '{raw}'")
+        raise refused(f"must be a finite number, not '{raw}'")
     if not (minimum <= value <= maximum):  # first: 1e308 * 2 below would overflow
-        raise EditError(f"{what} must be from {minimum:g} to {maximum:g}, not '{raw}'")
+        raise refused(f"must be from {minimum:g} to {maximum:g}, not '{raw}'")
     if whole and value != int(value):
-        raise EditError(f"{what} must be a whole number, not '{raw}'")
+        raise refused(f"must be a whole number, not '{raw}'")
     if halves and value * 2 != int(value * 2):
-        raise EditError(f"{what} must be a whole or half number (like 48 or 48.5), not '{raw}'")
+        raise refused(f"must be a whole or half number (like 48 or 48.5), not '{raw}'")
     return int(value) if value == int(value) else value
 
 
@@ -186,10 +190,13 @@ def known(
         return name
     near = index.suggestion(name)
     if near:
-        raise EditError(f"unknown {what} '{name}'{near}; add --as-written to keep the name as typed")
+        raise EditError(
+            f"unknown {what} '{name}'{near}; add --as-written to keep the name as typed",
+            f"unknown {what} '{name}'{near}",
+        )
     if open_set:
         return name
-    raise EditError(f"unknown {what} '{name}'{'; ' + hint if hint else ''}")
+    raise EditError(f"unknown {what} '{name}'{'; ' + hint if hint else ''}", f"unknown {what} '{name}'")
 
 
 def choice(value: str, choices: Sequence[str], what: str) -> str:
@@ -241,7 +248,8 @@ def find(
         shown = ", ".join(f"'{names[i]}' (entry {i + 1})" for i in hits)
         raise EditError(
             f"{where} has more than one {what} that '{name}' names: {shown}; "
-            f"say which with --entry N (1 for the first), or give each {what} its own name"
+            f"say which with --entry N (1 for the first), or give each {what} its own name",
+            f"{where} has more than one {what} that '{name}' names: {shown}; give each {what} its own name",
         )
     if hits:
         return hits[0]

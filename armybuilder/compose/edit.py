@@ -73,7 +73,9 @@ def read_list(path: Path) -> tuple[bytes, str, dict[str, Any]]:
     from armybuilder.yamlio import LoadError, decode, loads, read_bytes
 
     if not path.exists():
-        raise EditError(f"{path}: no such file; start a list with: armybuilder new SYSTEM {path}")
+        raise EditError(
+            f"{path}: no such file; start a list with: armybuilder new SYSTEM {path}", f"{path}: no such file"
+        )
     if path.is_dir():
         raise EditError(f"{path}: is a directory, not a list file")
     try:
@@ -95,7 +97,10 @@ def read_list(path: Path) -> tuple[bytes, str, dict[str, Any]]:
 def system_of(path: Path, data: dict[str, Any]) -> str:
     system_id = data.get("system")
     if not isinstance(system_id, str):
-        raise EditError(f"{path}: the file has no 'system' key; start a list with: armybuilder new SYSTEM FILE")
+        raise EditError(
+            f"{path}: the file has no 'system' key; start a list with: armybuilder new SYSTEM FILE",
+            f"{path}: the file has no 'system' key, so it is not a list",
+        )
     names = composable()
     if system_id not in names:
         raise EditError(f"{path}: unknown game system '{system_id}'{systems.suggestion(system_id, names)}")
@@ -468,7 +473,8 @@ class Made:
 
     kind: str
     said: str = ""
-    message: str = ""  # why it was refused
+    message: str = ""  # why it was refused, in the command line's words
+    player: str = ""  # the same in a player's words (EditError.player)
     before: Result | None = None
     after: Result | None = None
 
@@ -499,7 +505,7 @@ def run_edit(
     except EditError as exc:
         kind = "stale" if isinstance(exc, Stale) else "locked" if isinstance(exc, Locked) else "refused"
         out = Outcome.usage(f"armybuilder {verb}: {with_file(exc.message, path)}")
-        out.detail = Made(kind, message=exc.message)
+        out.detail = Made(kind, message=exc.message, player=exc.player)
         return out
 
 
@@ -538,7 +544,8 @@ def _edit(
     locked_file = read_only(path)
     if locked_file and not force:
         raise EditError(
-            f"{path} is read-only; the file was not changed (use --force to edit it anyway: it stays read-only)"
+            f"{path} is read-only; the file was not changed (use --force to edit it anyway: it stays read-only)",
+            f"{path} is read-only",
         )
     req = Request(
         verb=verb,
@@ -558,7 +565,9 @@ def _edit(
     with base.entry_wanted(entry) as unused:
         said = the_part.func(doc, req)
     if unused:
-        raise EditError(f"--entry does not apply to '{verb} {the_part.name}': it names no entry of a list")
+        raise EditError(
+            f"--entry does not apply to '{verb} {the_part.name}': it names no entry of a list", parts.UNREADABLE
+        )
     req.finish()
     new_text = rt.dump()
     if new_text == text:
@@ -597,7 +606,8 @@ def find_part(mod: ModuleType, verb: str, word: str, system_id: str) -> parts.Pa
     listed = ", ".join(p.name for p in declared)
     raise EditError(
         f"'{verb}' has no part '{word}' in {system_id}{index.suggestion(word)}; "
-        f"parts: {listed} (armybuilder {verb} --help shows each one's arguments)"
+        f"parts: {listed} (armybuilder {verb} --help shows each one's arguments)",
+        parts.UNREADABLE,
     )
 
 
@@ -668,19 +678,20 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         if found is not None:  # a device, a FIFO, /dev/stdout: a list file is a regular file, never one of them
             raise EditError(f"{path} is {found.what}, not a file; give the name of a regular file")
         if os.path.lexists(path) and not force:
-            raise EditError(f"{path} already exists; use --force to overwrite it")
+            raise EditError(f"{path} already exists; use --force to overwrite it", f"{path} already exists")
         if not path.parent.exists():
             raise EditError(f"{path.parent}: no such directory")
         m = systems.manifest(system_id)
         if points is not None and not m.points_limit:
             raise EditError(
-                f"{system_id} lists are measured in {m.measure}, not points against a limit; leave out --points"
+                f"{system_id} lists are measured in {m.measure}, not points against a limit; leave out --points",
+                f"{system_id} lists are measured in {m.measure}, not points against a limit",
             )
         if name is not None and printable(name) != name:
-            raise EditError("--name is not UTF-8 text; a list file holds UTF-8 names")
+            raise EditError("--name is not UTF-8 text; a list file holds UTF-8 names", "the name is not UTF-8 text")
         name = " ".join((name or printable(default_name(path))).split())
         if not name or len(name) > 200:
-            raise EditError("--name must be 1 to 200 characters")
+            raise EditError("--name must be 1 to 200 characters", "the name must be 1 to 200 characters")
         if points is not None:
             points = base.number(points, "--points", 0.5, 1000, whole=False, halves=True)
         ref = schema_ref(system_id, path)
@@ -704,11 +715,13 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         try:
             _atomic_write(path, text.encode("utf-8"), force, into=False)
         except OverwriteRefused:
-            raise EditError(f"{path} already exists; use --force to overwrite it") from None
+            raise EditError(f"{path} already exists; use --force to overwrite it", f"{path} already exists") from None
         except OSError as exc:
             raise EditError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     except EditError as exc:
-        return Outcome.usage(f"armybuilder new: {exc.message}")
+        out = Outcome.usage(f"armybuilder new: {exc.message}")
+        out.detail = Made("refused", message=exc.message, player=exc.player)
+        return out
     after = check_text(text, file=str(path))
     done = report(path, f"created {path} ({system_id}): the next steps are in its opening comment", None, after)
     done.done = f"{path} was created"

@@ -30,11 +30,34 @@ KINDS = ("text", "int", "flag", "switch", "many")
 
 
 class EditError(Exception):
-    """An edit refused: the message says why and what to do instead. Nothing was written."""
+    """An edit refused; nothing was written.
 
-    def __init__(self, message: str):
+    ``message`` says why and what to do instead in the command line's words: the command or the
+    flag to give. ``player`` says why in a player's words, with no command-line syntax, for a face
+    that offers its own controls (the browser builder); it is ``message`` when that has none.
+    """
+
+    def __init__(self, message: str, player: str | None = None):
         super().__init__(message)
         self.message = message
+        self.player = message if player is None else player
+
+
+# The player's words for an edit whose words cannot be read as the part's options: a page only
+# sends the edits it offers, so these come from a change made up by hand.
+UNREADABLE = "the change could not be read"
+
+
+def spoken(label: str) -> str:
+    """An option or an argument as a player says it: ``--defender-tokens`` is "defender tokens", "the
+    CLASS" is "the class", "how many stands to add (N)" is "how many stands to add" (a level's
+    roman numerals stay as they are)."""
+    if label.startswith("--"):
+        return label[2:].replace("-", " ")
+    label = label.replace(" (N)", "")
+    if label == "N":
+        return "the number"
+    return re.sub(r"\b(?![IVX]+\b)[A-Z]{2,}\b", lambda m: m.group().lower(), label)
 
 
 @dataclass(frozen=True)
@@ -137,7 +160,10 @@ def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], It
     for w in words:
         if _NOT_UTF8.search(str(w)):
             shown = str(w).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            raise EditError(f"'{shown}' is not UTF-8 text; a list file holds UTF-8 names; usage: {usage}")
+            raise EditError(
+                f"'{shown}' is not UTF-8 text; a list file holds UTF-8 names; usage: {usage}",
+                "a name is not UTF-8 text; a list file holds UTF-8 names",
+            )
     i = 0
     while i < len(words):
         word = str(words[i])
@@ -151,23 +177,25 @@ def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], It
         spelling, eq, value = word.partition("=")
         found = part.option(spelling) or _common(spelling)
         if found is None:
-            raise EditError(_unknown(part, spelling, system, others) + f"; usage: {usage}")
+            raise EditError(_unknown(part, spelling, system, others) + f"; usage: {usage}", UNREADABLE)
         opt, on = found
         if not opt.takes_value:
             if eq:
-                raise EditError(f"{spelling} takes no value; usage: {usage}")
+                raise EditError(f"{spelling} takes no value; usage: {usage}", UNREADABLE)
             out.opts[opt.key] = on
             continue
         if not eq:
             if i >= len(words):
-                raise EditError(f"{spelling} needs a value ({opt.metavar or opt.key.upper()}); usage: {usage}")
+                raise EditError(
+                    f"{spelling} needs a value ({opt.metavar or opt.key.upper()}); usage: {usage}", UNREADABLE
+                )
             value = str(words[i])
             i += 1
         given: str | int = _whole(spelling, value) if opt.kind == "int" else value
         if opt.kind == "many":
             out.opts.setdefault(opt.key, []).append(given)
         elif opt.key in out.opts:
-            raise EditError(f"{spelling} is given twice; usage: {usage}")
+            raise EditError(f"{spelling} is given twice; usage: {usage}", UNREADABLE)
         else:
             out.opts[opt.key] = given
     return out
@@ -184,7 +212,9 @@ def _whole(spelling: str, value: str) -> int:
     try:
         return int(value.strip())
     except ValueError:
-        raise EditError(f"{spelling} takes a whole number, not '{value}'") from None
+        raise EditError(
+            f"{spelling} takes a whole number, not '{value}'", f"{spoken(spelling)} takes a whole number, not '{value}'"
+        ) from None
 
 
 def _unknown(part: Part, spelling: str, system: str, others: Callable[[], Iterable[Part]]) -> str:

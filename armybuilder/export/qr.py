@@ -30,10 +30,8 @@ class TooLong(ValueError):
     """A share code too long for a QR code a phone reads from a printed page."""
 
 
-@functools.lru_cache(maxsize=32)
 def matrix(code: str) -> tuple[int, tuple[tuple[bool, ...], ...]]:
     """The QR symbol of ``code``: its version and its rows of modules (True: dark), no quiet zone.
-    Kept for the last codes: a roster laid out again (a snugger try, ``verify``) draws the same.
 
     Raises :class:`TooLong` when it needs a version above ``MAX_VERSION``.
     """
@@ -58,7 +56,8 @@ def matrix(code: str) -> tuple[int, tuple[tuple[bool, ...], ...]]:
 
 @functools.lru_cache(maxsize=32)
 def _runs(code: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-    """The symbol's size in modules, and its runs of dark modules: (row, first column, length)."""
+    """The symbol's size in modules, and its runs of dark modules: (row, first column, length).
+    Kept for the last codes: a roster laid out again (a snugger try, ``verify``) draws the same."""
     _, rows = matrix(code)
     runs = []
     for y, row in enumerate(rows):

@@ -366,7 +366,9 @@ async def _made(request: Request, outcome: Any, name: str, said: str) -> Respons
     """After a new list was made (new, import): its page, or why nothing was made."""
     st = _state(request)
     if outcome.code == 2:
-        return await _folder_answer(request, Flash("refused", _engine_words(outcome.stderr, st, name)), 422)
+        player = getattr(outcome.detail, "player", "")  # a refused new list: the engine's words for a player
+        words = [_capital(_in_the_folder(player, st.folder))] if player else _engine_words(outcome.stderr, st, name)
+        return await _folder_answer(request, Flash("refused", words), 422)
     if _scripted(request) == "json":
         return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
     return _redirect(list_url(name, done=st.remember(Flash("ok", [said]))))
@@ -376,6 +378,12 @@ def _sentence(text: str) -> str:
     from armybuilder.web.listpage import sentence
 
     return sentence(text)
+
+
+def _capital(text: str) -> str:
+    from armybuilder.web.listpage import capital
+
+    return capital(text)
 
 
 def _in_the_folder(line: str, folder: Folder, path: Path | None = None, name: str = "") -> str:

@@ -78,7 +78,9 @@ class Folder:
 
     def existing(self, name: str) -> Path:
         """The real path of the regular file ``name`` inside the folder (Refused otherwise)."""
-        parts = self._checked_name(name)
+        return self._existing(name, self._checked_name(name))
+
+    def _existing(self, name: str, parts: list[str]) -> Path:
         real = os.path.realpath(self.root.joinpath(*parts))
         self._real_inside(real, "file")
         if not real.lower().endswith(SUFFIXES):
@@ -95,8 +97,8 @@ class Folder:
         """The file ``name`` as the folder holds it (a link stays the link) and its real path, as
         :meth:`existing` accepts it: what a rename or a delete moves is the entry, never the
         file a link points to."""
-        real = self.existing(name)
-        return self.root.joinpath(*self._checked_name(name)), real
+        parts = self._checked_name(name)
+        return self.root.joinpath(*parts), self._existing(name, parts)
 
     def new(self, name: str) -> Path:
         """Where a new file ``name`` goes: not there yet, in a folder inside the served one."""

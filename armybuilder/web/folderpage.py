@@ -172,6 +172,7 @@ def create(folder: Folder, system: str, name: str, points_text: str) -> tuple[An
     from armybuilder.compose.base import number
     from armybuilder.compose.edit import composable, run_new
     from armybuilder.compose.parts import EditError
+    from armybuilder.web.listpage import capital
 
     if system not in composable():
         raise Refused("choose a game for the new list", 422)
@@ -185,7 +186,7 @@ def create(folder: Folder, system: str, name: str, points_text: str) -> tuple[An
         try:
             points = number(points_text.replace("½", ".5"), "the army size", 0.5, 1000, whole=False, halves=True)
         except EditError as exc:
-            raise Refused(exc.message[:1].upper() + exc.message[1:], 422) from None
+            raise Refused(capital(exc.player), 422) from None
     target_name = free_name(folder, slug(name or systems.get(system).title))
     target = folder.new(target_name)
     outcome = run_new(system, target, name or None, points, False)

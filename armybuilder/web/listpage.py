@@ -107,9 +107,12 @@ def plain(text: str) -> str:
     return text.strip(" ;,")
 
 
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def sentence(text: str) -> str:
-    text = plain(text)
-    return text[:1].upper() + text[1:] if text else text
+    return capital(plain(text))
 
 
 # ---------------------------------------------------------------------------
@@ -448,7 +451,8 @@ def said_of(outcome: Any) -> Said:
 
     made = outcome.detail
     if made is None or made.kind in ("refused", "stale", "locked"):
-        message = made.message if made is not None else " ".join(outcome.stderr)
+        # The engine's own words for a player (EditError.player): no command line to take out.
+        message = made.player if made is not None else plain(" ".join(outcome.stderr))
         status = {"stale": 409, "locked": 423}.get(made.kind if made is not None else "", 422)
         if made is not None and made.kind == "stale":
             return Said(
@@ -460,7 +464,7 @@ def said_of(outcome: Any) -> Said:
                 409,
             )
         return Said(
-            "refused", [sentence(message) + ("" if message.endswith(".") else ".") + " Nothing was changed."], status
+            "refused", [capital(message) + ("" if message.endswith(".") else ".") + " Nothing was changed."], status
         )
     lines = [sentence(made.said)]
     after: Result = made.after

@@ -129,7 +129,10 @@ def _owners(doc: Doc) -> list[_Owner]:
 def _named_owner(doc: Doc, req: Request) -> _Owner | None:
     to, hero, army = req.opt("to"), req.opt("hero"), req.opt("army")
     if sum(1 for x in (to, hero, army) if x) > 1:
-        raise EditError("say one place for the card: --to CLASS, --hero HERO or --army")
+        raise EditError(
+            "say one place for the card: --to CLASS, --hero HERO or --army",
+            "say one place for the card: a class, a hero or the army",
+        )
     if to:
         c = _class(doc, to)
         return _Owner(f"class '{c.get('name')}'", c, "cards", "class")
@@ -172,7 +175,10 @@ def _holder(doc: Doc, req: Request, card_name: str) -> tuple[_Owner, int]:
         near = nearest(card_name, everywhere)
         raise EditError(f"the list has no card '{card_name}'" + (f" (did you mean '{near}'?)" if near else ""))
     places = ", ".join(o.label for o, _ in hits)
-    raise EditError(f"'{card_name}' is on {places}; say which: --from CLASS, --hero HERO or --army")
+    raise EditError(
+        f"'{card_name}' is on {places}; say which: --from CLASS, --hero HERO or --army",
+        f"'{card_name}' is on {places}; say which one",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -196,7 +202,7 @@ def _options(card: dict[str, Any], req: Request) -> list[str]:
         elif free or req.as_written or card.get("kind") is None:
             out.append(value)
         elif not groups:
-            raise EditError(f"{card['name']} has no options; leave out --option")
+            raise EditError(f"{card['name']} has no options; leave out --option", f"{card['name']} has no options")
         else:
             near = nearest(value, choices)
             raise EditError(
@@ -230,9 +236,10 @@ def _value(card: dict[str, Any], req: Request, flow: bool) -> tuple[Any, str]:
 def _default_owner(doc: Doc, card: dict[str, Any]) -> _Owner:
     if card.get("kind") == "army" and not card.get("marks"):
         return _Owner("the army", doc.tree, "army_cards", "army")
+    army = card.get("kind") in (None, "army")
     raise EditError(
-        f"say where {card['name']} goes: --to CLASS, --hero HERO"
-        + (" or --army" if card.get("kind") in (None, "army") else "")
+        f"say where {card['name']} goes: --to CLASS, --hero HERO" + (" or --army" if army else ""),
+        f"say which class or hero {card['name']} goes with" + (", or the army" if army else ""),
     )
 
 
@@ -257,7 +264,9 @@ def add_class(doc: Doc, req: Request) -> str:
     name = req.take_name("a class NAME")
     written = req.opt("troop")
     if not written:
-        raise EditError(f"say the class's troop type: --troop TROOP (see: {CATALOG} troops)")
+        raise EditError(
+            f"say the class's troop type: --troop TROOP (see: {CATALOG} troops)", "say the class's troop type"
+        )
     troop = _troop(req, written)
     stands = number(req.opt("stands", 1), "--stands", 1, 100)
     general = req.opt("general")
@@ -281,10 +290,11 @@ def _refuse_taken(doc: Doc, name: str, adding: str) -> None:
                     if kind == "class"
                     else f"armybuilder set FILE card CARD --hero '{have}'"
                 )
-                raise EditError(
+                why = (
                     f"the list already has a {kind} '{have}'; names tell classes and heroes apart (FTR015), "
-                    f"so give the new {adding} another name, or change the {kind} there: {change}"
+                    f"so give the new {adding} another name, or change the {kind} there"
                 )
+                raise EditError(f"{why}: {change}", why)
 
 
 def _refuse_rename(doc: Doc, entry: Any, new: str, what: str) -> None:
@@ -301,7 +311,7 @@ def _refuse_rename(doc: Doc, entry: Any, new: str, what: str) -> None:
 def _new_name(req: Request, what: str) -> str:
     written = req.opt("name")
     if written is None:
-        raise EditError(f"say the {what}'s new name: --name NEW")
+        raise EditError(f"say the {what}'s new name: --name NEW", f"say the {what}'s new name")
     name = " ".join(str(written).split())
     if not name or len(name) > 200:
         raise EditError(f"a {what}'s name is 1 to 200 characters")
@@ -387,10 +397,8 @@ def remove_hero(doc: Doc, req: Request) -> str:
 def _stands(c: Any) -> int:
     value = c.get("stands")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EditError(
-            f"class '{c.get('name')}' has no whole number of stands in the file; set it: "
-            f"armybuilder set FILE stands '{c.get('name')}' N"
-        )
+        why = f"class '{c.get('name')}' has no whole number of stands in the file"
+        raise EditError(f"{why}; set it: armybuilder set FILE stands '{c.get('name')}' N", f"{why}; set it")
     return int(value)
 
 
@@ -407,9 +415,10 @@ def remove_stands(doc: Doc, req: Request) -> str:
     c = _class(doc, name)
     now = _stands(c) - n
     if now < 1:
+        why = f"class '{c.get('name')}' has {plural(_stands(c), 'stand')}; a class keeps at least 1"
         raise EditError(
-            f"class '{c.get('name')}' has {plural(_stands(c), 'stand')}; a class keeps at least 1 "
-            f"(to drop the class: armybuilder remove FILE class '{c.get('name')}')"
+            f"{why} (to drop the class: armybuilder remove FILE class '{c.get('name')}')",
+            f"{why}, so remove the class itself",
         )
     put(c, "stands", now)
     return f"class '{c.get('name')}': {plural(now, 'stand')} (-{n})"

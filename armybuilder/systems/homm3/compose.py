@@ -162,7 +162,9 @@ def set_hero(doc: Doc, req: Request) -> str:
 def set_level(doc: Doc, req: Request) -> str:
     hero = doc.tree.get("hero")
     if not isinstance(hero, dict):
-        raise EditError("the list has no hero yet: armybuilder set FILE hero NAME --level LEVEL")
+        raise EditError(
+            "the list has no hero yet: armybuilder set FILE hero NAME --level LEVEL", "the list has no hero yet"
+        )
     lvl = level(req.take("a LEVEL (I to VII)"))
     put(hero, "level", lvl, base.schema_keys(doc.schema, "hero"))
     return f"hero {hero.get('name')}: level {lvl}"
@@ -247,7 +249,9 @@ def _unit_name(doc: Doc, written: str, neutral: bool, req: Request) -> str:
             hint = " (--neutral)" if not owners else ""
             raise EditError(
                 f"{written} is {whose}{hint}, not of {faction['name']}{also} "
-                f"(see: {CATALOG} units --filter {faction['name']})"
+                f"(see: {CATALOG} units --filter {faction['name']})",
+                f"{written} is {whose}, not of {faction['name']}"
+                + ("; it is also a neutral unit card" if owners and neutral_too else ""),
             )
         return known(
             written, units, f"{faction['name']} unit", f"see: {CATALOG} units --filter {faction['name']}", req=req
@@ -260,14 +264,16 @@ def _side(doc: Doc, req: Request, neutral: bool, required: bool) -> tuple[str | 
     side = req.opt("side")
     if side is not None:
         if neutral:
-            raise EditError("a neutral unit has one card and no side; leave out --side")
+            raise EditError(
+                "a neutral unit has one card and no side; leave out --side", "a neutral unit has one card and no side"
+            )
         return choice(side, SIDES, "side"), ""
     if neutral or not required:
         return None, ""
     rules, length = _skirmish(doc)
     if rules is not None and length is not None:
         return rules["side"], f" (the {length.capitalize()} skirmish side)"
-    raise EditError("say the unit's side: --side Few or --side Pack")
+    raise EditError("say the unit's side: --side Few or --side Pack", "say the unit's side: Few or Pack")
 
 
 def add_unit(doc: Doc, req: Request) -> str:
@@ -317,7 +323,10 @@ def set_unit(doc: Doc, req: Request) -> str:
     if alternate is not None:
         base.set_in(entry, "alternate", True if alternate else None, keys)
     if neutral is None and side is None and alternate is None:
-        raise EditError("say what to change: --side Few|Pack, --alternate/--no-alternate or --neutral/--no-neutral")
+        raise EditError(
+            "say what to change: --side Few|Pack, --alternate/--no-alternate or --neutral/--no-neutral",
+            "say what to change: the side (Few or Pack), the alternate card or the neutral card",
+        )
     return f"unit {entry.get('name')}: " + ", ".join(f"{k} {base.plain(v)}" for k, v in entry.items() if k != "name")
 
 

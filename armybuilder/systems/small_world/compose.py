@@ -96,8 +96,15 @@ def _block(doc: Doc, key: str) -> dict[str, Any]:
     if isinstance(block, dict):
         return block
     if key == "active":
-        raise EditError("the list has no active race yet: armybuilder set FILE active RACE")
-    raise EditError("the list has no race in decline: armybuilder set FILE decline RACE")
+        raise EditError(
+            "the list has no active race yet: armybuilder set FILE active RACE", "the list has no active race yet"
+        )
+    raise EditError(
+        "the list has no race in decline: armybuilder set FILE decline RACE", "the list has no race in decline"
+    )
+
+
+DEFENDED = "say how many tokens defended the region"
 
 
 def _keys(doc: Doc, key: str) -> list[str]:
@@ -192,7 +199,7 @@ def add_region(doc: Doc, req: Request) -> str:
     _refuse_held(doc, name)
     tokens = req.opt("tokens")
     if tokens is None:
-        raise EditError("say how many tokens hold the region: --tokens N")
+        raise EditError("say how many tokens hold the region: --tokens N", "say how many tokens hold the region")
     tokens = number(tokens, "--tokens", 1, 100)
     magic = True if req.opt("magic") else None
     base.append_to(
@@ -216,9 +223,10 @@ def _refuse_held(doc: Doc, name: str) -> None:
             if isinstance(region, dict) and fold(str(region.get("name"))) == fold(name):
                 have, race = region.get("name"), block.get("race")
                 flag = " --decline" if side == "decline" else ""
+                why = f"the position already lists {have} (under {race}); a region is listed once (SWW005)"
                 raise EditError(
-                    f"the position already lists {have} (under {race}); a region is listed once (SWW005): "
-                    f"change its tokens with armybuilder set FILE region '{have}' --tokens N{flag}"
+                    f"{why}: change its tokens with armybuilder set FILE region '{have}' --tokens N{flag}",
+                    f"{why}: change its tokens there",
                 )
 
 
@@ -236,7 +244,10 @@ def set_region(doc: Doc, req: Request) -> str:
     keys = base.schema_keys(doc.schema, "active", "regions", "[]")
     tokens, magic, rename = req.opt("tokens"), req.opt("magic"), req.opt("rename")
     if tokens is None and magic is None and rename is None:
-        raise EditError("say what to change: --tokens N, --magic or --no-magic, --rename NEW")
+        raise EditError(
+            "say what to change: --tokens N, --magic or --no-magic, --rename NEW",
+            "say what to change: the tokens, the magic or the name",
+        )
     if rename is not None:
         new = " ".join(str(rename).split())
         if not new:
@@ -304,7 +315,7 @@ def add_conquest(doc: Doc, req: Request) -> str:
     if d_tokens is not None:
         d_tokens = number(d_tokens, "--defender-tokens", 0, 100)
     if defender is not None and d_tokens is None:
-        raise EditError("say how many tokens defended the region: --defender-tokens N")
+        raise EditError("say how many tokens defended the region: --defender-tokens N", DEFENDED)
     mountain = req.opt("mountain")
     defences = req.opt("defences")
     if defences is not None:
@@ -345,7 +356,9 @@ def set_conquest(doc: Doc, req: Request) -> str:
     if all(v is None for v in (defender, d_tokens, faction, mountain, defences, tokens, die)):
         raise EditError(
             "say what to change: --defender RACE, --defender-tokens N, --defender-faction FACTION, "
-            "--mountain or --no-mountain, --defences N, --tokens N, --die or --no-die"
+            "--mountain or --no-mountain, --defences N, --tokens N, --die or --no-die",
+            "say what to change: the defender, its tokens or faction, the mountain, the defences, the tokens "
+            "or the die",
         )
     if defender is not None:
         defender = _race(req, defender)
@@ -355,12 +368,15 @@ def set_conquest(doc: Doc, req: Request) -> str:
         d_tokens = number(d_tokens, "--defender-tokens", 0, 100)
     if d_tokens == 0:
         if defender is not None or faction is not None:
-            raise EditError("an empty region (--defender-tokens 0) has no defender and no faction")
+            raise EditError(
+                "an empty region (--defender-tokens 0) has no defender and no faction",
+                "an empty region (no defender tokens) has no defender and no faction",
+            )
         for k in ("defender", "defender_faction", "defender_tokens"):
             base.drop(entry, k)
     else:
         if defender is not None and d_tokens is None and not entry.get("defender_tokens"):
-            raise EditError("say how many tokens defended the region: --defender-tokens N")
+            raise EditError("say how many tokens defended the region: --defender-tokens N", DEFENDED)
         if defender is not None:
             put(entry, "defender", defender, keys)
         if d_tokens is not None:

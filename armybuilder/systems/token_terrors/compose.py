@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SYSTEM_ID = MANIFEST.id
 CATALOG = f"armybuilder catalog {SYSTEM_ID}"
+AN_ARMY = "this file is an army (it has tokens); a draft record is a file of its own"
 
 
 def _factions() -> NameIndex[dict[str, Any]]:
@@ -69,13 +70,13 @@ def _faction_and_count(req: Request, what: str, need_count: bool, default: int |
     """The FACTION (one or more words) and its N (``default`` when not given)."""
     words = req.take_rest()
     if not words:
-        raise EditError(f"'{req.verb} {req.part}' needs a FACTION; usage: {req.command}")
+        raise EditError(f"'{req.verb} {req.part}' needs a FACTION; usage: {req.command}", "say which faction")
     count = None
     if len(words) > 1 and words[-1].lstrip("+-").isdigit():
         count = number(words[-1], "N", 0 if req.verb == "set" else 1, 1000)
         words = words[:-1]
     elif need_count:
-        raise EditError(f"say how many tokens: {req.command}")
+        raise EditError(f"say how many tokens: {req.command}", "say how many tokens")
     faction = known(" ".join(words), _factions(), "faction", f"see: {CATALOG} factions", req=req)
     return faction, (count if count is not None else default)
 
@@ -85,7 +86,10 @@ def _army(doc: Doc) -> CommentedMap | None:
     from ruamel.yaml.comments import CommentedMap
 
     if isinstance(doc.tree.get("draft"), dict):
-        raise EditError("this file is a draft record: add picks with armybuilder add FILE pick PLAYER FACTION N")
+        raise EditError(
+            "this file is a draft record: add picks with armybuilder add FILE pick PLAYER FACTION N",
+            "this file is a draft record: it holds picks, not tokens",
+        )
     tokens = doc.tree.get("tokens")
     if tokens is None:
         return None
@@ -118,7 +122,10 @@ def _key_of(tokens: CommentedMap, faction: str) -> Any:
 def _count(tokens: CommentedMap, key: Any) -> int:
     value = tokens.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EditError(f"the file gives {key} no whole number of tokens; set it: armybuilder set FILE tokens {key} N")
+        raise EditError(
+            f"the file gives {key} no whole number of tokens; set it: armybuilder set FILE tokens {key} N",
+            f"the file gives {key} no whole number of tokens; set it",
+        )
     return int(value)
 
 
@@ -166,8 +173,8 @@ def set_players(doc: Doc, req: Request) -> str:
     tokens = doc.tree.get("tokens")
     if isinstance(tokens, dict) and len(tokens):
         raise EditError(
-            "this file is an army (it has tokens); a draft record is a file of its own: "
-            "armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml players A B"
+            f"{AN_ARMY}: armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml players A B",
+            AN_ARMY,
         )
     base.drop(doc.tree, "tokens")
     draft = doc.tree.get("draft")
@@ -198,8 +205,8 @@ def _set_player(doc: Doc, req: Request, place: int) -> str:
     tokens = doc.tree.get("tokens")
     if isinstance(tokens, dict) and len(tokens):
         raise EditError(
-            "this file is an army (it has tokens); a draft record is a file of its own: "
-            f"armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml {which}-player NAME"
+            f"{AN_ARMY}: armybuilder new token-terrors DRAFT.yaml, then armybuilder set DRAFT.yaml {which}-player NAME",
+            AN_ARMY,
         )
     draft = doc.tree.get("draft")
     if draft is not None and not isinstance(draft, dict):
@@ -209,7 +216,9 @@ def _set_player(doc: Doc, req: Request, place: int) -> str:
         raise EditError("'players' in the file is not a list; fix it by hand first")
     have = len(players) if players is not None else 0
     if place > have:
-        raise EditError("name the first player first: armybuilder set FILE first-player NAME")
+        raise EditError(
+            "name the first player first: armybuilder set FILE first-player NAME", "name the first player first"
+        )
     others = [str(p) for i, p in enumerate(players or []) if i != place and i < len(PLACES)]
     if any(fold(o) == fold(name) for o in others):
         raise EditError("a draft has two different players")
@@ -249,7 +258,10 @@ def set_second_player(doc: Doc, req: Request) -> str:
 def _draft(doc: Doc) -> dict[str, Any]:
     draft = doc.tree.get("draft")
     if not isinstance(draft, dict):
-        raise EditError("this file is not a draft record; name the players first: armybuilder set FILE players A B")
+        raise EditError(
+            "this file is not a draft record; name the players first: armybuilder set FILE players A B",
+            "this file is not a draft record; name the players first",
+        )
     return draft
 
 

@@ -1,0 +1,174 @@
+"""The engine says every edit refusal twice: in the command line's words (the flag or command to
+give) and in a player's words, with no command-line syntax, for the browser builder.
+
+The page shows ``EditError.player`` as it is: no regex takes commands out of it afterwards. So a
+refusal whose message names a flag, a command or a usage line must give its player words, and
+those must name none. Checked on the source (every ``EditError(...)`` of the package) and on the
+refusals a player can meet by clicking.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import armybuilder
+from armybuilder.compose import edit as compose_edit
+from armybuilder.compose.parts import EditError
+from armybuilder.web.listpage import said_of
+
+PACKAGE = Path(armybuilder.__file__).parent
+# A flag, a usage line, a command, or a command line's placeholders.
+CLI = re.compile(r"--[a-z]|usage:|\barmybuilder [a-z]|\bFILE\b|\bSYSTEM\b|\bN\b(?!')")
+# Names whose value is command-line text when a message is built from them.
+CLI_NAMES = {"usage", "hint", "change", "CATALOG", "command"}
+REFUSALS = {"EditError", "Stale", "Locked", "Unlockable"}
+
+
+def _words(node: ast.AST) -> tuple[str, set[str]]:
+    """The literal text of an expression and the names and attributes it reads."""
+    text, names = [], set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            text.append(n.value)
+        elif isinstance(n, ast.Name):
+            names.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            names.add(n.attr)
+    return " ".join(text), names
+
+
+def _cli(node: ast.AST) -> bool:
+    text, names = _words(node)
+    return bool(CLI.search(text) or names & CLI_NAMES)
+
+
+def _refusals() -> list[tuple[str, ast.Call]]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and node.args:
+                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                if name in REFUSALS:
+                    found.append((f"{path.relative_to(PACKAGE.parent)}:{node.lineno}", node))
+    return found
+
+
+def _player(call: ast.Call) -> ast.AST | None:
+    if len(call.args) > 1:
+        return call.args[1]
+    return next((k.value for k in call.keywords if k.arg == "player"), None)
+
+
+def test_the_scan_sees_the_refusals_it_checks():
+    calls = _refusals()
+    assert len(calls) > 80  # every system's compose module and the edit engine
+    assert any(_cli(call.args[0]) for _, call in calls)
+
+
+def test_a_refusal_in_command_line_words_gives_a_players_words_too():
+    missing = [where for where, call in _refusals() if _cli(call.args[0]) and _player(call) is None]
+    assert missing == []
+
+
+def test_a_players_words_name_no_flag_command_or_usage():
+    leaking = []
+    for where, call in _refusals():
+        player = _player(call)
+        if player is not None and _cli(player):
+            leaking.append(f"{where}: {_words(player)[0]!r}")
+    assert leaking == []
+
+
+def test_the_player_words_default_to_the_message():
+    assert EditError("the list has no class 'Trolls'").player == "the list has no class 'Trolls'"
+    refused = EditError("say where it goes: --to CLASS", "say where it goes")
+    assert (refused.message, refused.player, str(refused)) == (
+        "say where it goes: --to CLASS",
+        "say where it goes",
+        "say where it goes: --to CLASS",
+    )
+
+
+HOST = """system: fantasy-triumph
+name: Host
+points: 48
+classes:
+  - name: Archers
+    troop: Archers
+    stands: 1
+  - name: Spears
+    troop: Spear
+    stands: 2
+"""
+
+
+@pytest.mark.parametrize(
+    ("verb", "part", "words", "cli", "page"),
+    [
+        (
+            "remove",
+            "stands",
+            ["Archers", "1"],
+            "armybuilder remove",
+            "Class 'Archers' has 1 stand; a class keeps at least 1, so remove the class itself. Nothing was changed.",
+        ),
+        (
+            "add",
+            "class",
+            ["Spears", "--troop", "Spear"],
+            "armybuilder set",
+            "The list already has a class 'Spears'; names tell classes and heroes apart (FTR015), "
+            "so give the new class another name, or change the class there. Nothing was changed.",
+        ),
+        (
+            "add",
+            "card",
+            ["Deadly"],
+            "--to CLASS",
+            "Say which class or hero Deadly goes with. Nothing was changed.",
+        ),
+        (
+            "set",
+            "stands",
+            ["Spears", "0"],
+            "the number of stands (N)",
+            "The number of stands must be from 1 to 100, not '0'. Nothing was changed.",
+        ),
+        (
+            "add",
+            "stands",
+            ["Spears"],
+            "usage: armybuilder add",
+            "Say the class and how many stands to add. Nothing was changed.",
+        ),
+        (
+            "add",
+            "card",
+            ["Deadly", "--to", "Spears", "--to", "Archers"],
+            "--to is given twice",
+            "The change could not be read. Nothing was changed.",
+        ),
+        (
+            "add",
+            "class",
+            ["Bows", "--troop", "Spaer"],
+            "--as-written",
+            "Unknown troop type 'Spaer' (did you mean 'Spear'?). Nothing was changed.",
+        ),
+    ],
+)
+def test_a_refusal_a_player_meets_reads_whole_on_the_page(tmp_path, verb, part, words, cli, page):
+    """The command line keeps its command; the page says the same in whole sentences (the scrub it
+    had cut "(to drop the class: armybuilder remove ...)" to "(to drop the class")."""
+    path = tmp_path / "host.yaml"
+    path.write_text(HOST, encoding="utf-8")
+    outcome = compose_edit.run_edit(path, verb, part, words)
+    assert outcome.code == 2
+    assert cli in " ".join(outcome.stderr)
+    said = said_of(outcome)
+    assert said.lines == [page]
+    assert path.read_text(encoding="utf-8") == HOST
