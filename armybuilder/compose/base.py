@@ -30,6 +30,7 @@ from armybuilder.compose.parts import Opt as Opt
 from armybuilder.compose.parts import Part as Part
 from armybuilder.compose.parts import flag as flag
 from armybuilder.compose.parts import spoken as spoken
+from armybuilder.compose.parts import usage_error as usage_error
 from armybuilder.suggest import NameIndex, did_you_mean, fold, nearest
 from armybuilder.text import noun
 
@@ -66,7 +67,7 @@ class Request:
         return f"armybuilder {self.verb} FILE {self.usage}".rstrip()
 
     def _usage_error(self, message: str, player: str = UNREADABLE) -> EditError:
-        return EditError(f"{message}; usage: {self.command}", player)
+        return usage_error(message, self.command, player)
 
     def take(self, what: str) -> str:
         """The next positional argument (required)."""

@@ -660,6 +660,10 @@ def with_data_version(pairs: Sequence[tuple[str, Any]], version: str) -> list[tu
     return out
 
 
+def _exists(path: Path) -> EditError:
+    return EditError(f"{path} already exists; use --force to overwrite it", f"{path} already exists")
+
+
 def run_new(system: str, path: Path, name: str | None, points: float | None, force: bool) -> Outcome:
     """``armybuilder new SYSTEM FILE [--name NAME] [--points N] [--force]``."""
     import shlex
@@ -678,7 +682,7 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         if found is not None:  # a device, a FIFO, /dev/stdout: a list file is a regular file, never one of them
             raise EditError(f"{path} is {found.what}, not a file; give the name of a regular file")
         if os.path.lexists(path) and not force:
-            raise EditError(f"{path} already exists; use --force to overwrite it", f"{path} already exists")
+            raise _exists(path)
         if not path.parent.exists():
             raise EditError(f"{path.parent}: no such directory")
         m = systems.manifest(system_id)
@@ -715,7 +719,7 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         try:
             _atomic_write(path, text.encode("utf-8"), force, into=False)
         except OverwriteRefused:
-            raise EditError(f"{path} already exists; use --force to overwrite it", f"{path} already exists") from None
+            raise _exists(path) from None
         except OSError as exc:
             raise EditError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     except EditError as exc:

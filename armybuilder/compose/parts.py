@@ -48,6 +48,11 @@ class EditError(Exception):
 UNREADABLE = "the change could not be read"
 
 
+def usage_error(message: str, usage: str, player: str = UNREADABLE) -> EditError:
+    """A refusal of how an edit was typed: the command line's words end with the usage line."""
+    return EditError(f"{message}; usage: {usage}", player)
+
+
 def spoken(label: str) -> str:
     """An option or an argument as a player says it: ``--defender-tokens`` is "defender tokens", "the
     CLASS" is "the class", "how many stands to add (N)" is "how many stands to add" (a level's
@@ -160,8 +165,9 @@ def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], It
     for w in words:
         if _NOT_UTF8.search(str(w)):
             shown = str(w).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            raise EditError(
-                f"'{shown}' is not UTF-8 text; a list file holds UTF-8 names; usage: {usage}",
+            raise usage_error(
+                f"'{shown}' is not UTF-8 text; a list file holds UTF-8 names",
+                usage,
                 "a name is not UTF-8 text; a list file holds UTF-8 names",
             )
     i = 0
@@ -177,25 +183,23 @@ def parse(part: Part, words: Sequence[str], system: str, others: Callable[[], It
         spelling, eq, value = word.partition("=")
         found = part.option(spelling) or _common(spelling)
         if found is None:
-            raise EditError(_unknown(part, spelling, system, others) + f"; usage: {usage}", UNREADABLE)
+            raise usage_error(_unknown(part, spelling, system, others), usage)
         opt, on = found
         if not opt.takes_value:
             if eq:
-                raise EditError(f"{spelling} takes no value; usage: {usage}", UNREADABLE)
+                raise usage_error(f"{spelling} takes no value", usage)
             out.opts[opt.key] = on
             continue
         if not eq:
             if i >= len(words):
-                raise EditError(
-                    f"{spelling} needs a value ({opt.metavar or opt.key.upper()}); usage: {usage}", UNREADABLE
-                )
+                raise usage_error(f"{spelling} needs a value ({opt.metavar or opt.key.upper()})", usage)
             value = str(words[i])
             i += 1
         given: str | int = _whole(spelling, value) if opt.kind == "int" else value
         if opt.kind == "many":
             out.opts.setdefault(opt.key, []).append(given)
         elif opt.key in out.opts:
-            raise EditError(f"{spelling} is given twice; usage: {usage}", UNREADABLE)
+            raise usage_error(f"{spelling} is given twice", usage)
         else:
             out.opts[opt.key] = given
     return out

@@ -26,6 +26,9 @@ CLI = re.compile(r"--[a-z]|usage:|\barmybuilder [a-z]|\bFILE\b|\bSYSTEM\b|\bN\b(
 # Names whose value is command-line text when a message is built from them.
 CLI_NAMES = {"usage", "hint", "change", "CATALOG", "command"}
 REFUSALS = {"EditError", "Stale", "Locked", "Unlockable"}
+# Refusals of how an edit was typed (MESSAGE, USAGE, PLAYER): the usage line is always added to the
+# message, and the player's words default to "the change could not be read".
+USAGE_REFUSALS = {"usage_error": 2, "_usage_error": 1}
 
 
 def _words(node: ast.AST) -> tuple[str, set[str]]:
@@ -51,16 +54,24 @@ def _refusals() -> list[tuple[str, ast.Call]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and node.args:
-                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-                if name in REFUSALS:
+                name = _name(node)
+                if name in REFUSALS or name in USAGE_REFUSALS:
                     found.append((f"{path.relative_to(PACKAGE.parent)}:{node.lineno}", node))
     return found
 
 
+def _name(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+
+
 def _player(call: ast.Call) -> ast.AST | None:
-    if len(call.args) > 1:
-        return call.args[1]
-    return next((k.value for k in call.keywords if k.arg == "player"), None)
+    at = USAGE_REFUSALS.get(_name(call), 1)
+    if len(call.args) > at:
+        return call.args[at]
+    given = next((k.value for k in call.keywords if k.arg == "player"), None)
+    if given is None and _name(call) in USAGE_REFUSALS:
+        return ast.Constant("the change could not be read")  # the default
+    return given
 
 
 def test_the_scan_sees_the_refusals_it_checks():

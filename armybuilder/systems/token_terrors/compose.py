@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, overload
 
 from armybuilder.compose import base
-from armybuilder.compose.base import Doc, EditError, Part, Request, known, number, put
+from armybuilder.compose.base import Doc, EditError, Part, Request, known, number, put, usage_error
 from armybuilder.suggest import NameIndex, fold, nearest
 from armybuilder.text import plural
 
@@ -70,7 +70,7 @@ def _faction_and_count(req: Request, what: str, need_count: bool, default: int |
     """The FACTION (one or more words) and its N (``default`` when not given)."""
     words = req.take_rest()
     if not words:
-        raise EditError(f"'{req.verb} {req.part}' needs a FACTION; usage: {req.command}", "say which faction")
+        raise usage_error(f"'{req.verb} {req.part}' needs a FACTION", req.command, "say which faction")
     count = None
     if len(words) > 1 and words[-1].lstrip("+-").isdigit():
         count = number(words[-1], "N", 0 if req.verb == "set" else 1, 1000)
