@@ -601,7 +601,8 @@ class PdfExporter(Exporter):
 
     def _col_widths(self, columns: list[str], rows: list[list[str]], avail: float) -> list[float]:
         """Each column as wide as its longest cell; when that is too wide for the page, narrow
-        columns keep their width and the wide ones share the rest in proportion."""
+        columns keep their width and the wide ones share the rest in proportion, none narrower than
+        its floor (``_col_floors``): one huge cell never squeezes its neighbours below their padding."""
         pad, size = (3.5 if self._compact else 6.5), self.s["cell"].fontSize
         natural = []
         for i, col in enumerate(columns):
@@ -611,21 +612,40 @@ class PdfExporter(Exporter):
             natural.append(w + pad)
         if sum(natural) <= avail:
             return natural
+        floors = self._col_floors(columns, rows, natural, avail)
         widths = [0.0] * len(natural)  # every column gets its width below
         left, open_ = avail, list(range(len(natural)))
         while open_:
             share = left / len(open_)
-            fits = [i for i in open_ if natural[i] <= share]
-            if not fits:
+            fixed = {i: natural[i] for i in open_ if natural[i] <= share}
+            if not fixed:
                 total = sum(natural[i] for i in open_)
-                for i in open_:
-                    widths[i] = left * natural[i] / total
-                break
-            for i in fits:
-                widths[i] = natural[i]
-                left -= natural[i]
-            open_ = [i for i in open_ if i not in fits]
+                fixed = {i: floors[i] for i in open_ if left * natural[i] / total < floors[i]}
+                if not fixed:
+                    for i in open_:
+                        widths[i] = left * natural[i] / total
+                    break
+            for i, w in fixed.items():
+                widths[i] = w
+                left -= w
+            open_ = [i for i in open_ if i not in fixed]
         return widths
+
+    def _col_floors(self, columns: list[str], rows: list[list[str]], natural: list[float], avail: float) -> list[float]:
+        """The narrowest each column may be made: its cell padding and its longest word, header or
+        cell (three letters at least), so no word is broken; never more than its natural width, and
+        each at most an equal share of ``avail``, so all the floors together fit."""
+        size, padding = self.s["cell"].fontSize, 6 * self._tight + 1
+        least, share = self._width("MMM", self.bold, size), avail / len(columns)
+        floors = []
+        for i, col in enumerate(columns):
+            word = max((self._width(w, self.bold, size) for w in col.split()), default=0.0)
+            for row in rows:
+                word = max(word, *(self._width(w, self.font, size) for w in row[i].split()), 0.0)
+                if word + padding >= share:
+                    break
+            floors.append(min(natural[i], max(least, word) + padding, share))
+        return floors
 
     # --- every page --------------------------------------------------------------------------
 

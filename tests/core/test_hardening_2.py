@@ -812,3 +812,46 @@ def test_14_no_data_version_none(run, tmp_path, carried):
     assert r.exit_code == 1 and "None" not in r.stdout + r.stderr
     if not carried.startswith("{"):
         assert "the list the roster carries is not a list (a list is a mapping of keys: system, name...)" in r.stdout
+
+
+# -- the long fuzz run's find: one cell too wide for the page -----------------------------------------
+
+
+def crowded_archers() -> str:
+    """The Greenwood Host with the Archers of the Eaves' card given 31 times (the fuzz run's mutant,
+    lists seed 1162): the class's "Per stand" cell is far wider than the page."""
+    text_ = GREENWOOD.read_text(encoding="utf-8")
+    old = "    cards: [{Terrain Affinity: [Woods, Wooded Hills]}]   # 4 + ½ = 4½ a stand\n"
+    assert old in text_
+    return text_.replace(old, "    cards:\n" + "      - Terrain Affinity: [Woods, Wooded Hills]\n" * 31)
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["plain", "compact"])
+def test_a_cell_wider_than_the_page_leaves_every_column_its_padding_and_words(run, tmp_path, monkeypatch, compact):
+    from pypdf import PdfReader
+
+    from armybuilder.export.pdf import PdfExporter
+
+    laid: list[tuple[list[str], list[float], float]] = []
+    real = PdfExporter._col_widths
+
+    def recorded(self, columns, rows, avail):
+        widths = real(self, columns, rows, avail)
+        laid.append((columns, widths, avail))
+        return widths
+
+    monkeypatch.setattr(PdfExporter, "_col_widths", recorded)
+    army, out = tmp_path / "crowded.yaml", tmp_path / "crowded.pdf"
+    army.write_text(crowded_archers(), encoding="utf-8")
+    r = run("export", army, "--to", "pdf", "-o", out, *(["--compact"] if compact else []))
+    clean(r)
+    assert r.exit_code == 1 and out.read_bytes().startswith(b"%PDF")  # the list is invalid (FTR004), the PDF made
+    classes = [(widths, avail) for columns, widths, avail in laid if columns[0] == "Class"]
+    assert classes
+    for widths, avail in classes:
+        assert sum(widths) <= avail + 0.01
+        assert min(widths) > 6 + 3  # every column: its cell padding and at least a few letters
+    text_ = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
+    for word in ("Wardens (general)", "Javelin Cavalry", "transports", "Expendable"):
+        assert word in text_  # no word of a narrow column is broken
+    assert run("verify", out).exit_code == 0
