@@ -179,8 +179,8 @@ def _system(data: Any, result: Result) -> systems.System | None:
                 Finding(
                     "ABL005",
                     Severity.ERROR,
-                    "this file is an event pack (it has an 'event' key), not a list; give it with --event, "
-                    "or as a tournament's PACK",
+                    "this file is an event pack, not a list: it has an 'event' key "
+                    "(use --event to check lists against it, or give it to tournament as its PACK)",
                     "list schema",
                     ("event",),
                 )

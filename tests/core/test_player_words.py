@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import armybuilder
+from armybuilder.check import check_path
 from armybuilder.compose import edit as compose_edit
 from armybuilder.compose.parts import EditError
 from armybuilder.web.listpage import said_of
@@ -183,3 +184,24 @@ def test_a_refusal_a_player_meets_reads_whole_on_the_page(tmp_path, verb, part, 
     said = said_of(outcome)
     assert said.lines == [page]
     assert path.read_text(encoding="utf-8") == HOST
+
+
+def test_an_event_pack_opened_as_a_list_reads_whole_on_the_page(tmp_path):
+    """ABL005 of an event pack: the command line names --event; the builder's page of the file says
+    what it is, in a whole sentence (it read "not a list; give it with, or as a tournament's PACK")."""
+    import html
+
+    from starlette.testclient import TestClient
+
+    from armybuilder.web.app import make_app
+
+    pack = PACKAGE.parent / "examples/events/autumn-clash.yaml"
+    (tmp_path / "autumn-clash.yaml").write_bytes(pack.read_bytes())
+    (found,) = check_path(tmp_path / "autumn-clash.yaml").findings
+    assert found.code == "ABL005" and "(use --event to check lists against it" in found.message
+    with TestClient(make_app(tmp_path), base_url="http://127.0.0.1:8000") as client:
+        page = client.get("/list/autumn-clash.yaml")
+    assert page.status_code == 200
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.text)).split())
+    assert "this file is an event pack, not a list: it has an 'event' key (list schema)" in words
+    assert "--" not in words and "give it with" not in words and "PACK" not in words
