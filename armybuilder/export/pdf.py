@@ -582,6 +582,11 @@ class PdfExporter(Exporter):
         table.setStyle(TableStyle(self._grid_style()))
         return table
 
+    @property
+    def _cell_padding(self) -> float:
+        """A table cell's padding on each side, left and right (less with --compact)."""
+        return 3 * self._tight
+
     def _grid_style(self) -> list[Any]:
         """The ruled table of every army section: a grey header row, striped rows, thin grid
         (with --compact, less padding)."""
@@ -593,8 +598,8 @@ class PdfExporter(Exporter):
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, colors.HexColor(STRIPE)]),
             ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor(GRID)),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3 * pad),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3 * pad),
+            ("LEFTPADDING", (0, 0), (-1, -1), self._cell_padding),
+            ("RIGHTPADDING", (0, 0), (-1, -1), self._cell_padding),
             ("TOPPADDING", (0, 0), (-1, -1), 2 * pad),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * pad),
         ]
@@ -635,7 +640,7 @@ class PdfExporter(Exporter):
         """The narrowest each column may be made: its cell padding and its longest word, header or
         cell (three letters at least), so no word is broken; never more than its natural width, and
         each at most an equal share of ``avail``, so all the floors together fit."""
-        size, padding = self.s["cell"].fontSize, 6 * self._tight + 1
+        size, padding = self.s["cell"].fontSize, 2 * self._cell_padding + 1
         least, share = self._width("MMM", self.bold, size), avail / len(columns)
         floors = []
         for i, col in enumerate(columns):
