@@ -11,7 +11,6 @@ import hashlib
 import shutil
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -496,12 +495,11 @@ def test_many_threads_take_turns_and_every_list_is_kept(desk):
                 taken.append(t)
 
     threads = [threading.Thread(target=player, args=(n,)) for n in range(8)]
-    started = time.monotonic()
     for t in threads:
         t.start()
     for t in threads:
-        t.join(120)
-    assert time.monotonic() - started < 120 and errors == []
+        t.join(120)  # a bound on a hang, not a duration asserted
+    assert not any(t.is_alive() for t in threads) and errors == []
     kept = {s.id: s.latest.fingerprint for s in desk.submissions()}
     assert len(kept) == 80 and kept == {t.id: t.fingerprint for t in taken}
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -488,17 +487,6 @@ def test_edits_of_an_unfinished_list_s_board_are_taken(name, tmp_path):
         path = edit_file(tmp_path, data)
         out = run_edit(path, e.verb, e.part, list(e.with_value("Blind").words))
         assert out.code != ExitCode.USAGE, (e, out.stderr)
-
-
-def test_the_board_is_quick():
-    results = [check(yaml.safe_load(f.read_text(encoding="utf-8"))) for f in EXAMPLE_FILES]
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        for r in results:
-            board_of(r)
-        best = min(best, (time.perf_counter() - start) / len(results))
-    assert best < 0.010, f"{best * 1000:.1f} ms a board"
 
 
 def test_rows_say_what_is_not_the_faction_s_or_the_hero_s():

@@ -13,17 +13,14 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
-import pytest
 import yaml
 
 from armybuilder.compose.board import NUMBER, TEXT, Board, Control
 from armybuilder.compose.builder import board_for
 from armybuilder.compose.edit import run_edit
 from armybuilder.outcome import ExitCode
-from armybuilder.systems.token_terrors.board import board
 from tests.builder.driver import Driver
 
 from .helpers import EXAMPLES, army_text, draft_text
@@ -311,13 +308,3 @@ def test_the_tactics_and_grudges_in_reach_are_shown():
     assert grudges and grudges[0].startswith("live: Ozzy's Elves against Wren's Goblins")  # Haughty Hatred
     summary = entry(made(EXAMPLES / "wrens-host.yaml"), "Swamplins").summary
     assert "With your Goblins: the Terrible Tactic Goblin War Frenzy." in summary
-
-
-@pytest.mark.parametrize("example", ["friday-night-draft.yaml", "three-faction-challenge.yaml"])
-def test_a_board_is_quick(example):
-    _, result = board_for(EXAMPLES / example)
-    board(result.document, result, None)
-    start = time.perf_counter()
-    for _ in range(10):
-        board(result.document, result, None)
-    assert (time.perf_counter() - start) / 10 < 0.010
