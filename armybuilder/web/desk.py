@@ -375,7 +375,7 @@ async def submit(request: Request) -> Response:
     player = first_value(values, "player")[: 4 * MAX_PLAYER]
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
     try:
-        text, how = _given(ds, values)
+        text, how = await in_thread(_given, ds, values)  # a roster's parse holds up no other request
         taken = await in_thread(ds.desk.submit, player, text, how)
     except Refusal as exc:
         kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES])}
@@ -451,7 +451,7 @@ async def replace(request: Request) -> Response:
     token = first_value(values, "key")
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
     try:
-        text, how = _given(ds, values)
+        text, how = await in_thread(_given, ds, values)
         taken = await in_thread(ds.desk.replace, sid, token, text, how)
     except Refusal as exc:
         if exc.status == 404:
@@ -758,7 +758,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
         if len(body) > MAX_API_BODY:
             raise ApiError(413, f"a request's body is at most {MAX_API_BODY // 1024} KiB")
     try:
-        data = json.loads(bytes(body).decode("utf-8"))
+        data = await in_thread(json.loads, bytes(body).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ApiError(422, 'the body is not JSON: send {"player": NAME, "list": TEXT}') from None
     if not isinstance(data, dict):

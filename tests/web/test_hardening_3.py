@@ -1,0 +1,115 @@
+"""Issue 38, hardening's third round: the servers' side (the engine's side is in
+``tests/core/test_hardening_3.py``).
+
+Each test carries the reproducer of the issue's item (its number in the test's name). A request
+is made as a browser on the server's own page makes it (Host and Origin of ``http://127.0.0.1:8000``,
+the process's token in the form). Every wait is bounded; no test asserts a duration.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from armybuilder.collect import Desk
+from armybuilder.events import load
+from armybuilder.web.app import make_app
+from armybuilder.web.desk import make_desk_app
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
+GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"
+BASE = "http://127.0.0.1:8000"
+TOKEN = "test-token-0123456789"
+ORG = "organiser-token-0123456789abcdef"
+SAME = {"origin": BASE}
+WAIT = 10.0  # seconds, at most, a parse waits for the other request to be answered
+
+
+class Held:
+    """A parse held until another request has been answered: ``answered`` says whether that request
+    was answered while the parse was running (it cannot be when the parse runs on the event loop:
+    the loop then answers nothing until the parse gives up waiting)."""
+
+    def __init__(self, real):
+        self.real = real
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.answered: bool | None = None
+
+    def __call__(self, *args):
+        self.started.set()
+        self.answered = self.release.wait(WAIT)
+        return self.real(*args)
+
+
+def _while_held(client: TestClient, held: Held, send, other: str) -> tuple[int, int]:
+    """Send the upload (``send``, in a thread) and, while its parse is held, GET ``other``."""
+    status: list[int] = []
+    t = threading.Thread(target=lambda: status.append(send().status_code))
+    t.start()
+    try:
+        assert held.started.wait(WAIT), "the upload was never parsed"
+        got = client.get(other).status_code
+        held.release.set()
+    finally:
+        held.release.set()
+        t.join(3 * WAIT)
+    assert not t.is_alive() and status
+    return status[0], got
+
+
+# -- 1. an upload is parsed off the event loop -------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", ["submit", "replace"])
+def test_1_the_desk_answers_others_while_an_uploaded_roster_is_read(tmp_path, monkeypatch, route):
+    from armybuilder.web import desk as desk_module
+
+    held = Held(desk_module.list_of_upload)
+    monkeypatch.setattr(desk_module, "list_of_upload", held)
+    desk = Desk(tmp_path / "desk.sqlite", load(GAMES_DAY))
+    try:
+        with TestClient(make_desk_app(desk, token=TOKEN, organiser=ORG), base_url=BASE) as client:
+            path = "/submit"
+            data = {"csrf": TOKEN, "player": "Alice Archer"}
+            if route == "replace":
+                first = client.post("/api/submissions", json={"player": "Alice", "list": GREENWOOD.read_text()})
+                sid, key = first.json()["id"], first.json()["edit_token"]
+                path, data = f"/mine/{sid}", {"csrf": TOKEN, "key": key}
+            files = {"file": ("greenwood.yaml", GREENWOOD.read_bytes(), "application/x-yaml")}
+
+            def send():
+                return client.post(path, data=data, files=files, headers=SAME, follow_redirects=False)
+
+            sent, other = _while_held(client, held, send, "/")
+    finally:
+        desk.close()
+    assert other == 200 and sent == 303
+    assert held.answered is True, "no other request was answered while the upload was read"
+
+
+def test_1_serve_answers_others_while_an_uploaded_roster_is_imported(tmp_path, monkeypatch):
+    from armybuilder.web import folderpage
+
+    held = Held(folderpage.import_list)
+    monkeypatch.setattr(folderpage, "import_list", held)
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    with TestClient(make_app(folder, token=TOKEN), base_url=BASE) as client:
+        from armybuilder.export import render
+        from armybuilder.export.roster import build
+
+        roster, _ = build(GREENWOOD)
+        files = {"roster": ("greenwood.md", render(roster, "markdown"), "text/markdown")}
+
+        def send():
+            return client.post("/import", data={"csrf": TOKEN}, files=files, headers=SAME, follow_redirects=False)
+
+        sent, other = _while_held(client, held, send, "/")
+    assert other == 200 and sent == 303 and (folder / "the-greenwood-host.yaml").exists()
+    assert held.answered is True, "no other request was answered while the upload was read"
