@@ -25,7 +25,7 @@ What is taken
     player, a player's name with control characters or over :data:`MAX_PLAYER` characters, a
     name another submission has, text that is not a list, an event pack, a list of a system the
     pack does not play; text over :data:`MAX_LIST_BYTES` is 413. After the deadline, while the
-    event or the player is locked, or when the desk is full: 423.
+    event or the player is locked, once the lists are revealed, or when the desk is full: 423.
 
 Verdicts
     A version keeps the verdict it was given (and the digest of the pack it was checked against);
@@ -493,6 +493,8 @@ class State:
     @property
     def closed(self) -> str | None:
         """Why no list is taken now, in a player's words (None: the desk is open)."""
+        if self.revealed:
+            return "the lists are revealed: the desk is closed, no list is taken or replaced now"
         if self.locked:
             return "the organiser has locked the event: no list is taken or replaced now"
         if self.past_deadline:
@@ -805,13 +807,23 @@ class Desk:
 
         self._commit(write)
 
-    def reveal(self) -> State:
-        """Show every list to everyone from now on (once revealed, always revealed)."""
+    def reveal(self, lock_now: bool = False) -> State:
+        """Show every list to everyone from now on (once revealed, always revealed), which closes
+        the desk for good: no list is taken or replaced after it (players could otherwise tailor
+        theirs to everyone else's). While the desk still takes lists (before the deadline, not
+        locked) a reveal is refused (409) unless ``lock_now``: the organiser's "reveal and lock now"."""
 
         def write(c: sqlite3.Connection) -> State:
-            if not self._meta(c).get("revealed_at"):
+            state = self._state(c)
+            if not state.revealed and state.closed is None and not lock_now:
+                raise Refusal(
+                    409,
+                    "the desk still takes lists (the deadline has not passed): revealing them closes it; "
+                    'confirm "reveal and lock now" to do both',
+                )
+            if not state.revealed:
                 self._set(c, "revealed_at", stamp(self.clock()))
-                self._did(c, "reveal")
+                self._did(c, "reveal" if state.closed else "reveal-and-lock")
             return self._state(c)
 
         return self._commit(write)

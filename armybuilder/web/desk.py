@@ -18,7 +18,8 @@ POST    ``/api/submissions``            ``{"player", "list"}``: 201, 413, 422, 4
 PUT     ``/api/submissions/ID``         the same with ``Authorization: Bearer EDIT_TOKEN``: 200
 GET     ``/api/submissions/ID``         with its edit token or the organiser's: 200, else 404
 GET     ``/api/submissions``            the organiser's: every submission (403 without)
-POST    ``/api/reveal``                 the organiser's: reveal the lists
+POST    ``/api/reveal``                 the organiser's: reveal the lists (which closes the
+                                        desk; before the deadline only with ``?lock_now=1``)
 GET     ``/api/lists``                  every latest list and verdict after the reveal (403 before)
 ======  ==============================  ===================================================
 
@@ -183,6 +184,7 @@ def _state_words(state: Any) -> dict[str, Any]:
         "revealed": state.revealed,
         "revealed_at": shown_time(state.revealed_at) if state.revealed_at else "",
         "locked": state.locked,
+        "open": state.closed is None,
     }
 
 
@@ -286,6 +288,9 @@ def _new_draft(ds: DeskState, system: str, name: str) -> str:
 
     from armybuilder.compose.edit import composable, run_new
 
+    closed = ds.desk.state().closed
+    if closed:  # a draft is a write like any other: none after the deadline, the lock or the reveal
+        raise Refusal(423, closed)
     if system not in ds.desk.pack.system_ids or system not in composable():
         raise Refusal(422, "choose one of the event's games for the new list")
     name = " ".join(name.split())
@@ -545,6 +550,7 @@ def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
         "lock": "The event locked",
         "unlock": "The event unlocked",
         "reveal": "The lists revealed",
+        "reveal-and-lock": "The lists revealed and the desk closed, before the deadline",
         "lock-player": f"{who}'s list locked",
         "unlock-player": f"{who}'s list unlocked",
     }.get(what, what)
@@ -624,10 +630,17 @@ def _act(desk: Desk, values: Mapping[str, Sequence[Any]]) -> Flash:
         desk.set_deadline(None)
         return Flash("ok", ["The desk has no deadline now: it takes lists until you lock it."])
     if do == "reveal":
-        if first_value(values, "confirm") != "yes":
+        confirm = first_value(values, "confirm")
+        if confirm not in ("yes", "lock-now"):
             raise Refusal(422, "tick the box first: once revealed, every list is shown to everyone")
-        desk.reveal()
-        return Flash("ok", ["The lists are revealed: everyone can see them on the page of every list."])
+        desk.reveal(lock_now=confirm == "lock-now")
+        return Flash(
+            "ok",
+            [
+                "The lists are revealed: everyone can see them on the page of every list. "
+                "The desk is closed: no list is taken or replaced now."
+            ],
+        )
     raise Refusal(422, "choose what to do")
 
 
@@ -835,7 +848,11 @@ async def api_reveal(request: Request) -> Response:
         return _api_error(exc.status, exc.message)
     if not same_secret(_bearer(request), ds.organiser):
         return _api_error(403, "the organiser's token is needed (Authorization: Bearer TOKEN)")
-    state = await in_thread(ds.desk.reveal)
+    lock_now = request.query_params.get("lock_now", "").lower() in ("1", "true", "yes")
+    try:
+        state = await in_thread(ds.desk.reveal, lock_now)
+    except Refusal as exc:
+        return _api_error(exc.status, exc.message + " (POST /api/reveal?lock_now=1)")
     assert state.revealed_at is not None
     return JSONResponse({"revealed": True, "revealed_at": stamp(state.revealed_at)})
 

@@ -289,10 +289,41 @@ def test_the_event_lock_and_a_players_lock(desk):
 
 def test_the_reveal_is_kept(desk, clock):
     assert not desk.state().revealed
-    first = desk.reveal().revealed_at
+    first = desk.reveal(lock_now=True).revealed_at
     clock.tick(hours=1)
     assert desk.reveal().revealed_at == first == clock.now - dt.timedelta(hours=1)
-    assert [a[1] for a in desk.actions()] == ["reveal"]
+    assert [a[1] for a in desk.actions()] == ["reveal-and-lock"]
+
+
+def test_a_reveal_closes_the_desk(desk, clock):
+    """Issue 37, 1: once every list is shown, none is taken or replaced; before the deadline a
+    reveal needs the organiser's "reveal and lock now"."""
+    taken = desk.submit("Rae", text(OZZY))
+    desk.set_deadline(clock.now + dt.timedelta(hours=1))
+    with pytest.raises(Refusal) as caught:
+        desk.reveal()
+    assert caught.value.status == 409 and "reveal and lock now" in caught.value.message
+    assert not desk.state().revealed and desk.state().closed is None
+    desk.reveal(lock_now=True)
+    state = desk.state()
+    assert state.revealed and "revealed" in (state.closed or "")
+    for attempt in (
+        lambda: desk.submit("Sam", text(OZZY)),
+        lambda: desk.replace(taken.id, taken.edit_token, text(WRENS)),
+    ):
+        with pytest.raises(Refusal) as caught:
+            attempt()
+        assert caught.value.status == 423 and "revealed" in caught.value.message
+    desk.set_deadline(clock.now + dt.timedelta(days=1))  # moving the deadline does not open it again
+    with pytest.raises(Refusal):
+        desk.submit("Sam", text(OZZY))
+    assert [s.player for s in desk.submissions()] == ["Rae"] and desk.versions(taken.id)[-1].number == 1
+
+
+def test_after_the_deadline_a_reveal_needs_no_lock_now(desk, clock):
+    desk.set_deadline(clock.now + dt.timedelta(minutes=1))
+    clock.tick(minutes=2)
+    assert desk.reveal().revealed and [a[1] for a in desk.actions()][-1] == "reveal"
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ stored. The server runs for real on 127.0.0.1 (a free port); every wait and loop
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import queue
@@ -174,7 +175,10 @@ def test_the_lists_are_hidden_until_the_reveal(client):
     assert client.post("/api/reveal", headers=bearer("wrong")).status_code == 403
     assert client.post("/api/reveal", headers={**bearer(ORG), "origin": "http://evil.example"}).status_code == 403
     assert client.get("/api/lists").status_code == 403
-    r = client.post("/api/reveal", headers=bearer(ORG))
+    r = client.post("/api/reveal", headers=bearer(ORG))  # before the deadline: only with "lock now"
+    assert r.status_code == 409 and "reveal and lock now" in r.json()["error"]
+    assert client.get("/api/lists").status_code == 403
+    r = client.post("/api/reveal?lock_now=1", headers=bearer(ORG))
     assert r.status_code == 200 and r.json()["revealed"] is True
     lists = client.get("/api/lists")
     assert lists.status_code == 200
@@ -354,7 +358,7 @@ def test_privacy_before_the_reveal(client, desk):
     assert client.get("/organiser/download/lists.zip").status_code == 403
     mine = client.get(f"/mine/{b['id']}?key={b['edit_token']}").text
     assert "Other Otto" in mine and "Secret Sue" not in mine
-    desk.reveal()
+    desk.reveal(lock_now=True)
     shown = client.get("/lists")
     assert shown.status_code == 200 and "Secret Sue" in shown.text and "The Greenwood Host" in shown.text
     assert 'href="/lists"' in client.get("/").text
@@ -410,10 +414,54 @@ def test_the_organiser_locks_moves_the_deadline_and_reveals(organiser, desk):
     assert desk.state().deadline is None
     r = act(organiser, do="reveal")
     assert "tick the box first" in organiser.get(r.headers["location"]).text.lower() and not desk.state().revealed
-    act(organiser, do="reveal", confirm="yes")
+    page = organiser.get("/organiser").text
+    assert 'value="lock-now"' in page and "Reveal and lock now" in page  # the desk is open: say so
+    r = act(organiser, do="reveal", confirm="yes")  # the box of a closed desk does not reveal an open one
+    assert "reveal and lock now" in organiser.get(r.headers["location"]).text and not desk.state().revealed
+    act(organiser, do="reveal", confirm="lock-now")
     assert desk.state().revealed
     history = organiser.get("/organiser").text
-    assert "Oli&#39;s list locked" in history and "The lists revealed" in history
+    assert "Oli&#39;s list locked" in history and "The lists revealed and the desk closed" in history
+
+
+def test_a_reveal_closes_the_desk_and_every_page_says_so(organiser, desk):
+    """Issue 37, 1: after the reveal a PUT, a POST, a form and a new draft are 423 (players read
+    every list: none may be tailored to the others), and no page says the desk is open."""
+    a = organiser.post("/api/submissions", json={"player": "Pat", "list": text(OZZY)}).json()
+    act(organiser, do="lock")
+    act(organiser, do="reveal", confirm="yes")  # locked: closed already, the plain box reveals
+    act(organiser, do="unlock")  # an unlock does not open a revealed desk
+    assert desk.state().revealed and not desk.state().locked
+    r = organiser.put(f"/api/submissions/{a['id']}", json={"list": fixed_wrens()}, headers=bearer(a["edit_token"]))
+    assert r.status_code == 423 and "revealed" in r.json()["error"]
+    r = organiser.post("/api/submissions", json={"player": "Quin", "list": text(OZZY)})
+    assert r.status_code == 423
+    assert post(organiser, "/submit", {"player": "Quin", "list": text(OZZY)}).status_code == 423
+    assert post(organiser, f"/mine/{a['id']}", {"key": a["edit_token"], "list": text(WRENS)}).status_code == 423
+    assert stored(desk) == 1
+    players = organiser.get("/").text
+    assert "Until then you can replace" not in players and "No other player sees it" not in players
+    assert "the desk is closed" in players and 'action="/submit"' not in players
+    mine = organiser.get(f"/mine/{a['id']}?key={a['edit_token']}").text
+    assert "see and replace" not in mine and 'id="replace-form"' not in mine
+    page = organiser.get("/organiser").text
+    assert "The desk is open" not in page and "the desk is closed" in page
+
+
+def test_no_draft_is_started_after_the_deadline_the_lock_or_the_reveal(client, desk):
+    """Issue 37, 7: "Start a list in the builder" is a write: 423 once the desk is closed."""
+    folder = desk.path.with_name(desk.path.name + "-drafts")
+    desk.lock_event(True)
+    r = post(client, "/build", {"system": "token-terrors", "name": "Late"})
+    assert r.status_code == 423 and not list(folder.glob("list-*.yaml"))
+    desk.lock_event(False)
+    desk.set_deadline(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc))
+    assert post(client, "/build", {"system": "token-terrors"}).status_code == 423
+    desk.set_deadline(None)
+    assert post(client, "/build", {"system": "token-terrors"}).status_code == 303  # open: taken
+    desk.reveal(lock_now=True)
+    assert post(client, "/build", {"system": "token-terrors"}).status_code == 423
+    assert len(list(folder.glob("list-*.yaml"))) == 1
 
 
 def test_organiser_actions_need_the_cookie_the_token_and_the_origin(client, desk):

@@ -269,17 +269,20 @@ def test_the_organiser_locks_moves_the_deadline_and_reveals(browser, served, js)
         assert Path(got.value.path()).read_bytes().startswith(b"%PDF")
         assert not org.dialogs
 
-        # Ann's list is still locked at the end: her card says so, and her replace is refused.
+        # Ann's list is still locked at the end: her card says so. The reveal closed the desk:
+        # neither her replace nor Ben's (unlocked) is taken, and their pages say why.
         assert card.locator("strong", has_text="locked").count() == 1
         assert card.locator("button").get_attribute("aria-label") == "Unlock Ann Early's list"
         assert org.locator(f"#s-{b.id} strong", has_text="locked").count() == 0
-        player.goto(f"{url}mine/{a.id}?key={a.edit_token}")
-        assert "The organiser has locked your list" in player.locator("#closed").inner_text()
-        assert player.locator("#replace-form").count() == 0
-        refused = _put(player, f"{url}api/submissions/{a.id}", a.edit_token, text(WRENS))
-        assert refused.status == 423 and "locked this list" in refused.json()["error"]
+        assert "the desk is closed" in org.locator("#desk-state").inner_text()
+        for sub, token in ((a, a.edit_token), (b, b.edit_token)):
+            player.goto(f"{url}mine/{sub.id}?key={token}")
+            assert "The lists are revealed" in player.locator("#closed").inner_text()
+            assert player.locator("#replace-form").count() == 0
+            refused = _put(player, f"{url}api/submissions/{sub.id}", token, text(WRENS))
+            assert refused.status == 423 and "revealed" in refused.json()["error"]
         assert len(desk.versions(a.id)) == 1 and desk.get(a.id).latest.fingerprint == of_file(OZZY)
-        assert _put(player, f"{url}api/submissions/{b.id}", b.edit_token, text(OZZY)).status == 200  # Ben's: open
+        assert len(desk.versions(b.id)) == 1
     finally:
         context.close()
 
@@ -445,7 +448,7 @@ def test_no_page_of_the_desk_has_a_serious_accessibility_violation(browser, serv
         axe = Axe()
         for address in [*pages, "REVEAL", f"{url}lists"]:
             if address == "REVEAL":
-                desk.reveal()
+                desk.reveal(lock_now=True)
                 continue
             page.goto(address)
             _open_details(page)
@@ -472,7 +475,7 @@ def test_on_a_phone_no_desk_page_scrolls_sideways_or_speaks_command_line(browser
         page = _page(context)
         for address in [*pages, "REVEAL", f"{url}lists"]:
             if address == "REVEAL":
-                desk.reveal()
+                desk.reveal(lock_now=True)
                 continue
             page.goto(address)
             _open_details(page)
@@ -509,7 +512,7 @@ def test_a_players_name_like_a_script_shows_as_text(browser, served):
         for address in (f"{url}organiser", f"{url}mine/{a.id}?key={a.edit_token}"):
             page.goto(address)
             assert page.locator("text=<script>alert(2)</script>").count() >= 1
-        desk.reveal()
+        desk.reveal(lock_now=True)
         page.goto(url + "lists")
         assert page.locator("h2", has_text="<img src=x").count() == 1
         assert not page.dialogs
