@@ -6,6 +6,9 @@ subpackages, ``systems/<package>/`` for each game system (``systems/test_every_s
 every system declares) and ``toy/`` for a fifth system in miniature. This file is in ``tests/``,
 which has no ``__init__.py``, so pytest puts ``tests/`` on ``sys.path``: the shared helpers
 ``golden`` (the golden files) and ``compose_parts`` (running a compose part) import from any folder.
+
+Maintainers' checks (``@pytest.mark.maintainer``, see ``shared.py``) read documents outside the
+repository: a run without ``ARMYBUILDER_SHARED`` skips them and its summary says how many.
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+import shared
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,6 +29,27 @@ os.environ["ARMYBUILDER_CACHE_DIR"] = tempfile.mkdtemp(prefix="armybuilder-test-
 # Deterministic output whatever the terminal the tests run in.
 os.environ.setdefault("NO_COLOR", "1")
 os.environ.pop("FORCE_COLOR", None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", f"maintainer: {shared.REASON}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get(shared.ENV):
+        return
+    for item in items:
+        if item.get_closest_marker("maintainer"):
+            item.add_marker(pytest.mark.skip(reason=shared.REASON))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    left = [r for r in terminalreporter.stats.get("skipped", []) if shared.REASON in str(r.longrepr)]
+    if left:
+        terminalreporter.write_line(
+            f"{len(left)} maintainers' checks left out: they compare the repository's transcriptions with"
+            f" the rule documents outside it (README, Testing; {shared.ENV}=DIR runs them)"
+        )
 
 
 @pytest.fixture

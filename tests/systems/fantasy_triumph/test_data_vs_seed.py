@@ -6,7 +6,7 @@
   names), base points, order of rows, foot or mounted, order, move, shooting, extra command point.
 
 The README table and the CSV are transcribed here (the expected values are the documents', not the
-code's); when the shared documents are present, the transcriptions are checked against them too.
+code's); the maintainers' checks (tests/shared.py) compare the transcriptions with the documents.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from shared import shared
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "data" / "fantasy-triumph"
-SEEDS_README = Path("/work/shared/seeds/README.md")
-SEED = Path("/work/shared/seeds/003_a869a1ce4dbec61f.txt")
-CSV_FILE = Path("/work/shared/reference/triumph-troop-types.csv")
+SEEDS_README = ("seeds", "README.md")
+SEED = ("seeds", "003_a869a1ce4dbec61f.txt")
+CSV_FILE = ("reference", "triumph-troop-types.csv")
 
 # The seeds README, "Fantasy Triumph card names (the headings lost from 003)"
 CARD_NAMES = {
@@ -159,27 +160,27 @@ def troops() -> list[dict]:
 
 
 # ---------------------------------------------------------------------------
-# the transcriptions against the shared documents (skipped where they are not present)
+# the transcriptions against the shared documents (maintainers' checks: ARMYBUILDER_SHARED=DIR)
 
 
-@pytest.mark.skipif(not SEEDS_README.exists(), reason="shared seeds README not present")
+@pytest.mark.maintainer
 def test_card_name_table_matches_the_seeds_readme():
-    text = SEEDS_README.read_text(encoding="utf-8")
+    text = shared(*SEEDS_README).read_text(encoding="utf-8")
     table = " ".join(text.split("## Fantasy Triumph card names")[1].split("##")[0].split())
     for number, name in CARD_NAMES.items():
         assert re.search(rf"\b{number} {re.escape(name)}\b", table), (number, name)
     assert "40 and 41 (not in the document)" in table
 
 
-@pytest.mark.skipif(not CSV_FILE.exists(), reason="shared reference CSV not present")
+@pytest.mark.maintainer
 def test_csv_transcription_matches_the_reference():
-    assert list(csv.DictReader(io.StringIO(CSV_FILE.read_text(encoding="utf-8")))) == CSV_ROWS
+    assert list(csv.DictReader(io.StringIO(shared(*CSV_FILE).read_text(encoding="utf-8")))) == CSV_ROWS
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="seed 003 not present")
+@pytest.mark.maintainer
 def test_seed_has_game_play_sections_for_the_numbered_cards():
     # the section numbers identify the cards (seeds README); FT 35 cites FT 8-11, FT 32 starts at 32.1
-    text = SEED.read_text(encoding="utf-8")
+    text = shared(*SEED).read_text(encoding="utf-8")
     for number in CARD_NAMES:
         if number == 35:
             continue
