@@ -797,7 +797,8 @@ async def explain(request: Request) -> Response:
     except CatalogError as exc:
         return refusal(request, _sentence(str(exc)), 404)  # the page's words: no commands to run
     back_url = list_url(back) if back and not back.startswith(("/", "\\")) else "/"
-    return page(request, "explain.html", system=system, name=name, hits=hits, back=back_url)
+    inplace = _partial(request)  # the "?" of a list page: its dialog shows this, not a page
+    return page(request, "explain.html", system=system, name=name, hits=hits, back=back_url, inplace=inplace)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,134 @@
+"""The builder's second round (issue 36), end to end in headless Chromium: what a player met on the
+first try and what was mended. Each test here failed before its fix.
+
+The server and the browser are those of ``test_browser.py`` (a ``Background`` server on a free port,
+Debian's chromium by Playwright); every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+STEP_MS = 10_000
+
+ONE_OF_EACH = [
+    "fantasy-triumph/greenwood-host.yaml",
+    "token-terrors/ozzys-muster.yaml",
+    "small-world-of-warcraft/thrall-turn-4.yaml",
+    "homm3-battlefield/skirmish-medium.yaml",
+]
+
+
+@pytest.fixture
+def served(tmp_path):
+    from armybuilder.web.server import Background
+
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    with Background(folder) as url:
+        yield folder, url
+
+
+def _page(browser, width: int = 1280, height: int = 900, js: bool = True):
+    phone = width < 600
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, java_script_enabled=js, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    page.set_default_timeout(STEP_MS)
+    page.set_default_navigation_timeout(STEP_MS)
+    return context, page
+
+
+def _open(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#board")
+    page.wait_for_load_state("load")
+
+
+def _serious(page) -> list[str]:
+    """axe-core's serious or critical violations on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']}" for v in violations if v.get("impact") in ("serious", "critical")]
+
+
+# ---------------------------------------------------------------------------
+# 1. The "?" beside a part's name opens its explanation in place
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+@pytest.mark.parametrize("example", ONE_OF_EACH)
+def test_the_question_mark_of_a_part_opens_its_explanation_beside_the_list(browser, served, example, width, height):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / example, folder / "mine.yaml")
+    context, page = _page(browser, width, height)
+    try:
+        _open(page, url + "list/mine.yaml")
+        link = page.locator("#board a.explain").first
+        label = link.get_attribute("aria-label") or ""
+        name = label.removeprefix("What is ").removesuffix("?")
+        link.scroll_into_view_if_needed()
+        where = page.evaluate("window.scrollY")
+        address = page.url
+        link.click()
+        dialog = page.locator("#explainer")
+        dialog.wait_for(state="visible")
+        # the explanation is in the dialog, the page is still the list, in one piece, where it was
+        assert page.evaluate("document.querySelectorAll('main').length") == 1
+        assert page.evaluate("document.querySelectorAll('header.top').length") == 1
+        assert page.url == address
+        assert page.locator("#board .row").count() > 0
+        assert page.evaluate("window.scrollY") == where
+        heading = dialog.locator("h2").first
+        assert name.split(" (")[0].lower() in heading.inner_text().lower()
+        box = dialog.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 1
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+        assert not _serious(page), "axe, explanation open"
+        # Escape closes it; the focus is back on the "?"
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+        assert link.evaluate("e => document.activeElement === e")
+        # and a change to the list still works afterwards
+        assert page.locator("#board").count() == 1
+    finally:
+        context.close()
+
+
+def test_the_question_mark_of_a_catalog_entry_opens_in_place_and_closes(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        address = page.url
+        page.evaluate("() => document.querySelectorAll('#catalog details').forEach(d => d.open = true)")
+        page.locator("#catalog a.explain:visible").first.click()
+        page.locator("#explainer").wait_for(state="visible")
+        assert page.url == address
+        page.get_by_role("button", name="Close").click()
+        page.locator("#explainer").wait_for(state="hidden")
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_question_mark_is_a_link_to_its_page(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", folder / "mine.yaml")
+    context, page = _page(browser, js=False)
+    try:
+        page.goto(url + "list/mine.yaml")
+        with page.expect_navigation():
+            page.locator("#board a.explain").first.click()
+        assert "/explain/" in page.url
+        assert page.locator("h1").count() >= 1
+        assert page.locator("main a", has_text="Back").get_attribute("href") == "/list/mine.yaml"
+    finally:
+        context.close()
