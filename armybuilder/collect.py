@@ -217,8 +217,45 @@ def shown_time(moment: dt.datetime | None) -> str:
 # Names and tokens
 
 
+# Characters that show nothing, or a blank, yet are not spaces (Hangul fillers, the blank Braille
+# pattern, the variation selectors of Mongolian): a name of them looks empty, or like another's.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180b\u180c\u180d\u180e\u180f\u17b4\u17b5")
+_EMOJI_JOINERS = frozenset("\u200d\ufe0e\ufe0f")  # a joiner or a variation selector within an emoji
+# Letters of Cyrillic and Greek drawn like Latin ones: a name's key reads them as those, so that
+# "Alice" with a Cyrillic capital A (U+0410) and "Alice" are one player, as they are to the eye.
+_LOOK_ALIKES = str.maketrans(
+    "аеорсухіјѕԁӏһԛԝвкмнтАВЕКМНОРСТХІЈЅЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧοαιν",
+    "aeopcyxijsdlhqwbkmhtABEKMHOPCTXIJSSABEZHIKMNOPTYXoaiv",
+)
+_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def _script(ch: str) -> str | None:
+    """The alphabet of a letter among those whose letters look alike (Latin, Cyrillic, Greek)."""
+    if not ch.isalpha():
+        return None
+    name = unicodedata.name(ch, "")
+    return next((s for s in _SCRIPTS if name.startswith(s + " ")), None)
+
+
+def _invisible(name: str, i: int) -> bool:
+    """Whether ``name[i]`` is a character that shows nothing (a format character: a zero-width
+    space, a soft hyphen, a word joiner, a byte-order mark, a tag), except a joiner or a variation
+    selector between the parts of an emoji (a family, a flag, a coloured heart)."""
+    ch = name[i]
+    before, after = name[i - 1 : i], name[i + 1 : i + 2]
+    if ch in "\u200c\u200d" and before.isalpha() and after.isalpha() and _script(before) is None:
+        return False  # a joiner within a word of an Indic or Arabic script: part of its spelling
+    if ch in _EMOJI_JOINERS:
+        return not before or (unicodedata.category(before) not in ("So", "Sk", "Mn") and before not in _EMOJI_JOINERS)
+    return unicodedata.category(ch) == "Cf" or 0xE0000 <= ord(ch) <= 0xE007F
+
+
 def clean_player(value: Any) -> str:
-    """A player's name as the desk keeps it, or :class:`Refusal` (422) saying why it cannot be."""
+    """A player's name as the desk keeps it (NFKC: full-width letters and ligatures as their plain
+    letters, spacing made single), or :class:`Refusal` (422) saying why it cannot be: control
+    characters, invisible ones, blank-looking ones, a word that mixes Latin, Cyrillic or Greek
+    letters (a look-alike of another's name), a name of nothing but punctuation."""
     if not isinstance(value, str):
         raise Refusal(422, "give the player's name (text)")
     if len(value) > 4 * MAX_PLAYER:
@@ -227,19 +264,40 @@ def clean_player(value: Any) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise Refusal(422, "a player's name must be text (it holds a broken character)") from None
-    name = unicodedata.normalize("NFC", " ".join(value.split()))
+    name = " ".join(unicodedata.normalize("NFKC", value).split())
     if not name:
         raise Refusal(422, "give the player's name")
-    if _BIDI.search(name) or any(unicodedata.category(c) in ("Cc", "Cs", "Co") for c in name):
+    if _BIDI.search(name) or any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in name):
         raise Refusal(422, "a player's name has no control characters")
+    if any(_invisible(name, i) for i in range(len(name))):
+        raise Refusal(
+            422,
+            "a player's name has an invisible character in it (such as a zero-width space or a soft hyphen), "
+            "so it would look like another name: type it again, letters and spaces only",
+        )
+    if any(c in _BLANK_LOOKING for c in name):
+        raise Refusal(422, "a player's name has a blank-looking character in it: type the name in letters")
+    if not any(unicodedata.category(c)[0] in "LNS" for c in name):
+        raise Refusal(422, "a player's name needs at least one letter or digit")
+    for word in name.split():
+        scripts = {s for s in map(_script, word) if s}
+        if len(scripts) > 1:
+            mixed = " and ".join(sorted(s.title() for s in scripts))
+            raise Refusal(
+                422,
+                f"a word of this name mixes {mixed} letters that look alike, so it would look like another "
+                "name: type it in one alphabet",
+            )
     if len(name) > MAX_PLAYER:
         raise Refusal(422, f"a player's name is at most {MAX_PLAYER} characters")
     return name
 
 
 def player_key(name: str) -> str:
-    """Two names that read the same are the same player: case, width and spacing folded."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """Two names that read the same are the same player: case, width, spacing and the Cyrillic
+    and Greek letters drawn like Latin ones folded."""
+    folded = unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKES)
+    return " ".join(folded.casefold().split())
 
 
 def new_token() -> str:

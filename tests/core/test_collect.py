@@ -670,6 +670,52 @@ def test_the_command_refuses_a_list_given_as_the_pack(tmp_path):
 def test_clean_player_keeps_a_name_as_written():
     assert clean_player("  Zoë   van\tder Berg ") == "Zoë van der Berg"
     assert clean_player("👩‍👩‍👧 Family") == "👩‍👩‍👧 Family"  # a joiner within an emoji is not a control character
+    assert clean_player("🏳️‍🌈 Kim") == "🏳️‍🌈 Kim" and clean_player("❤️ Fan") == "❤️ Fan"
+    assert clean_player("Сергей Петров") == "Сергей Петров" and clean_player("李小龍") == "李小龍"
+    assert clean_player("Ζωή") == "Ζωή" and clean_player("🐉") == "🐉"
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+    assert clean_player(persian) == persian  # a Persian word's joiner is its spelling
+
+
+def test_names_are_folded_nfkc():
+    """Issue 37, 5: the name kept is NFKC (full-width letters, ligatures as plain letters)."""
+    assert clean_player("\uff21lice") == "Alice" and clean_player("\ufb01ona") == "fiona"
+    assert clean_player("Zoe\u0308") == "Zoë"
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("Alice\u200b Archer", "invisible character"),  # zero-width space
+        ("Al\u00adice Archer", "invisible character"),  # soft hyphen
+        ("Alice\u2060Archer", "invisible character"),  # word joiner
+        ("\ufeffAlice Archer", "invisible character"),  # byte-order mark
+        ("Alice Archer\U000e0041\U000e007f", "invisible character"),  # tag characters
+        ("Alice\u200d Archer", "invisible character"),  # a joiner after a Latin letter
+        ("\u3164", "blank-looking"),  # Hangul filler
+        ("\u2800", "blank-looking"),  # the blank Braille pattern
+        ("\u115f", "blank-looking"),  # Hangul choseong filler
+        ("Alice\u3164", "blank-looking"),
+        ("\u0410lice Archer", "mixes Cyrillic and Latin"),  # a Cyrillic capital A
+        ("Alic\u0435 Archer", "mixes Cyrillic and Latin"),  # a Cyrillic small ie
+        ("\u0391lice", "mixes Greek and Latin"),  # a Greek Alpha
+        ("...", "at least one letter"),
+    ],
+)
+def test_invisible_blank_and_look_alike_names_are_refused(desk, name, says):
+    """Issue 37, 5: names that look like another's (or like nothing) are refused with the reason,
+    and nothing is stored."""
+    with pytest.raises(Refusal) as caught:
+        desk.submit(name, text(OZZY))
+    assert caught.value.status == 422 and says in caught.value.message
+    assert desk.submissions() == []
+
+
+def test_a_name_all_in_look_alike_letters_is_the_same_player(desk):
+    desk.submit("Alice Choi", text(GREENWOOD))
+    with pytest.raises(Refusal) as caught:
+        desk.submit("\u0410\u04cf\u0456\u0441\u0435 \u0421\u04bb\u043e\u0456", text(OZZY))  # all Cyrillic
+    assert caught.value.status == 422 and "is in already" in caught.value.message
 
 
 def test_writes_that_share_a_transaction_stay_apart(desk):
