@@ -13,8 +13,10 @@
 6. Check the new text and report: what changed, the new total against the limit, and the
    findings the edit caused (and those it fixed), one line each.
 
-Exit codes: 0 the edit was made and the list is valid, 1 the edit was made and the list is
-invalid, 2 the edit was refused (nothing written).
+Exit codes: 0 the edit was made (or there was nothing to change), whatever the list's verdict:
+a list is invalid while it is being built, and ``new && add && add`` must not stop at the first
+edit; 1 the same with ``--check`` when the list is invalid; 2 the edit was refused (nothing
+written).
 """
 
 from __future__ import annotations
@@ -402,8 +404,9 @@ def _key(f: Finding) -> tuple[str, str, str, str | None]:
     return (f.code, f.severity.value, f.message, f.rule)
 
 
-def report(path: Path, said: str, before: Result | None, after: Result) -> Outcome:
-    """What an edit did: one line for the change, one for the total, one per finding it caused."""
+def report(path: Path, said: str, before: Result | None, after: Result, check: bool = False) -> Outcome:
+    """What an edit did: one line for the change, one for the total, one per finding it caused.
+    Exit 0 (the edit was made), or with ``check`` the list's verdict."""
     from armybuilder.reporters.text import finding_line
     from armybuilder.text import fmt_points, tally
 
@@ -437,7 +440,12 @@ def report(path: Path, said: str, before: Result | None, after: Result) -> Outco
                 if f.code not in still:
                     rule = f" ({f.rule})" if f.rule else ""
                     out.append(f"fixed: {f.code} [{f.severity.value}] {f.message}{rule}")
-    return Outcome(_lines(out), [], ExitCode.of(after.valid))
+    return Outcome(_lines(out), [], _verdict(after, check))
+
+
+def _verdict(result: Result, check: bool) -> ExitCode:
+    """An edit made exits 0 whatever the list's verdict; ``--check`` makes an invalid list exit 1."""
+    return ExitCode.of(result.valid) if check else ExitCode.OK
 
 
 # ---------------------------------------------------------------------------
@@ -541,6 +549,7 @@ def _edit(
     as_written = bool(parsed.opts.pop("as_written", False))
     force = bool(parsed.opts.pop("force", False))
     entry = parsed.opts.pop("entry", None)
+    check = bool(parsed.opts.pop("check", False))
     locked_file = read_only(path)
     if locked_file and not force:
         raise EditError(
@@ -571,7 +580,7 @@ def _edit(
     req.finish()
     new_text = rt.dump()
     if new_text == text:
-        same = Outcome(_lines([f"{said} (no change: the file already says so)"]), [], ExitCode.of(before.valid))
+        same = Outcome(_lines([f"{said} (no change: the file already says so)"]), [], _verdict(before, check))
         same.detail = Made("same", said, before=before, after=before)
         return same
     ensure_readable(new_text)
@@ -582,7 +591,7 @@ def _edit(
         on_write(raw, new_bytes, said)
     after = check_text(new_text, file=str(path))
     _keep(_CHECKED, str(path), (_digest(new_text), after))
-    done = report(path, said, before, after)
+    done = report(path, said, before, after, check)
     done.done = f"the edit was made: {path} was written"
     done.detail = Made("made", said, before=before, after=after)
     if locked_file:
@@ -728,6 +737,5 @@ def run_new(system: str, path: Path, name: str | None, points: float | None, for
         return out
     after = check_text(text, file=str(path))
     done = report(path, f"created {path} ({system_id}): the next steps are in its opening comment", None, after)
-    done.done = f"{path} was created"
-    done.code = ExitCode.OK  # a new list is a start, not a finished list: its findings are a to-do list
+    done.done = f"{path} was created"  # exit 0: a new list is a start, its findings are a to-do list
     return done

@@ -26,8 +26,9 @@ the file) match without regard to case; a near miss is refused with a suggestion
 keeps a name the data does not know. Names of more than one word may need quotes for the shell:
 --troop 'Elite Foot'; a trailing name (spell Fire Wall) does not.
 
-Exit codes: 0 done and the list is valid, 1 done and the list is invalid, 2 refused (nothing
-written).
+Exit codes: 0 the edit was written (or there was nothing to change), whatever the list's
+verdict, so that edits chain with && while a list is being built; 1 the same with --check when the
+list is invalid; 2 refused (nothing written).
 """
 
 _FIRST = {
@@ -66,7 +67,10 @@ def verb_help(verb: str) -> str:
             lines.append("  options:")
             lines += [f"    {line}" for line in opts.values()]
         blocks.append("\b\n" + "\n".join(lines))
-    return _FIRST[verb] + "\n\n" + "\n\n".join(blocks) + _COMMON
+    from armybuilder.compose.parts import COMMON
+
+    common = "\b\nOptions every edit takes:\n" + "\n".join(f"  {o.help_line()}" for o in COMMON)
+    return _FIRST[verb] + "\n\n" + "\n\n".join(blocks) + "\n\n" + common + _COMMON
 
 
 def new_help() -> str:

@@ -142,6 +142,7 @@ COMMON = (
     Opt("as_written", "keep a name the data does not know, as typed", "flag"),
     Opt("force", "edit the file even if it is read-only (it stays read-only)", "flag"),
     Opt("entry", "which entry the name means when two share it: 1 for the first", "int", "N"),
+    Opt("check", "exit 1 when the list written is invalid (without it, an edit that was written exits 0)", "flag"),
 )
 _NOT_UTF8 = re.compile("[\ud800-\udfff]")  # bytes of a command line that are not UTF-8 text
 

@@ -43,7 +43,11 @@ def test_help_prints_the_grammar(run, verb):
     r = run(verb, "--help")
     assert r.exit_code == 0
     assert all(f"{s}:" in r.stdout for s in composable())
-    assert "Exit codes: 0 done and the list is valid" in " ".join(r.stdout.split())
+    said = " ".join(r.stdout.split())
+    assert "Exit codes: 0 the edit was written (or there was nothing to change), whatever the list's verdict" in said
+    # issue 41 item 7: the options every edit takes are in its help, as messages suggest them
+    for option in ("--as-written:", "--force:", "--entry N:", "--check:"):
+        assert option in said, option
 
 
 def test_cli_start_up_does_not_load_ruamel_or_the_systems():

@@ -84,7 +84,7 @@ def test_near_miss_gets_a_suggestion(run, tmp_path, example, args, hint):
 def test_as_written_keeps_an_unknown_name(run, tmp_path):
     f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
     r = run("add", f, "card", "Flyng", "--to", "Eagles", "--as-written")
-    assert r.exit_code == 1 and "FTR002" in r.stdout  # written, and the checker reports the unknown card
+    assert r.exit_code == 0 and "FTR002" in r.stdout  # written, and the checker reports the unknown card
     assert data(f)["classes"][1]["cards"][-1] == "Flyng"
 
 
@@ -109,7 +109,7 @@ def test_options_of_another_part_are_refused(run, tmp_path):
 
 def test_ft_classes_stands_general_troop(run, tmp_path):
     f = copy(tmp_path, "fantasy-triumph/greenwood-host.yaml")
-    assert run("add", f, "stands", "rangers", "2").exit_code == 1
+    assert run("add", f, "stands", "rangers", "2").exit_code == 0
     assert data(f)["classes"][2]["stands"] == 5
     assert run("remove", f, "stands", "Rangers", "2").exit_code == 0
     refused(run("remove", f, "stands", "Rangers", "3"), "keeps at least 1", f"remove {f} class 'Rangers'")
@@ -120,7 +120,7 @@ def test_ft_classes_stands_general_troop(run, tmp_path):
     run("set", f, "troop", "Eagles", "archers")
     assert data(f)["classes"][1]["troop"] == "Shooters"
     refused(run("add", f, "class", "wardens", "--troop", "Spear"), "already has a class 'Wardens'", f"set {f} stands")
-    assert run("remove", f, "class", "Archers of the Eaves").exit_code == 1
+    assert run("remove", f, "class", "Archers of the Eaves").exit_code == 0
     assert [c["name"] for c in data(f)["classes"]] == ["Wardens", "Eagles", "Rangers"]
 
 
@@ -165,7 +165,7 @@ def test_ft_settings(run, tmp_path):
 
 def test_tt_tokens(run, tmp_path):
     f = copy(tmp_path, "token-terrors/wrens-host.yaml")
-    assert run("remove", f, "tokens", "goblins", "2").exit_code == 1
+    assert run("remove", f, "tokens", "goblins", "2").exit_code == 0
     assert data(f)["tokens"] == {"Wyverns": 5, "Goblins": 3}
     run("add", f, "tokens", "Flying", "Machines", "2")  # a name of two words needs no quotes
     assert data(f)["tokens"]["Flying Machines"] == 2
