@@ -132,3 +132,82 @@ def test_without_javascript_the_question_mark_is_a_link_to_its_page(browser, ser
         assert page.locator("main a", has_text="Back").get_attribute("href") == "/list/mine.yaml"
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 2. The keyboard keeps its place
+
+ACTIVE = "(() => { const a = document.activeElement; return a && a !== document.body ? (a.id || a.tagName) : null; })()"
+
+
+def _player(page):
+    from tests.builder.browser import Player
+
+    player = Player(page, True)
+    player._started = True
+    player._track()
+    return player
+
+
+def _press(player, label_start: str) -> None:
+    """Tab to the control whose label starts so (focus it) and press Enter; wait for the change."""
+    control = player.page.locator(f'[aria-label^="{label_start}"]').first
+    control.focus()
+    player._act(lambda: player.page.keyboard.press("Enter"))
+
+
+def _focus_in(page, selector: str) -> bool:
+    return bool(page.evaluate(f"document.activeElement && !!document.activeElement.closest({selector!r})"))
+
+
+def test_cards_moves_the_focus_to_the_catalog_and_adding_or_removing_a_card_keeps_it_near(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        player = _player(page)
+        _press(player, "Add cards to Wardens")
+        assert page.evaluate(ACTIVE) == "catalog"
+        page.keyboard.press("Tab")
+        assert _focus_in(page, "#catalog"), page.evaluate(ACTIVE)
+        # a card added: the focus stays in the catalog, on the next card
+        _press(player, "Add Prowess to Wardens")
+        assert page.evaluate(ACTIVE) is not None and _focus_in(page, "#catalog"), page.evaluate(ACTIVE)
+        wardens = page.locator("#board li.row", has=page.locator('[aria-label^="Remove Prowess from Wardens"]'))
+        row = "#" + (wardens.get_attribute("id") or "")
+        # a card removed: the focus stays in the class's row
+        _press(player, "Remove Prowess from Wardens")
+        assert page.evaluate(ACTIVE) is not None and _focus_in(page, row), page.evaluate(ACTIVE)
+        # Undo, then Undo again with nothing left to undo (the button is disabled): the focus stays in the bar
+        _press(player, "Undo")
+        assert page.evaluate(ACTIVE) == "undo"
+        _press(player, "Undo")
+        assert page.locator("#undo").is_disabled()
+        assert page.evaluate(ACTIVE) == "redo"
+        page.keyboard.press("Tab")
+        assert page.evaluate(ACTIVE) not in (None, "main")
+        assert not _focus_in(page, "header.top")
+    finally:
+        context.close()
+
+
+def test_heroes_iii_a_card_added_and_a_unit_removed_keep_the_focus(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "homm3-battlefield/skirmish-medium.yaml", folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        player = _player(page)
+        add = page.locator('#catalog button[aria-label^="Add "]:not([disabled])').first
+        label = add.get_attribute("aria-label") or ""
+        add.focus()
+        player._act(lambda: page.keyboard.press("Enter"))
+        assert page.evaluate(ACTIVE) is not None, f"after {label}"
+        remove = page.locator('#board button[aria-label^="Remove "]:not([disabled])').last
+        label = remove.get_attribute("aria-label") or ""
+        remove.focus()
+        player._act(lambda: page.keyboard.press("Enter"))
+        assert page.evaluate(ACTIVE) is not None, f"after {label}"
+    finally:
+        context.close()

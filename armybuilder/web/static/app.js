@@ -22,9 +22,62 @@ document.documentElement.classList.add("js");
       field.value = current.value;
     });
   }
+  // Keeping the keyboard's place: a change can take away the control that had the focus (a card
+  // added that cannot be added again, a card removed, Undo with nothing left to undo). Before the
+  // request, note that control, the controls around it and what holds it; after the swap, when the
+  // focus fell to the page, put it on the first of those still there. A "Cards" link (the row the
+  // catalog adds to) takes the focus on to the catalog, where its cards now are.
+  var FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
+  var place = null;
+  function usable(el) {
+    return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+  }
+  function notePlace(event) {
+    var active = document.activeElement;
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.closest && elt.closest("#explainer")) { return; }
+    place = { goto: elt && elt.getAttribute ? elt.getAttribute("data-goto") : null, ids: [], holders: [] };
+    if (!active || active === document.body) { return; }
+    for (var up = active.parentElement; up && up.id !== "main"; up = up.parentElement) {
+      if (up.id) { place.holders.push(up.id); }
+    }
+    var all = Array.prototype.filter.call(document.querySelectorAll(FOCUSABLE), function (e) { return e.id; });
+    var at = all.indexOf(active);
+    var near = [], far = [];
+    var holder = place.holders.length ? document.getElementById(place.holders[0]) : null;
+    for (var i = 1; at >= 0 && i <= 12; i++) {  // the nearest first, those in the same row before others
+      [all[at + i], all[at - i]].forEach(function (e) {
+        if (e) { (holder && holder.contains(e) ? near : far).push(e.id); }
+      });
+    }
+    place.ids = (active.id ? [active.id] : []).concat(near, far);
+  }
+  function restorePlace() {
+    var was = place;
+    place = null;
+    if (!was) { return; }
+    if (was.goto) {
+      var to = document.getElementById(was.goto);
+      if (to) { to.focus(); }
+      return;
+    }
+    var active = document.activeElement;
+    if (active && active !== document.body && usable(active)) { return; }
+    for (var i = 0; i < was.ids.length; i++) {
+      var el = document.getElementById(was.ids[i]);
+      if (usable(el)) { el.focus(); return; }
+    }
+    for (var j = 0; j < was.holders.length; j++) {
+      var holder = document.getElementById(was.holders[j]);
+      if (!holder) { continue; }
+      var inside = Array.prototype.filter.call(holder.querySelectorAll(FOCUSABLE), usable)[0];
+      if (inside) { inside.focus(); return; }
+    }
+  }
   document.addEventListener("DOMContentLoaded", selectFocused);
   document.addEventListener("htmx:oobAfterSwap", syncVersion);
-  document.addEventListener("htmx:afterSettle", selectFocused);
+  document.addEventListener("htmx:beforeRequest", notePlace);
+  document.addEventListener("htmx:afterSettle", function () { selectFocused(); restorePlace(); });
   // The "?" beside a part: htmx puts its explanation in the dialog (#explainer-body), shown beside
   // the list, which stays where it was; Escape or "Close" closes it and the focus goes back.
   document.addEventListener("htmx:afterSwap", function (event) {
