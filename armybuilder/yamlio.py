@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -243,6 +244,64 @@ def _tab_hint(text: str, line: int) -> str:
     return ""
 
 
+# A line that opens with a key: its indent, its sequence dashes ("- - "), the key, and what follows it.
+_KEYED = re.compile(r"^( *)((?:-[ ]+)*)([^\s#'\"\[\]{},:-][^#:]*?|\"[^\"]*\"|'[^']*'):(?:[ ]+(.*))?$")
+# The parser's words for a line indented more or less than its neighbours.
+_INDENT_PROBLEMS = (
+    "mapping values are not allowed",
+    "did not find expected '-' indicator",
+    "did not find expected key",
+)
+
+
+def _indent_hint(text: str, line: int) -> str:
+    """What to do when the line YAML stopped at is indented more or less than the line before it:
+    name both lines and the key to align (``line 6 is indented more than line 5: align 'stands:'
+    with 'troop:'``); "" when the lines say nothing so plain."""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return ""
+
+    def keyed(n: int) -> tuple[int, int, str, bool] | None:
+        """(indent, the key's column, the key, whether a value follows it on its line) of line n."""
+        m = _KEYED.match(lines[n - 1].rstrip())
+        if m is None:
+            return None
+        indent, dashes = len(m.group(1)), m.group(2)
+        return indent, indent + len(dashes), m.group(3).strip(), bool((m.group(4) or "").strip())
+
+    def content(n: int) -> bool:
+        stripped = lines[n - 1].strip()
+        return bool(stripped) and not stripped.startswith("#")
+
+    here = keyed(line)
+    before = next((n for n in range(line - 1, 0, -1) if content(n)), None)
+    if here is None or before is None:
+        return ""
+    dash = lines[line - 1].lstrip(" ").startswith("-")
+    if dash:  # an item of a sequence: its dash goes under its siblings' dashes
+        sibling = next((n for n in range(line - 1, 0, -1) if lines[n - 1].lstrip(" ").startswith("- ")), None)
+        if sibling is None:
+            return ""
+        other = len(lines[sibling - 1]) - len(lines[sibling - 1].lstrip(" "))
+        if other == here[0]:
+            return ""
+        more = "more" if here[0] > other else "less"
+        return f"line {line} is indented {more} than line {sibling}: align its '-' with the '-' of line {sibling}"
+    prev = keyed(before)
+    if prev is None:
+        return ""
+    _, column, key, _ = here
+    _, prev_column, prev_key, prev_value = prev
+    if column > prev_column and prev_value:
+        more = "more"
+    elif column < prev_column:
+        more = "less"
+    else:
+        return ""
+    return f"line {line} is indented {more} than line {before}: align '{key}:' with '{prev_key}:'"
+
+
 def loads(text: str) -> Document:
     """Parse YAML text into a :class:`Document`, or raise :class:`LoadError`."""
     positions: dict[findings.Path, tuple[int, int]] = {}
@@ -354,7 +413,12 @@ def loads(text: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "cannot be read"
         line, column = _pos(mark) if mark else (1, 1)
-        raise LoadError("ABL004", f"not valid YAML: {problem}{_tab_hint(text, line)}", line, column) from None
+        hint = _tab_hint(text, line)
+        if not hint and problem.startswith(_INDENT_PROBLEMS):
+            indent = _indent_hint(text, line)
+            if indent:
+                raise LoadError("ABL004", f"not valid YAML: {indent} (the parser: {problem})", line, column) from None
+        raise LoadError("ABL004", f"not valid YAML: {problem}{hint}", line, column) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked reader errors
         raise LoadError("ABL004", f"not valid YAML: {exc}") from None
     except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH

@@ -118,3 +118,54 @@ def test_a_tab_indented_file_is_told_that_yaml_indents_with_spaces():
     with pytest.raises(LoadError) as info:
         loads("system: x\nname: [a\n")
     assert "tab" not in info.value.message  # no hint where no tab is
+
+
+@pytest.mark.parametrize(
+    "text, line, hint",
+    [
+        (  # the issue's own: a key indented under a value
+            "system: fantasy-triumph\nname: X\nclasses:\n  - name: Guard\n    troop: Elite Foot\n      stands: 2\n",
+            6,
+            "line 6 is indented more than line 5: align 'stands:' with 'troop:'",
+        ),
+        (
+            "system: fantasy-triumph\nname: X\nclasses:\n  - name: Guard\n   troop: Elite Foot\n",
+            5,
+            "line 5 is indented less than line 4: align 'troop:' with 'name:'",
+        ),
+        (
+            "system: homm3-battlefield\nhero:\n  name: Catherine\n level: V\n",
+            4,
+            "line 4 is indented less than line 3: align 'level:' with 'name:'",
+        ),
+        ("system: x\n  name: y\n", 2, "line 2 is indented more than line 1: align 'name:' with 'system:'"),
+        (
+            "system: x\nclasses:\n  - name: A\n    troop: Spear\n\n   # a comment\n   - name: B\n",
+            7,
+            "line 7 is indented more than line 3: align its '-' with the '-' of line 3",
+        ),
+    ],
+)
+def test_an_indentation_mistake_names_the_lines_and_the_key(text, line, hint):
+    """Issue 41 item 2: an over- or under-indented line got the parser's words alone ("mapping values
+    are not allowed in this context", "did not find expected '-' indicator")."""
+    with pytest.raises(LoadError) as info:
+        loads(text)
+    assert info.value.code == "ABL004" and info.value.line == line
+    assert info.value.message.startswith(f"not valid YAML: {hint} (the parser: ")
+
+
+def test_no_indentation_hint_where_the_lines_are_aligned():
+    with pytest.raises(LoadError) as info:
+        loads("system: x\nname: a: b\n")  # a colon in a value, not an indentation mistake
+    assert "indented" not in info.value.message and "mapping values are not allowed" in info.value.message
+
+
+def test_an_edit_of_a_badly_indented_file_says_which_line(run, tmp_path):
+    f = tmp_path / "army.yaml"
+    text = "system: fantasy-triumph\nname: X\nclasses:\n  - name: Guard\n    troop: Elite Foot\n      stands: 2\n"
+    f.write_text(text, encoding="utf-8")
+    r = run("add", f, "hero", "Sage")
+    assert r.exit_code == 2 and "line 6 is indented more than line 5: align 'stands:' with 'troop:'" in r.stderr
+    r = run("validate", f)
+    assert r.exit_code == 1 and f"{f}:6:13: ABL004 [error] not valid YAML: line 6 is indented more" in r.stdout
