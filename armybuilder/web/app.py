@@ -346,29 +346,27 @@ async def create(request: Request) -> Response:
     from armybuilder.web import folderpage
 
     st = _state(request)
+    kept: dict[str, str] = {}
     try:
         values = await form_values(request)
-        outcome, name = await in_thread(
-            folderpage.create,
-            st.folder,
-            first_value(values, "system"),
-            first_value(values, "name"),
-            first_value(values, "points"),
-        )
+        kept = {"form": "new", **{k: first_value(values, k)[:2000] for k in ("system", "name", "points")}}
+        outcome, name = await in_thread(folderpage.create, st.folder, kept["system"], kept["name"], kept["points"])
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
-    return await _made(request, outcome, name, f"New list: {name}. Add its first part from the catalog.")
+        kept["at"] = "new-points" if exc.field == "points" else "new-name"
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)], kept=kept), exc.status)
+    return await _made(request, outcome, name, f"New list: {name}. Add its first part from the catalog.", kept)
 
 
-async def _made(request: Request, outcome: Any, name: str, said: str) -> Response:
-    """After a new list was made (new, import): its page, or why nothing was made."""
+async def _made(request: Request, outcome: Any, name: str, said: str, kept: dict[str, str]) -> Response:
+    """After a new list was made (new, import): its page, or why nothing was made (the form as
+    it was typed, ``kept``, shown again)."""
     st = _state(request)
     if outcome.code == 2:
         player = getattr(outcome.detail, "player", "")  # a refused new list: the engine's words for a player
         words = [_capital(_in_the_folder(player, st.folder))] if player else _engine_words(outcome.stderr, st, name)
-        return await _folder_answer(request, Flash("refused", words), 422)
+        return await _folder_answer(request, Flash("refused", words, kept=kept), 422)
     if _scripted(request) == "json":
         return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
     return _redirect(list_url(name, done=st.remember(Flash("ok", [said]))))
@@ -408,15 +406,19 @@ async def import_route(request: Request) -> Response:
     from armybuilder.web import folderpage
 
     st = _state(request)
+    kept = {"form": "import", "at": "import-code"}
     try:
         values = await form_values(request, upload=True)
         upload = next((v for v in values.get("roster", []) if isinstance(v, tuple)), None)
-        outcome, name = await in_thread(folderpage.import_list, st.folder, first_value(values, "code"), upload)
+        kept["code"] = first_value(values, "code")[:MAX_BODY]
+        if upload is not None:
+            kept["at"] = "import-file"
+        outcome, name = await in_thread(folderpage.import_list, st.folder, kept["code"], upload)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
-        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
-    return await _made(request, outcome, name, f"Imported as {name}.")
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)], kept=kept), exc.status)
+    return await _made(request, outcome, name, f"Imported as {name}.", kept)
 
 
 async def manage(request: Request) -> Response:

@@ -27,12 +27,14 @@ _EVENT_KEY = re.compile(rb"^[\"']?event[\"']?[ \t]*:", re.MULTILINE)  # as `tour
 
 
 class Refused(Exception):
-    """A name the server will not use; ``status`` is the HTTP status to answer with."""
+    """A name the server will not use; ``status`` is the HTTP status to answer with; ``field`` the
+    form field it is about (the page puts the focus there), if one."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, field: str = ""):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.field = field
 
 
 @dataclass(frozen=True)

@@ -182,11 +182,13 @@ def create(folder: Folder, system: str, name: str, points_text: str) -> tuple[An
     points: float | None = None
     if points_text.strip():
         if not systems.manifest(system).points_limit:
-            raise Refused(f"{systems.get(system).title} lists have no army size in points: leave it empty", 422)
+            raise Refused(
+                f"{systems.get(system).title} lists have no army size in points: leave it empty", 422, "points"
+            )
         try:
             points = number(points_text.replace("½", ".5"), "the army size", 0.5, 1000, whole=False, halves=True)
         except EditError as exc:
-            raise Refused(capital(exc.player), 422) from None
+            raise Refused(capital(exc.player), 422, "points") from None
     target_name = free_name(folder, slug(name or systems.get(system).title))
     target = folder.new(target_name)
     outcome = run_new(system, target, name or None, points, False)

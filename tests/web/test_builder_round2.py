@@ -7,6 +7,7 @@ Debian's chromium by Playwright); every wait is bounded.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from pathlib import Path
 
@@ -209,5 +210,54 @@ def test_heroes_iii_a_card_added_and_a_unit_removed_keep_the_focus(browser, serv
         remove.focus()
         player._act(lambda: page.keyboard.press("Enter"))
         assert page.evaluate(ACTIVE) is not None, f"after {label}"
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------
+# 3. What was typed is kept when a change is refused
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_a_refused_import_keeps_the_code_the_panel_open_and_the_focus(browser, served, js):
+    folder, url = served
+    context, page = _page(browser, js=js)
+    try:
+        page.goto(url)
+        page.locator("#import > summary").click()
+        bad = "AB1.this-is-not-a-list"
+        page.locator("#import-code").fill(bad)
+        with page.expect_navigation() if not js else contextlib.nullcontext():
+            page.locator("#import-go").click()
+        page.wait_for_selector("#result.refused")
+        assert page.locator("#import").evaluate("d => d.open")
+        assert page.locator("#import-code").input_value() == bad
+        if js:
+            assert page.evaluate(ACTIVE) == "import-code"
+        assert not list(folder.glob("*.yaml"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_a_new_list_refused_for_its_army_size_keeps_its_name_size_and_game(browser, served, js):
+    folder, url = served
+    context, page = _page(browser, js=js)
+    try:
+        page.goto(url)
+        games = page.locator("input[name=system]")
+        second = games.nth(1).get_attribute("value")
+        games.nth(1).check()
+        page.locator("#new-name").fill("Rot and Rotors")
+        page.locator("#new-points").fill("abc")
+        with page.expect_navigation() if not js else contextlib.nullcontext():
+            page.locator("#create").click()
+        page.wait_for_selector("#result.refused")
+        assert page.locator("#new-name").input_value() == "Rot and Rotors"
+        assert page.locator("#new-points").input_value() == "abc"
+        assert page.locator("input[name=system]:checked").get_attribute("value") == second
+        if js:
+            assert page.evaluate(ACTIVE) == "new-points"
+        assert not list(folder.glob("*.yaml"))
     finally:
         context.close()
