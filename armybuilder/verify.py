@@ -34,9 +34,12 @@ truthfully verifies, but the exit code is 1, as for any list illegal under ``--e
 
 A roster is a file from someone else: it is read with limits (its size, the carried list's size,
 depth and number of values), a PDF with pypdf inside a guard and with bounded work (at most
-``MAX_PDF_PAGES`` pages and ``MAX_PDF_OPERATIONS`` content operations read; ``import`` reads its
-attached list only), printed counts as ASCII digits of at most ``MAX_COUNT_DIGITS``, and text from
-it reaches the terminal only through :func:`armybuilder.text.one_line`.
+``MAX_PDF_PAGES`` pages, ``MAX_PDF_OPERATIONS`` content operations and ``MAX_PDF_TEXT_BYTES`` of
+content read, each stream unpacked to at most ``MAX_PDF_STREAM_BYTES`` and all of them to
+``MAX_PDF_UNPACKED``: :func:`_bounded`; of its embedded files only the first named as the list is
+unpacked; ``import`` reads that list only), printed counts as ASCII digits of at most
+``MAX_COUNT_DIGITS``, and text from it reaches the terminal only through
+:func:`armybuilder.text.one_line`.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,7 +57,7 @@ from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.text import one_line, plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from armybuilder.export.roster import Roster
     from armybuilder.findings import Result
@@ -60,6 +65,10 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_ROSTER_BYTES = 32 * 1024 * 1024  # a roster PDF of a long list is a few hundred KiB
 MAX_PDF_PAGES = 100  # a roster is a few pages (the longest example's, with its rules appendix: 4)
 MAX_PDF_OPERATIONS = 100_000  # content stream operations read from its pages (a full page: about 3,000)
+MAX_PDF_TEXT_BYTES = 1024 * 1024  # content stream bytes whose text is read (a page: under 100 KiB, mostly its QR code)
+MAX_PDF_STREAM_BYTES = 4 * 1024 * 1024  # one stream, unpacked (a roster's largest: under 100 KiB)
+MAX_PDF_UNPACKED = 32 * 1024 * 1024  # every stream unpacked while a PDF is read (a roster's: under 1 MiB)
+MAX_PDF_ATTACHMENTS = 64  # embedded files looked at for the list (a roster carries one)
 MAX_COUNT_DIGITS = 18  # a printed error count longer than this is no count armybuilder printed
 TOO_MANY = 10**MAX_COUNT_DIGITS  # such a count, as it is kept: more than any list can have
 _HEX = "[0-9a-f]{64}"
@@ -274,6 +283,59 @@ class _TooMuch(Exception):
     """A PDF whose pages take more reading than a roster's (raised from inside pypdf's text extraction)."""
 
 
+# What may still be unpacked of the PDF being read (None: no budget; see _bounded).
+_UNPACKED: ContextVar[list[int] | None] = ContextVar("armybuilder_pdf_unpacked", default=None)
+
+
+def _counted_decode(decode: Callable[[Any], bytes]) -> Callable[[Any], bytes]:
+    """pypdf's ``decode_stream_data``, each stream it unpacks counted against :data:`_UNPACKED`."""
+
+    def counted(stream: Any) -> bytes:
+        data = decode(stream)
+        left = _UNPACKED.get()
+        if left is not None:
+            left[0] -= len(data)
+            if left[0] < 0:  # raised again at each next stream, should pypdf catch it
+                raise _TooMuch
+        return data
+
+    counted.armybuilder_counted = True  # type: ignore[attr-defined]
+    return counted
+
+
+@contextmanager
+def _bounded(budget: list[int], per_stream: int = MAX_PDF_STREAM_BYTES) -> Iterator[None]:
+    """pypdf reads a PDF from someone else with bounded work: each stream unpacked to at most
+    ``per_stream`` bytes, whatever its filters (pypdf's configuration, which raises
+    ``LimitReachedError``), and every stream it unpacks counted against ``budget`` (:class:`_TooMuch`
+    once spent: pypdf keeps each unpacked stream for the reader's life, so this bounds its memory);
+    no form XObject's text read (a roster has none: its text is all in its pages' content)."""
+    import pypdf.filters
+    from pypdf import apply_configuration
+
+    if not getattr(pypdf.filters.decode_stream_data, "armybuilder_counted", False):
+        # its one caller, EncodedStreamObject.get_data, imports it when called: this is the one it gets
+        pypdf.filters.decode_stream_data = _counted_decode(pypdf.filters.decode_stream_data)  # type: ignore[assignment]
+    token = _UNPACKED.set(budget)
+    try:
+        with apply_configuration(
+            maximum_declared_stream_length=MAX_ROSTER_BYTES,
+            array_based_stream_maximum_output_length=per_stream,
+            jbig2_maximum_output_length=per_stream,
+            lzw_maximum_output_length=per_stream,
+            run_length_maximum_output_length=per_stream,
+            zlib_maximum_output_length=per_stream,
+            brotli_maximum_output_length=per_stream,
+            image_maximum_buffer_size=per_stream,
+            stream_decoding_work_maximum_length=2 * per_stream,
+            zlib_maximum_recovery_input_length=64 * 1024,  # a damaged stream is tried byte by byte: a few
+            xform_maximum_invocations_per_extraction=0,
+        ):
+            yield
+    finally:
+        _UNPACKED.reset(token)
+
+
 def _page_count(reader: Any, limit: int) -> int:
     """The number of pages in the PDF's page tree as pypdf's page list gives them (a page named twice
     is two pages), counted without building that list (whose cost grows with the pages): at most
@@ -321,14 +383,78 @@ def _page_texts(reader: Any) -> list[str]:
         if done[0] > MAX_PDF_OPERATIONS:  # raised again at each next operation, so pypdf stops at once
             raise _TooMuch
 
+    texts, content = [], 0
     try:
-        return [page.extract_text(visitor_operand_before=count) or "" for page in reader.pages]
+        for page in reader.pages:
+            content += _content_bytes(page)  # before its text is read: a string of megabytes is one operation
+            if content > MAX_PDF_TEXT_BYTES:
+                raise Unreadable(
+                    f"its pages hold more than {MAX_PDF_TEXT_BYTES // (1024 * 1024)} MiB of content to read; a "
+                    "roster's hold tens of kilobytes a page (armybuilder import reads the list it carries without "
+                    "reading its pages)",
+                    usage=True,
+                )
+            texts.append(page.extract_text(visitor_operand_before=count) or "")
     except _TooMuch:
+        if done[0] <= MAX_PDF_OPERATIONS:
+            raise
         raise Unreadable(
             f"its pages hold more than {MAX_PDF_OPERATIONS:,} drawing operations; a roster's hold a few "
             "thousand (armybuilder import reads the list it carries without reading its pages)",
             usage=True,
         ) from None
+    return texts
+
+
+_MAX_CONTENT_PARTS = 256  # content streams of one page (reportlab writes one)
+
+
+def _content_bytes(page: Any) -> int:
+    """The bytes of a page's content streams (unpacked: counted by :func:`_bounded`), as its text is
+    read from them; more than :data:`MAX_PDF_TEXT_BYTES` when it has more than ``_MAX_CONTENT_PARTS``."""
+    from pypdf.generic import ArrayObject, StreamObject
+
+    contents = page.get("/Contents")
+    contents = contents.get_object() if contents is not None else None
+    parts = list(contents[: _MAX_CONTENT_PARTS + 1]) if isinstance(contents, ArrayObject) else [contents]
+    if len(parts) > _MAX_CONTENT_PARTS:
+        return MAX_PDF_TEXT_BYTES + 1
+    size = 0
+    for part in parts:
+        stream = part.get_object() if part is not None else None
+        if isinstance(stream, StreamObject):
+            size += len(stream.get_data())
+    return size
+
+
+def _attached(reader: Any) -> bytes | None:
+    """The list a PDF carries: the first of its embedded files named :data:`LIST_FILE` (as
+    ``reader.attachments`` gives it), the only one unpacked, to at most the size of a list file
+    (the others, and any after the first :data:`MAX_PDF_ATTACHMENTS`, are never unpacked)."""
+    from pypdf.errors import LimitReachedError
+
+    from armybuilder.export.pdf import LIST_FILE
+    from armybuilder.yamlio import MAX_BYTES
+
+    for n, entry in enumerate(reader.attachment_list):
+        if n >= MAX_PDF_ATTACHMENTS:
+            raise Unreadable(
+                f"it is a PDF of more than {MAX_PDF_ATTACHMENTS} embedded files, none of the first of them its "
+                f"list ({LIST_FILE}); a roster carries one",
+                usage=True,
+            )
+        if LIST_FILE not in (entry.name, entry.alternative_name):
+            continue
+        try:
+            with _bounded(_UNPACKED.get() or [MAX_BYTES + 1], per_stream=MAX_BYTES + 1):
+                data: bytes = entry.content
+        except LimitReachedError:
+            raise Unreadable(
+                f"the list the PDF carries ({LIST_FILE}) unpacks to more than {MAX_BYTES:,} bytes; a list is at "
+                f"most {MAX_BYTES:,}"
+            ) from None
+        return data
+    return None
 
 
 def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
@@ -338,23 +464,41 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
     from armybuilder.export.pdf import LIST_FILE
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged PDF is said once, below
+    from pypdf.errors import LimitReachedError
+
+    budget = [MAX_PDF_UNPACKED]
     try:
         from pypdf import PdfReader
 
-        reader = PdfReader(io.BytesIO(raw))
-        attached = reader.attachments.get(LIST_FILE)
-        texts = _page_texts(reader) if pages else []
-        layout = _layout_record(reader) if pages else {}
-        if pages and texts and "paper" not in layout:
-            layout["paper"] = "letter" if round(float(reader.pages[0].mediabox.width)) == 612 else "a4"
+        with _bounded(budget):
+            reader = PdfReader(io.BytesIO(raw))
+            attached = _attached(reader)
+            texts = _page_texts(reader) if pages else []
+            layout = _layout_record(reader) if pages else {}
+            if pages and texts and "paper" not in layout:
+                layout["paper"] = "letter" if round(float(reader.pages[0].mediabox.width)) == 612 else "a4"
+        if budget[0] < 0:  # pypdf caught _TooMuch and went on
+            raise _TooMuch
     except Unreadable:
         raise
+    except _TooMuch:
+        raise Unreadable(
+            f"its streams unpack to more than {MAX_PDF_UNPACKED // (1024 * 1024)} MiB; a roster's to less than one "
+            "(armybuilder import reads the list it carries without reading its pages)",
+            usage=True,
+        ) from None
+    except LimitReachedError:
+        raise Unreadable(
+            f"it is a PDF with a stream that unpacks to more than {MAX_PDF_STREAM_BYTES // (1024 * 1024)} MiB; a "
+            "roster's are tens of kilobytes",
+            usage=True,
+        ) from None
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF; each means it cannot be read
         raise Unreadable(f"it is a PDF that cannot be read ({type(exc).__name__})", usage=True) from None
     p = Printed("pdf", pages=texts if pages else None, layout=layout, raw=raw, reader=reader if pages else None)
-    if attached:
+    if attached is not None:
         p.carries = True
-        p.carried = _carried(attached[0], f"the PDF carries ({LIST_FILE})")
+        p.carried = _carried(attached, f"the PDF carries ({LIST_FILE})")
     for number, text in enumerate(texts, 1):
         lines = [" ".join(line.split()) for line in text.split("\n")]
         for line in lines:

@@ -52,3 +52,112 @@ def pdf_of_lines(lines: list[str], carried: bytes | None) -> bytes:
     page.showPage()
     page.save()
     return pdf_carrying(buf.getvalue(), carried)
+
+
+def pdf_bombs(pdf: bytes, count: int, size: int, carried: bytes | None = None) -> bytes:
+    """``pdf`` carrying ``count`` embedded files all named as its list, each a Flate stream that unpacks to
+    ``size`` zero bytes (compressed once: about a thousandth of it), after ``carried`` when given."""
+    import zlib
+
+    from pypdf import PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        NameObject,
+        TextStringObject,
+    )
+
+    zeros = zlib.compressobj(9)
+    packed = b"".join(zeros.compress(bytes(1 << 20)) for _ in range(size >> 20)) + zeros.compress(
+        bytes(size % (1 << 20))
+    )
+    packed += zeros.flush()
+    writer = PdfWriter(clone_from=io.BytesIO(pdf))
+    if "/Names" in writer.root_object:
+        del writer.root_object["/Names"]
+    names = ArrayObject()
+    if carried is not None:
+        writer.add_attachment(LIST_FILE, carried)
+        names = writer.root_object["/Names"]["/EmbeddedFiles"]["/Names"]
+    for _ in range(count):
+        stream = DecodedStreamObject()
+        stream.set_data(packed)  # written as it is: the Flate filter says how to read it
+        stream[NameObject("/Type")] = NameObject("/EmbeddedFile")
+        stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+        spec = DictionaryObject(
+            {
+                NameObject("/Type"): NameObject("/Filespec"),
+                NameObject("/F"): TextStringObject(LIST_FILE),
+                NameObject("/EF"): DictionaryObject({NameObject("/F"): writer._add_object(stream)}),
+            }
+        )
+        names.append(TextStringObject(LIST_FILE))
+        names.append(writer._add_object(spec))
+    if carried is None:
+        tree = DictionaryObject({NameObject("/Names"): names})
+        writer.root_object[NameObject("/Names")] = DictionaryObject(
+            {NameObject("/EmbeddedFiles"): writer._add_object(tree)}
+        )
+    return _written(writer)
+
+
+def pdf_long_strings(pages: int, size: int, compressed: bool = True, content: bytes | None = None) -> bytes:
+    """A PDF of ``pages`` pages, each of one content stream that shows one string of ``size`` letters:
+    few operations, many bytes (or whose content is ``content``)."""
+    import zlib
+
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    text = content if content is not None else b"BT /F1 12 Tf 40 800 Td (" + b"A " * (size // 2) + b") Tj ET"
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+        }
+    )
+    fonts = DictionaryObject({NameObject("/F1"): writer._add_object(font)})
+    for _ in range(pages):
+        page = writer.add_blank_page(595, 842)
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): fonts})
+        stream = DecodedStreamObject()
+        stream.set_data(zlib.compress(text, 9) if compressed else text)
+        if compressed:
+            stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+        page[NameObject("/Contents")] = writer._add_object(stream)
+    return _written(writer)
+
+
+def pdf_fonts(fonts: int, size: int) -> bytes:
+    """A one-page PDF of ``fonts`` fonts, each with a ToUnicode map packed from ``size`` bytes (a
+    comment: nothing to map), and a page that shows a letter in each."""
+    import zlib
+
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    packed = zlib.compress(b"%" + b" " * (size - 2) + b"\n", 9)
+    table = DictionaryObject()
+    for n in range(fonts):
+        cmap = DecodedStreamObject()
+        cmap.set_data(packed)
+        cmap[NameObject("/Filter")] = NameObject("/FlateDecode")
+        font = DictionaryObject(
+            {
+                NameObject("/Type"): NameObject("/Font"),
+                NameObject("/Subtype"): NameObject("/Type1"),
+                NameObject("/BaseFont"): NameObject("/Helvetica"),
+                NameObject("/ToUnicode"): writer._add_object(cmap),
+            }
+        )
+        table[NameObject(f"/F{n}")] = writer._add_object(font)
+    page = writer.add_blank_page(595, 842)
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): table})
+    content = DecodedStreamObject()
+    content.set_data(b"BT " + b"".join(f"/F{n} 12 Tf (A) Tj ".encode() for n in range(fonts)) + b"ET")
+    page[NameObject("/Contents")] = writer._add_object(content)
+    return _written(writer)

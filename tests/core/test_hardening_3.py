@@ -1,0 +1,166 @@
+"""Issue 38, hardening's third round: rosters, PDFs, names and reports (the servers' side is in
+``tests/web/test_hardening_3.py``).
+
+Each test carries the reproducer of the issue's item (its number in the test's name). Work and
+memory are bounded by counts (bytes unpacked, content read, memory traced), never by a duration.
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from rosters import pdf_bombs, pdf_fonts, pdf_long_strings
+
+from armybuilder import verify
+from armybuilder.export import render
+from armybuilder.export.roster import build
+
+ROOT = Path(__file__).resolve().parents[2]
+WREN = ROOT / "examples/token-terrors/wrens-host.yaml"  # 10 of 10 slots, VALID
+MiB = 1024 * 1024
+
+
+def clean(r) -> None:
+    """No traceback's line, no "internal error": every refusal is a message of its own."""
+    out = r.stdout + r.stderr
+    assert "internal error" not in out and "Traceback" not in out, out[-2000:]
+
+
+def roster(source: Path, fmt: str) -> bytes:
+    r, _ = build(source)
+    return render(r, fmt)
+
+
+def peak_of(fn) -> tuple[object, int]:
+    """What ``fn()`` returns or raises, and the most memory Python held meanwhile (bytes)."""
+    tracemalloc.start()
+    try:
+        try:
+            got: object = fn()
+        except verify.Unreadable as exc:
+            got = exc
+        return got, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+# -- 2. a PDF of many embedded files that unpack to gigabytes ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bomb(tmp_path_factory) -> Path:
+    """Wren's roster carrying, in place of its list, 8 embedded files named as the list, each 64 MiB
+    of zeros packed into 64 KiB: 0.5 MiB in all, under the 2 MiB upload limit. The reader unpacked
+    and kept them all (more than 512 MiB)."""
+    path = tmp_path_factory.mktemp("bomb") / "bomb.pdf"
+    path.write_bytes(pdf_bombs(roster(WREN, "pdf"), 8, 64 * MiB))
+    assert path.stat().st_size < MiB
+    return path
+
+
+@pytest.mark.parametrize("pages", [False, True])
+def test_2_embedded_files_that_unpack_to_gigabytes_are_refused_in_bounded_memory(bomb, pages):
+    got, peak = peak_of(lambda: verify.read(bomb, pages=pages))
+    assert isinstance(got, verify.Unreadable)
+    assert "the list the PDF carries (armybuilder-list.json) unpacks to more than 1,048,576 bytes" in got.message
+    assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"  # the file (read with room for 32 MiB) and one list
+
+
+def test_2_the_list_then_bombs_reads_the_list_alone(tmp_path):
+    """Only the first embedded file of the list's name is unpacked: those after it never are."""
+    plain = roster(WREN, "pdf")
+    import io
+
+    from pypdf import PdfReader
+
+    from armybuilder.export.pdf import LIST_FILE
+
+    carried = PdfReader(io.BytesIO(plain)).attachments[LIST_FILE][0]
+    path = tmp_path / "roster.pdf"
+    path.write_bytes(pdf_bombs(plain, 8, 64 * MiB, carried=carried))
+    got, peak = peak_of(lambda: verify.read(path, pages=False))
+    assert isinstance(got, verify.Printed) and got.carries and got.carried["name"] == "Wren's Host"
+    assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"
+
+
+def test_2_the_command_line_says_why(run, bomb, tmp_path):
+    r = run("verify", bomb)
+    clean(r)
+    assert r.exit_code == 1 and "unpacks to more than 1,048,576 bytes; a list is at most 1,048,576" in r.stdout
+    r = run("import", bomb, "-o", tmp_path / "out.yaml")
+    clean(r)
+    assert r.exit_code == 2 and "unpacks to more than 1,048,576 bytes" in r.stderr
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def test_2_a_stream_of_the_pages_that_unpacks_past_the_limit(tmp_path):
+    path = tmp_path / "big.pdf"
+    path.write_bytes(pdf_long_strings(1, 2 * verify.MAX_PDF_STREAM_BYTES))
+    got, peak = peak_of(lambda: verify.read(path))
+    assert isinstance(got, verify.Unreadable) and got.usage
+    assert "a stream that unpacks to more than 4 MiB" in got.message
+    assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"
+
+
+def test_2_all_the_streams_a_page_unpacks_are_bounded_together(tmp_path):
+    """A page of 64 fonts, each with a ToUnicode map that unpacks to 3 MiB (the file: 0.2 MiB):
+    each stream is under its limit, all of them are not; pypdf keeps what it unpacked."""
+    path = tmp_path / "fonts.pdf"
+    path.write_bytes(pdf_fonts(64, 3 * MiB))
+    assert path.stat().st_size < MiB
+    got, peak = peak_of(lambda: verify.read(path))
+    assert isinstance(got, verify.Unreadable) and got.usage
+    assert "its streams unpack to more than 32 MiB" in got.message
+    assert peak < 80 * MiB, f"{peak / MiB:.0f} MiB"
+
+
+def test_2_pypdf_is_a_version_that_bounds_what_it_unpacks():
+    """pypdf 7.1 or later (required by the project): its configuration bounds every filter's output
+    and a stream's decoding work, which verify._bounded sets."""
+    import tomllib
+    from pypdf import Configuration
+
+    fields = set(Configuration.__dataclass_fields__)
+    assert {
+        "zlib_maximum_output_length",
+        "brotli_maximum_output_length",
+        "stream_decoding_work_maximum_length",
+    } <= fields
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "pypdf>=7.1" in project["dependencies"] and "pypdf>=7.1" in project["optional-dependencies"]["test"]
+
+
+# -- 4. few operations, huge strings -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("compressed", [True, False])
+def test_4_pages_of_megabyte_strings_are_refused_by_their_bytes(tmp_path, monkeypatch, compressed):
+    """4 pages, each one string of 768 KiB: 4 operations, 3 MiB of content to read (the issue's: 4 of
+    8 MB took 13 s). With the second page's, the content is over the budget: its text (nor any
+    after) is never read."""
+    from pypdf import PageObject
+
+    path = tmp_path / "strings.pdf"
+    path.write_bytes(pdf_long_strings(4, 768 * 1024, compressed))
+    read: list[int] = []
+    real = PageObject.extract_text
+
+    def counted(page, *args, **kwargs):
+        read.append(1)
+        return real(page, *args, **kwargs)
+
+    monkeypatch.setattr(PageObject, "extract_text", counted)
+    with pytest.raises(verify.Unreadable) as got:
+        verify.read(path)
+    assert got.value.usage and "more than 1 MiB of content to read" in got.value.message
+    assert len(read) == 1
+
+
+def test_4_many_operations_of_few_bytes_are_still_refused_by_their_count(tmp_path):
+    path = tmp_path / "ops.pdf"
+    path.write_bytes(pdf_long_strings(2, 0, content=b"0 0 m\n" * 60_000))  # 720 KB, 120,000 operations
+    with pytest.raises(verify.Unreadable) as got:
+        verify.read(path)
+    assert got.value.usage and "its pages hold more than 100,000 drawing operations" in got.value.message
