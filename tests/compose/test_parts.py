@@ -367,7 +367,11 @@ def test_adding_a_card_the_part_has_already_changes_nothing_and_points_to_set(ru
     refused(run("add", f, "card", "Prepared Defenses", "--number", "2"), "the army has Prepared Defenses already")
     assert f.read_bytes() == before
     assert run("add", f, "card", "No Camp").exit_code in (0, 1)
-    refused(run("add", f, "card", "No Camp"), "the army has No Camp already; an army buys No Camp once (FTR011)")
+    refused(run("add", f, "card", "No Camp"), "the army has No Camp already; a second No Camp buys nothing (FTR030)")
+    assert run("add", f, "card", "Fortified Camp", "--option", "fortified").exit_code in (0, 1)
+    refused(
+        run("add", f, "card", "Fortified Camp", "--option", "fortified"), "an army buys Fortified Camp once (FTR011)"
+    )
     # another part may take it (the rules say when it may not)
     assert run("add", f, "card", "Fast", "--to", "Wardens").exit_code in (0, 1)
     assert data(f)["classes"][0]["cards"] == ["Deadly", "Armored", "Fast"]

@@ -44,8 +44,9 @@ def test_every_list_schema_takes_an_optional_data_version(system_id):
 # data/<id>/system.yaml. Issue 28: the rules of three systems changed meaning since "1" (the
 # Tauren's floor and the conquests of Small World; whole Skirmish armies and the Ability cards kept
 # of Heroes III; the ratings and must-choose options of Fantasy Triumph): they are "2". Token
-# Terrors' rules did not change.
-INSTALLED = {"fantasy-triumph": "2", "token-terrors": "1", "small-world-of-warcraft": "2", "homm3-battlefield": "2"}
+# Terrors' rules did not change. Issue 39: a second No Camp or Pack Train and Herds is a warning
+# (FTR030), no longer the error FTR011: Fantasy Triumph is "3".
+INSTALLED = {"fantasy-triumph": "3", "token-terrors": "1", "small-world-of-warcraft": "2", "homm3-battlefield": "2"}
 
 
 @pytest.mark.parametrize("system_id", list(EXAMPLE))
@@ -69,7 +70,7 @@ def test_a_list_pinned_to_the_old_version_1_warns_naming_both(system_id, version
     r = check_text(pinned(system_id, version), "pinned.yaml")
     [f] = [f for f in r.findings if f.code == "ABL040"]
     assert f.message == (
-        f"the list was built with {system_id} data version 1; armybuilder has data version 2, "
+        f"the list was built with {system_id} data version 1; armybuilder has data version {INSTALLED[system_id]}, "
         "so its costs and verdict may differ from those it was built with"
     )
 
@@ -84,7 +85,8 @@ def test_a_pack_pinned_to_the_old_version_1_warns_naming_both(tmp_path, system_i
         assert got == []  # Token Terrors' data is still version 1
     else:
         assert got == [
-            f"Old Cup is played on {system_id} data version 1; armybuilder has version 2, so its verdict may "
+            f"Old Cup is played on {system_id} data version 1; armybuilder has version {INSTALLED[system_id]}, so its "
+            "verdict may "
             "not match the event's rules"
         ]
 
@@ -158,6 +160,6 @@ def test_a_tournament_on_a_pack_pinned_to_1_says_so_once_on_stderr(run, tmp_path
     warned = [line for line in r.stderr.splitlines() if "EVT017" in line]
     assert warned == [
         f"{pack}:3:1: EVT017 [warning] Old Cup is played on fantasy-triumph data version 1; armybuilder has "
-        "version 2, so its verdict may not match the event's rules"
+        "version 3, so its verdict may not match the event's rules"
     ]
     assert "EVT017" not in r.stdout and r.exit_code == 0

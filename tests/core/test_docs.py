@@ -56,14 +56,18 @@ def test_the_event_packs_readme_shows_what_its_command_prints(run, root):
 
 def test_the_changelog_gives_the_codes_a_repeated_army_card_is_refused_with(run, root, tmp_path):
     """Issue 26: the changelog said a repeated army card gets FTR011, but adding Ambush again says
-    FTR004 (a card bought twice); FTR011 is for a card an army buys only once (No Camp, FT 47)."""
+    FTR004 (a card bought twice); FTR011 is for a card an army buys only once (Fortified Camp, FT 36).
+    Issue 39: No Camp (FT 47) says no such thing; a second one buys nothing (FTR030)."""
     host = tmp_path / "host.yaml"
     host.write_text((root / "examples" / "fantasy-triumph" / "greenwood-host.yaml").read_text(encoding="utf-8"))
     ambush = run("add", host, "card", "Ambush", "--option", "home")
     assert ambush.exit_code == 2 and "(FTR004)" in ambush.stderr
     run("add", host, "card", "No Camp")
     no_camp = run("add", host, "card", "No Camp")
-    assert no_camp.exit_code == 2 and "(FTR011)" in no_camp.stderr
+    assert no_camp.exit_code == 2 and "(FTR030)" in no_camp.stderr
+    run("add", host, "card", "Fortified Camp", "--option", "fortified")
+    camp = run("add", host, "card", "Fortified Camp", "--option", "fortified")
+    assert camp.exit_code == 2 and "(FTR011)" in camp.stderr
     text = (root / "CHANGELOG.md").read_text(encoding="utf-8")
     said = " ".join(text[text.index("- `add card` refuses") :].split("\n- ")[0].split())
     assert "(FTR004, an army card such as Ambush too; FTR011 for a card an army buys only once" in said

@@ -52,7 +52,7 @@ def test_the_packet_has_a_summary_then_each_list_on_a_page_of_its_own(run, tmp_p
     text = pages(out)
     summary = text[0]
     assert summary.startswith("Autumn Clash 2026 4 lists: 1 legal, 3 illegal (1 broken file)")
-    assert "Rules: fantasy-triumph 48 points; data version 2; banned: Mindblast, Illusion" in summary
+    assert "Rules: fantasy-triumph 48 points; data version 3; banned: Mindblast, Illusion" in summary
     for player, name in zip(PLAYERS, NAMES, strict=True):
         assert f"{player}: {name}" in summary
     assert "FTR020: the army costs 51 points, 3 over its limit of 48" in summary  # Bob's reason

@@ -64,7 +64,7 @@ def test_a_markdown_roster_carries_the_canonical_list_and_the_digest(tmp_path):
     assert hashlib.sha256(canonical_bytes(json.loads(block.group(1)))).hexdigest() == of_file(HOST)
     _, result = build(HOST)
     assert f"- Findings digest: `{findings_digest(result.findings)}`" in text
-    assert "- Exported by armybuilder 0.1.0; Fantasy Triumph data version 2" in text
+    assert "- Exported by armybuilder 0.1.0; Fantasy Triumph data version 3" in text
 
 
 def test_a_json_roster_carries_the_list_and_the_digest_and_fits_its_schema(tmp_path):
@@ -76,7 +76,7 @@ def test_a_json_roster_carries_the_list_and_the_digest_and_fits_its_schema(tmp_p
     Draft202012Validator(load_schema("roster")).validate(doc)
     assert doc["list"] == load_file(INVALID).data
     assert re.fullmatch("[0-9a-f]{64}", doc["footer"]["findings_digest"])
-    assert doc["system"]["data_version"] == "2"
+    assert doc["system"]["data_version"] == "3"
 
 
 def test_the_pdf_round_trip_reads_the_embedded_list_back(tmp_path, run):
@@ -205,12 +205,12 @@ def test_edited_findings_no_longer_match_the_digest(run, tmp_path):
 def test_new_game_data_is_told_apart_from_an_edited_printout(run, tmp_path):
     md = roster_file(tmp_path, HOST, "markdown")
     # a roster printed with data version 1, before the Fantasy Triumph ratings (issue 28)
-    text = md.read_text(encoding="utf-8").replace("Fantasy Triumph data version 2", "Fantasy Triumph data version 1")
+    text = md.read_text(encoding="utf-8").replace("Fantasy Triumph data version 3", "Fantasy Triumph data version 1")
     md.write_text(text.replace("- Points: 51 of 51", "- Points: 50 of 51"), encoding="utf-8")
     r = verify(run, md)
     assert r.exit_code == 1
-    assert "with data version 2 the total is 51 of 51 points: the roster says 50 of 51 points" in r.stdout
-    assert "the roster was made with data version 1; armybuilder has 2" in r.stderr
+    assert "with data version 3 the total is 51 of 51 points: the roster says 50 of 51 points" in r.stdout
+    assert "the roster was made with data version 1; armybuilder has 3" in r.stderr
 
 
 def test_an_invalid_roster_that_says_so_verifies(run, tmp_path):

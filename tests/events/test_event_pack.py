@@ -39,7 +39,7 @@ def test_the_issues_pack_reads_as_written(root):
     pack = events.load(root / "examples/events/autumn-clash.yaml")
     r = pack.rules["fantasy-triumph"]
     assert pack.event == "Autumn Clash 2026" and pack.system_ids == ["fantasy-triumph"]
-    assert r.points == 51 and r.data_version == "2"
+    assert r.points == 51 and r.data_version == "3"
     assert [e.name for e in r.ban] == ["Mindblast", "Illusion"]
     assert {e.name: e.value for e in r.limit} == {"Unreliable": 2, "heroes": 1}
     assert [(e.name, e.value) for e in r.minimum] == [("stands", 8)]

@@ -39,7 +39,7 @@ def test_fantasy_triumph_roster_as_data():
     roster, _ = build(FT_EXAMPLE, date="2026-11-30")
     obj = json.loads(render(roster, "json"))
     assert obj["status"] == "VALID" and obj["valid"] is True
-    assert obj["system"] == {"id": "fantasy-triumph", "title": "Fantasy Triumph", "data_version": "2"}
+    assert obj["system"] == {"id": "fantasy-triumph", "title": "Fantasy Triumph", "data_version": "3"}
     assert obj["measure"] == {"total": 51, "limit": 51, "unit": "points", "text": "51 of 51 points"}
     classes = next(t for t in obj["tables"] if t["title"] == "Classes")
     assert [r[0] for r in classes["rows"]] == ["Wardens (general)", "Eagles", "Rangers", "Archers of the Eaves"]

@@ -57,7 +57,7 @@ def test_fantasy_triumph_classes_heroes_cards_and_total():
         "Prepared Defenses x1",
         "51 of 51 points",
         "VALID",
-        "Fantasy Triumph data version 2",
+        "Fantasy Triumph data version 3",
         "page 1 of 2",  # the ratings, the victory value and what is not checked take a second page
         "page 2 of 2",
         "Not checked",

@@ -452,7 +452,8 @@ def add_card(doc: Doc, req: Request) -> str:
 
 def _held_already(owner: _Owner, card: dict[str, Any]) -> str:
     """Why a card its taker holds already is not added again (FTR004; an army card bought once,
-    FTR011), and the ``set card`` that changes it instead."""
+    FTR011; an army card a second copy of buys nothing, FTR030), and the ``set card`` that changes
+    it instead."""
     import shlex
 
     name = card["name"]
@@ -470,6 +471,8 @@ def _held_already(owner: _Owner, card: dict[str, Any]) -> str:
         how = f"an army buys {name} once (FTR011)" + (
             f": change its options with: {change} --option OPTION" if card.get("options") else ""
         )
+    elif owner.where == "army" and card.get("bought_again"):
+        how = f"a second {name} buys nothing (FTR030)"
     elif owner.where == "army" and not card.get("quantity"):
         how = "an army card is bought once (FTR004)" + (
             f": change its options with: {change} --option OPTION" if card.get("options") else ""

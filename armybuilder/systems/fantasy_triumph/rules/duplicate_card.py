@@ -3,7 +3,8 @@
 A stand card may not be bought twice for one stand (FT 25, 31.1, 51, 58, 61 say so for their
 cards, and the army rules for all). Cards bought in numbers (Illusion, Prepared Defenses,
 Hold the Line, Charge Through, Delayed Entry) are listed once, with the number.
-Cards that an army may buy only once are reported by FTR011 instead.
+Cards that an army may buy only once are reported by FTR011 instead, and an army card a second
+copy of buys nothing (No Camp, Pack Train and Herds) by FTR030.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def check(army: Army) -> Iterator[Finding]:
         for use in cards:
             if use.card is None:
                 continue
-            if use.owner is None and use.card.get("caps", {}).get("max_per_army"):
+            if use.owner is None and (use.card.get("caps", {}).get("max_per_army") or use.card.get("bought_again")):
                 continue
             if use.name in seen:
                 how = (

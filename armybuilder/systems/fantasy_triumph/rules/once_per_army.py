@@ -1,7 +1,9 @@
 """A card the army may buy only once, bought more often.
 
-Fortified Camp (FT 36) and Subcommander (FT 56, on one hero only) may be bought once per
-army; No Camp and Pack Train and Herds are single army cards too.
+Fortified Camp (FT 36: "An army can only purchase the Fortified Camp battle card once.") and
+Subcommander (FT 56: "This battle card may not be taken more than once in an army."). No Camp and
+Pack Train and Herds bought twice are not refused: their cards say no such thing, and a second copy
+buys nothing (FTR030, a warning).
 """
 
 from __future__ import annotations

@@ -1,0 +1,85 @@
+"""The rule documents (/work/shared/seeds/, beside the checkout), cut into the sections the data cites.
+
+The seeds are not in the repository: a test that reads them is skipped where they are absent (a
+fresh clone's CI), like tests/systems/fantasy_triumph/test_data_vs_seed.py. What is cut here is
+only what the documents show:
+
+- seed 003 (Fantasy Triumph) lost its card headings; the seeds README gives the order the document
+  groups the cards in. Each card's text is its opening line, "Selecting this Battle Card", "Cost",
+  "Modeling", "Game Play" and the first paragraph under "Fantasy Background"; the next paragraph
+  opens the next card (the README: "This battle card is appropriate for representing a part of the
+  army that could be arriving late" opens FT 32).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+SEEDS = Path("/work/shared/seeds")
+FT_SEED = SEEDS / "003_a869a1ce4dbec61f.txt"
+
+# The seeds README, "How 003 orders the cards, and what that tells": the order the cards are in.
+FT_ORDER = ", ".join(
+    (
+        "Ambush, Delayed Entry, Fortified Camp, Illusion, Mobile Infantry, No Camp, Pack Train and Herds",
+        "Prepared Defenses, Charge Through, Hold the Line, Brittle, Craven, Fierce, Flying, Massive, Regenerate",
+        "Slow, Spiked Carts, Supporting Shooters, Terrain Affinity, Unreliable, Unruly, Weaken, Champion",
+        "Subcommander, Armored, Away, Deadly, Fast, Hearten, Marksman, Mindblast, Negate Magic, Prowess",
+        "Ranged Attack, Spellblast, Terror",
+    )
+).split(", ")
+FT_HEADINGS = ("Selecting this Battle Card", "Cost", "Modeling", "Game Play", "Fantasy Background")
+# A background of more than one paragraph: its later paragraphs name the card again.
+FT_LONG_BACKGROUND = {"Ranged Attack": "Ranged Attack is the best"}
+
+
+def present() -> bool:
+    return FT_SEED.exists()
+
+
+def norm(text: str) -> str:
+    """Text compared as words: typographic quotes and dashes as plain ones, spaces folded."""
+    text = unicodedata.normalize("NFKC", text)
+    for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"), ("\u2014", "-")):
+        text = text.replace(a, b)
+    return " ".join(text.split())
+
+
+@cache
+def ft_cards() -> dict[str, list[tuple[str, str]]]:
+    """Each card's paragraphs, by card name: (part, paragraph); part is "intro" or a heading."""
+    paras = [p.strip() for p in FT_SEED.read_text(encoding="utf-8").split("\n\n") if p.strip()]
+    paras = paras[1:]  # the document's title
+    cards: dict[str, list[tuple[str, str]]] = {}
+    order = iter(FT_ORDER)
+    name = next(order)
+    part = "intro"
+    after_background = False
+    for p in paras:
+        if p in FT_HEADINGS:
+            part = p
+            continue
+        if part == "Fantasy Background" and after_background:
+            more = FT_LONG_BACKGROUND.get(name)
+            if not (more and more in p):
+                name, part, after_background = next(order), "intro", False
+        if part == "Fantasy Background":
+            after_background = True
+        cards.setdefault(name, []).append((part, p))
+    return cards
+
+
+def ft_text(name: str) -> str:
+    """A card's whole text, normalised (:func:`norm`)."""
+    return norm(" ".join(p for _, p in ft_cards()[name]))
+
+
+def ft_card_of(rule: str) -> str:
+    """The card a citation "FT 36" or "FT 47.1" names (the seeds README's name table)."""
+    from armybuilder.resources import load_data
+
+    number = int(re.match(r"FT (\d+)", rule).group(1))  # type: ignore[union-attr]
+    return next(c["name"] for c in load_data("fantasy-triumph", "cards")["cards"] if c["number"] == number)
