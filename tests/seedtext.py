@@ -1,7 +1,7 @@
-"""The rule documents (/work/shared/seeds/, beside the checkout), cut into the sections the data cites.
+"""The rule documents (``seeds/`` of the shared documents), cut into the sections the data cites.
 
-The seeds are not in the repository: a test that reads them is skipped where they are absent (a
-fresh clone's CI), like tests/systems/fantasy_triumph/test_data_vs_seed.py. What is cut here is
+The seeds are not in the repository: a test that reads them is a maintainers' check
+(``@pytest.mark.maintainer``, ``ARMYBUILDER_SHARED=DIR``: tests/shared.py). What is cut here is
 only what the documents show:
 
 - seed 003 (Fantasy Triumph) lost its card headings; the seeds README gives the order the document
@@ -18,8 +18,9 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-SEEDS = Path("/work/shared/seeds")
-FT_SEED = SEEDS / "003_a869a1ce4dbec61f.txt"
+from shared import shared
+
+FT_SEED = ("seeds", "003_a869a1ce4dbec61f.txt")
 
 # The seeds README, "How 003 orders the cards, and what that tells": the order the cards are in.
 FT_ORDER = ", ".join(
@@ -36,8 +37,8 @@ FT_HEADINGS = ("Selecting this Battle Card", "Cost", "Modeling", "Game Play", "F
 FT_LONG_BACKGROUND = {"Ranged Attack": "Ranged Attack is the best"}
 
 
-def present() -> bool:
-    return FT_SEED.exists()
+def seed(*name: str) -> Path:
+    return shared(*name)
 
 
 def norm(text: str) -> str:
@@ -51,7 +52,7 @@ def norm(text: str) -> str:
 @cache
 def ft_cards() -> dict[str, list[tuple[str, str]]]:
     """Each card's paragraphs, by card name: (part, paragraph); part is "intro" or a heading."""
-    paras = [p.strip() for p in FT_SEED.read_text(encoding="utf-8").split("\n\n") if p.strip()]
+    paras = [p.strip() for p in seed(*FT_SEED).read_text(encoding="utf-8").split("\n\n") if p.strip()]
     paras = paras[1:]  # the document's title
     cards: dict[str, list[tuple[str, str]]] = {}
     order = iter(FT_ORDER)
