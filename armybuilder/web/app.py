@@ -430,7 +430,12 @@ async def manage(request: Request) -> Response:
         values = await form_values(request)
         do = first_value(values, "do")
         back = "/" + ("?" + urllib.parse.urlencode({"q": first_value(values, "q")}) if first_value(values, "q") else "")
-        if do == "rename":
+        if do == "retitle":  # the list's own name (its card's), the file named after it
+            title = " ".join(first_value(values, "to").split())
+            new = await in_thread(folderpage.retitle, st.folder, name, title)
+            moved = f" Its file is now {new}." if new != name else ""
+            flash = Flash("ok", [f"Renamed the list {name} to “{title}”.{moved}"])
+        elif do == "rename":  # the file alone
             new = await in_thread(folderpage.rename, st.folder, name, first_value(values, "to"))
             flash = Flash("ok", [f"Renamed {name} to {new}."])
         elif do == "duplicate":

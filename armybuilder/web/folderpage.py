@@ -143,7 +143,7 @@ def rows(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, 
         "packs": [p.name for p in packs],
         "event": event,
         "pack_problems": pack_problems,
-        "trash": trash(folder),
+        "trash": trash_shown(folder),
     }
 
 
@@ -230,6 +230,44 @@ def rename(folder: Folder, name: str, new_stem: str) -> str:
     return new_name
 
 
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def retitle(folder: Folder, name: str, title: str) -> str:
+    """The list ``name`` given the name ``title`` (what its card and its page show), and its file
+    named after it when that name is free (else it keeps its file name); the file's name now."""
+    from armybuilder.compose.edit import run_edit
+    from armybuilder.web.listpage import capital
+    from armybuilder.yamlio import LoadError, load_file
+
+    title = " ".join(_UNPRINTABLE.sub(" ", title).split())
+    if not title:
+        raise Refused("type the list's new name", 422, "to")
+    if len(title) > 200:
+        raise Refused("a list's name is at most 200 characters", 422, "to")
+    path = folder.existing(name)
+    try:
+        data = load_file(path).data
+    except LoadError:
+        data = None
+    if not isinstance(data, dict):
+        raise Refused("this file is not a list the builder can read, so it has no name to change", 422)
+    if data.get("name") != title:
+        outcome = run_edit(path, "set", "name", ["--", title])
+        if outcome.code == 2:
+            player = getattr(outcome.detail, "player", "") or "the name could not be changed"
+            raise Refused(capital(player), 422, "to")
+    stem = slug(title)
+    if re.fullmatch(re.escape(stem) + r"(-\d+)?", Path(name).stem):
+        return name  # already named after it
+    sub = name.rsplit("/", 1)[0] if "/" in name else ""
+    free = free_name(folder, stem, Path(name).suffix or ".yaml", sub)
+    try:
+        return rename(folder, name, Path(free).stem)
+    except Refused:
+        return name  # taken meanwhile: the list keeps its file name
+
+
 def duplicate(folder: Folder, name: str) -> str:
     """A copy of the list beside it, named "... (copy)"; the copy's name."""
     from armybuilder.compose.edit import run_edit
@@ -278,6 +316,29 @@ class Trashed:
     key: str
     name: str  # where it was
     when: str
+    title: str = ""  # the list's own name, as its card showed it
+
+
+def _title_of(path: Path) -> str:
+    """The ``name:`` of the list file at ``path``, or "" (not a list, unreadable)."""
+    from armybuilder.yamlio import LoadError, load_file
+
+    try:
+        if path.is_symlink() or path.stat().st_size > 256 * 1024:
+            return ""
+        data = load_file(path).data
+    except (LoadError, OSError):
+        return ""
+    title = data.get("name") if isinstance(data, dict) else None
+    return title if isinstance(title, str) else ""
+
+
+def trash_shown(folder: Folder) -> list[Trashed]:
+    """The trash as the lists page shows it: each list by its own name too."""
+    shown = trash(folder)
+    for t in shown:
+        t.title = _title_of(_trash_dir(folder) / t.key)
+    return shown
 
 
 def trash(folder: Folder) -> list[Trashed]:

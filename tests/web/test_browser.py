@@ -225,14 +225,16 @@ def test_rename_duplicate_delete_and_restore(served, page):
     card = page.locator("li.card", has=page.locator("text=ozzy-copy.yaml"))
     card.locator("summary", has_text="Rename").click()
     field = card.locator("input[name=to]")
-    field.fill("second-army")
+    assert field.input_value() == "Ozzy's Muster (copy)"  # the list's name, as its card shows it
+    field.fill("Second Army")
     card.get_by_role("button", name="Rename").click()
-    page.wait_for_selector("text=Renamed ozzy-copy.yaml to second-army.yaml")
+    page.wait_for_selector("text=Its file is now second-army.yaml")
     assert (folder / "second-army.yaml").is_file() and not (folder / "ozzy-copy.yaml").exists()
-    page.get_by_role("button", name="Delete Ozzy's Muster (copy) (to the trash)").click()
+    assert load_file(folder / "second-army.yaml").data["name"] == "Second Army"
+    page.get_by_role("button", name="Delete Second Army (to the trash)").click()
     page.wait_for_selector("text=Moved second-army.yaml to the trash")
     assert not (folder / "second-army.yaml").exists()
-    page.get_by_role("button", name="Restore second-army.yaml").click()
+    page.get_by_role("button", name="Restore Second Army (second-army.yaml)").click()
     page.wait_for_selector("text=Restored second-army.yaml")
     assert (folder / "second-army.yaml").is_file()
 

@@ -261,3 +261,52 @@ def test_a_new_list_refused_for_its_army_size_keeps_its_name_size_and_game(brows
         assert not list(folder.glob("*.yaml"))
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 4. "Rename" renames the list; the trash shows lists by their names
+
+
+def test_rename_renames_the_list_and_the_trash_shows_its_name(browser, served):
+    from armybuilder.yamlio import load_file
+
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", folder / "rot.yaml")
+    context, page = _page(browser, 390, 844)
+    try:
+        page.goto(url)
+        card = page.locator("li.card", has=page.locator("text=rot.yaml"))
+        card.locator("summary", has_text="Rename").click()
+        field = card.get_by_label("New name for Ozzy's Muster")
+        assert field.input_value() == "Ozzy's Muster"
+        field.fill("Rotten Skies")
+        card.get_by_role("button", name="Rename").click()
+        page.wait_for_selector("#result.ok")
+        assert load_file(folder / "rotten-skies.yaml").data["name"] == "Rotten Skies"
+        assert not (folder / "rot.yaml").exists()
+        assert page.locator("li.card a.card-title", has_text="Rotten Skies").count() == 1
+        page.get_by_role("button", name="Delete Rotten Skies (to the trash)").click()
+        page.wait_for_selector("#trash")
+        assert "Rotten Skies" in page.locator("#trash").inner_text()
+        page.get_by_role("button", name="Restore Rotten Skies (rotten-skies.yaml)").click()
+        page.wait_for_selector("text=Restored rotten-skies.yaml")
+        assert load_file(folder / "rotten-skies.yaml").data["name"] == "Rotten Skies"
+    finally:
+        context.close()
+
+
+def test_retitle_refuses_an_empty_name_and_never_takes_another_file(tmp_path):
+    from armybuilder.web import folderpage
+    from armybuilder.web.files import Folder, Refused
+    from armybuilder.yamlio import load_file
+
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", tmp_path / "a.yaml")
+    shutil.copyfile(EXAMPLES / "token-terrors/wrens-host.yaml", tmp_path / "taken.yaml")
+    folder = Folder(tmp_path)
+    with pytest.raises(Refused):
+        folderpage.retitle(folder, "a.yaml", " \t\n")
+    # a name holding a line break and an escape is one line of text; its file is the next free name
+    assert folderpage.retitle(folder, "a.yaml", "Taken\n\x1b Over") == "taken-over.yaml"
+    assert load_file(tmp_path / "taken-over.yaml").data["name"] == "Taken Over"
+    assert folderpage.retitle(folder, "taken-over.yaml", "Taken") == "taken-2.yaml"
+    assert load_file(tmp_path / "taken.yaml").data["name"] == "Wren's Host"
