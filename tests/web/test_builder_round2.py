@@ -310,3 +310,60 @@ def test_retitle_refuses_an_empty_name_and_never_takes_another_file(tmp_path):
     assert load_file(tmp_path / "taken-over.yaml").data["name"] == "Taken Over"
     assert folderpage.retitle(folder, "taken-over.yaml", "Taken") == "taken-2.yaml"
     assert load_file(tmp_path / "taken.yaml").data["name"] == "Wren's Host"
+
+
+# ---------------------------------------------------------------------------
+# 5. On a phone the verdict stays in view
+
+
+def _bar_in_view(page, height: int) -> dict:
+    box = page.locator("#bar").bounding_box()
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    return box
+
+
+def test_on_a_phone_the_verdict_stays_on_top_through_the_catalog(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/broken-horde.yaml", folder / "mine.yaml")  # 7 errors: the tallest bar
+    context, page = _page(browser, 390, 844)
+    try:
+        _open(page, url + "list/mine.yaml")
+        box = _bar_in_view(page, 844)
+        assert box["height"] <= 120, box  # it took 188 px of 844
+        player = _player(page)
+        page.locator("#catalog").scroll_into_view_if_needed()
+        add = page.locator('#catalog button[aria-label^="Add a class"]:not([disabled])').first
+        add.scroll_into_view_if_needed()
+        player._act(add.click)
+        assert page.evaluate("window.scrollY") > 1000  # deep in the catalog still
+        _bar_in_view(page, 844)
+        # a card added from the catalog, further down
+        player._act(page.locator("#board a.btn.focus").first.click)
+        card = page.locator('#catalog button[aria-label^="Add "]:not([disabled])').nth(3)
+        card.scroll_into_view_if_needed()
+        player._act(card.click)
+        _bar_in_view(page, 844)
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_list_opened_from_far_down_the_lists_page_opens_at_its_top(browser, served):
+    folder, url = served
+    for i in range(30):
+        shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / f"host-{i:02d}.yaml")
+    context, page = _page(browser, 390, 844)
+    try:
+        page.goto(url)
+        last = page.locator("li.card a.card-title").last
+        last.scroll_into_view_if_needed()
+        assert page.evaluate("window.scrollY") > 2000
+        last.click()
+        page.wait_for_url("**/list/host-29.yaml")
+        page.wait_for_selector("#board")
+        page.wait_for_timeout(100)
+        assert page.evaluate("window.scrollY") == 0
+        _bar_in_view(page, 844)
+        assert page.locator("#list-name").bounding_box()["y"] < 844
+    finally:
+        context.close()

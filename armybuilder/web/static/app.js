@@ -26,7 +26,8 @@ document.documentElement.classList.add("js");
   // added that cannot be added again, a card removed, Undo with nothing left to undo). Before the
   // request, note that control, the controls around it and what holds it; after the swap, when the
   // focus fell to the page, put it on the first of those still there. A "Cards" link (the row the
-  // catalog adds to) takes the focus on to the catalog, where its cards now are.
+  // catalog adds to) takes the focus on to the catalog, where its cards now are. A link or a form
+  // that opens another page (htmx "boosts" them) shows it from its top, not at the old page's place.
   var FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
   var place = null;
   function usable(el) {
@@ -36,7 +37,10 @@ document.documentElement.classList.add("js");
     var active = document.activeElement;
     var elt = event.detail && event.detail.elt;
     if (elt && elt.closest && elt.closest("#explainer")) { return; }
-    place = { goto: elt && elt.getAttribute ? elt.getAttribute("data-goto") : null, ids: [], holders: [] };
+    place = {
+      goto: elt && elt.getAttribute ? elt.getAttribute("data-goto") : null, ids: [], holders: [],
+      path: location.pathname, boosted: !!(event.detail && event.detail.boosted)
+    };
     if (!active || active === document.body) { return; }
     for (var up = active.parentElement; up && up.id !== "main"; up = up.parentElement) {
       if (up.id) { place.holders.push(up.id); }
@@ -56,6 +60,11 @@ document.documentElement.classList.add("js");
     var was = place;
     place = null;
     if (!was) { return; }
+    if (was.boosted && location.pathname !== was.path) {  // another page: at its top, as a link opens it
+      var at = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      if (at) { at.scrollIntoView(); } else { window.scrollTo(0, 0); }
+      return;
+    }
     if (was.goto) {
       var to = document.getElementById(was.goto);
       if (to) { to.focus(); }
