@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.export import ExportError, Paper
-from armybuilder.export.pdf import GREEN, INSET, MARGIN_MM, RED, PdfExporter, fonts
+from armybuilder.export.pdf import GREEN, INSET, MARGIN_MM, RED, PdfExporter, fonts, load_platypus
 from armybuilder.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,6 +70,7 @@ class PacketExporter(PdfExporter):
     """The packet's pages: a summary, then each list's roster layout; per-page footers."""
 
     def render_packet(self, packet: Packet, paper: Paper | str = Paper.a4) -> bytes:
+        load_platypus()
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
         from reportlab.platypus import PageBreak, SimpleDocTemplate

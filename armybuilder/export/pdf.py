@@ -20,6 +20,8 @@ at one page for everything, the appendix too: smaller type, less padding, each t
 together, no heading starting a new page; it tries
 ``COMPACT_SCALES`` in turn, and warns whenever the PDF takes more than one page (then the roster
 keeps a page of its own when it fits one, and the appendix follows it).
+Every layout tried is only measured (laid out, its pages counted, nothing drawn or written:
+``_measure``); the one chosen is then built into the PDF, once.
 
 The list the roster carries is an embedded file; its file specification also records how the
 roster was laid out (``LAYOUT_KEY``: the file name, date, paper, ``--compact``, ``--min-severity``,
@@ -42,12 +44,15 @@ reportlab is imported only here, and only when a PDF is rendered.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
+import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from armybuilder.export import Exporter, ExportError, ExportOptions, Paper
 from armybuilder.export.appendix import NOTHING_USED, RULES_INTRO
@@ -59,7 +64,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Flowable, Paragraph
     from reportlab.platypus import Table as RLTable
-    from reportlab.platypus.doctemplate import BaseDocTemplate
+    from reportlab.platypus.doctemplate import BaseDocTemplate, SimpleDocTemplate
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 LIST_FILE = "armybuilder-list.json"  # the embedded file that holds the list a roster was made from
@@ -90,6 +95,44 @@ def _xml(text: str) -> str:
     ``xml.sax.saxutils.escape`` does, without importing it (it pulls in urllib.request, http.client,
     email and ssl: about 24 ms of every PDF)."""
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+# reportlab.platypus.paragraph compiles, as it is imported, a pattern of URIs with re.IGNORECASE over
+# the characters \xa1 to \uffff: 25 to 50 ms, a tenth of a PDF roster's time, for hyphenating URIs
+# (``uriWasteReduce``), which a roster never asks for. It is compiled when first used instead.
+_URI_PATTERN_START = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+
+
+class _LazyPattern:
+    """A regular expression compiled when it is first used (any attribute: ``match``, ``pattern``...)."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def load_platypus() -> None:
+    """Import reportlab's platypus, its URI pattern left to compile when used (``_URI_PATTERN_START``).
+    ``re.compile`` is wrapped for the one import and only that pattern is deferred."""
+    if "reportlab.platypus.paragraph" in sys.modules:
+        return
+    real = re.compile
+
+    def compile_(pattern: Any, flags: int = 0) -> Any:
+        if isinstance(pattern, str) and pattern.startswith(_URI_PATTERN_START):
+            return _LazyPattern(pattern, flags)
+        return real(pattern, flags)
+
+    re.compile = compile_
+    try:
+        import reportlab.platypus.paragraph  # noqa: F401 - imported for its side effect: loaded
+    finally:
+        re.compile = real
 
 
 def fonts() -> tuple[str, str, TTFont | None]:
@@ -141,55 +184,50 @@ class PdfExporter(Exporter):
     _roster_pages = 0
 
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
+        load_platypus()
         self._compact = options.compact
         self._snug = 0
         self._appendix_page = True
         self._layout = _layout_record(roster, options)
-        warned = len(self.warnings)
+        # Every layout tried is measured (laid out, never drawn or written: ``_measure``); only the
+        # one chosen is built into a PDF, once.
         if not self._compact:
-            data = self._render(roster, options, 1.0)
+            tail = self._measure(roster, options, 1.0)
             if self._roster_pages != 2:  # one page, or a long roster: laid out as it is
-                return data
-            pages, roster_pages = self._pages, self._roster_pages
+                return self._final(roster, options, 1.0, tail)
             # A short roster spilling onto a second page: the first of SNUG_STEPS that keeps it on one.
             # The snuggest is tried first: when even it spills (a roster of two pages, the most
-            # common), none of the others can hold it, and one layout more is all it costs.
-            said = self.warnings[warned:]
+            # common), none of the others can hold it, and one measure more is all it costs.
             *looser, (snuggest_scale, snuggest) = SNUG_STEPS
-            del self.warnings[warned:]
             self._snug = snuggest
-            snug = self._render(roster, options, snuggest_scale)
-            if self._roster_pages == 1:
-                kept, kept_pages = self.warnings[warned:], self._pages
-                for scale, self._snug in looser:
-                    del self.warnings[warned:]
-                    roomier = self._render(roster, options, scale)
-                    if self._roster_pages == 1:
-                        return roomier
-                self._snug, self._pages, self._roster_pages = snuggest, kept_pages, 1
-                self.warnings[warned:] = kept
-                return snug
-            self._snug, self._pages, self._roster_pages = 0, pages, roster_pages
-            self.warnings[warned:] = said
-            return data
+            snug_tail = self._measure(roster, options, snuggest_scale)
+            if self._roster_pages != 1:
+                self._snug = 0
+                return self._final(roster, options, 1.0, tail)
+            for scale, self._snug in looser:
+                roomier_tail = self._measure(roster, options, scale)
+                if self._roster_pages == 1:
+                    return self._final(roster, options, scale, roomier_tail)
+            self._snug = snuggest
+            return self._final(roster, options, snuggest_scale, snug_tail)
         # --compact: the largest type that fits everything, the rules appendix too, on one page
         self._appendix_page = False
         for scale in COMPACT_SCALES:
-            del self.warnings[warned:]  # each attempt says its own warnings once
-            data = self._render(roster, options, scale)
+            tail = self._measure(roster, options, scale)
             if self._pages == 1:
-                return data
+                return self._final(roster, options, scale, tail)
         if roster.rules is not None:  # the roster alone on its page, when it fits, and the appendix after it
             self._appendix_page = True
             for scale in COMPACT_SCALES:
-                del self.warnings[warned:]
-                data = self._render(roster, options, scale)
+                tail = self._measure(roster, options, scale)
                 if self._roster_pages == 1:
+                    data = self._final(roster, options, scale, tail)
                     self.warnings.append(
                         f"the roster and its rules appendix take {self._pages} pages even with --compact: the "
                         f"roster is on page 1, the appendix on {_pages_text(2, self._pages)}"
                     )
                     return data
+        data = self._final(roster, options, scale, tail)  # the last tried: the smallest type
         self.warnings.append(
             f"the roster takes {self._roster_pages} pages even with --compact (at the smallest type): "
             "it has too many rows or findings for one page"
@@ -206,18 +244,27 @@ class PdfExporter(Exporter):
         """What paddings and gaps are multiplied by: less with --compact."""
         return COMPACT_PADDING if self._compact or self._snug else 1.0
 
-    def _render(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
-        """The PDF with type at ``scale`` (1: the compact sizes as they are, with --compact); laid out
-        again with the roster's last section kept with its trailing ones when a page would hold
-        only those."""
+    def _measure(self, roster: Roster, options: ExportOptions, scale: float) -> bool:
+        """Lay the roster out with type at ``scale`` (1: the compact sizes as they are, with --compact)
+        and count its pages (``_pages``, ``_roster_pages``), drawing and writing nothing; again with
+        the roster's last section kept with its trailing ones when a page would hold only those.
+        Returns whether it is (``_keep_tail``), for :meth:`_final`. Says no warning: the PDF built says its own."""
+        said = len(self.warnings)
         self._keep_tail = False
-        data = self._build(roster, options, scale)
+        self._build(roster, options, scale, measure=True)
         if self._roster_pages > self._body_page > 0:  # a page of "Not checked" and the export facts alone
             self._keep_tail = True
-            data = self._build(roster, options, scale)
-        return data
+            self._build(roster, options, scale, measure=True)
+        del self.warnings[said:]
+        return self._keep_tail
 
-    def _build(self, roster: Roster, options: ExportOptions, scale: float) -> bytes:
+    def _final(self, roster: Roster, options: ExportOptions, scale: float, keep_tail: bool) -> bytes:
+        """The PDF of the layout chosen (as measured): the same pages, drawn and written."""
+        self._keep_tail = keep_tail
+        return self._build(roster, options, scale)
+
+    def _build(self, roster: Roster, options: ExportOptions, scale: float, measure: bool = False) -> bytes:
+        """The PDF; with ``measure``, only its layout: the pages counted, nothing drawn (b"")."""
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
         from reportlab.platypus import SimpleDocTemplate
@@ -234,7 +281,7 @@ class PdfExporter(Exporter):
         self._styles(scale)
         pagesize = LETTER if Paper(options.paper) is Paper.letter else A4
         buf = io.BytesIO()
-        doc = SimpleDocTemplate(
+        doc = (_measuring_doc_class() if measure else SimpleDocTemplate)(
             buf,
             pagesize=pagesize,
             invariant=1,
@@ -254,9 +301,12 @@ class PdfExporter(Exporter):
         from reportlab.platypus.doctemplate import LayoutError
 
         try:
-            doc.build(story, onFirstPage=self._page, onLaterPages=self._page, canvasmaker=self._canvas_class(roster))
+            canvas = self._measuring_canvas_class() if measure else self._canvas_class(roster)
+            doc.build(story, onFirstPage=self._page, onLaterPages=self._page, canvasmaker=canvas)
         except LayoutError as exc:
             raise ExportError(f"the roster does not fit the page ({exc})") from None
+        if measure:
+            return b""
         self._check_glyphs(face)
         if self._cut:
             self.warnings.append(
@@ -453,6 +503,8 @@ class PdfExporter(Exporter):
         exporter = self
 
         class BodyEnd(Flowable):
+            draws_when_measured = True  # the one drawing a measure needs (see _measuring_doc_class)
+
             def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
                 return (0, 0)
 
@@ -471,6 +523,8 @@ class PdfExporter(Exporter):
         exporter = self
 
         class RosterEnd(Flowable):  # no size: drawn on the roster's last page, it counts them
+            draws_when_measured = True
+
             def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
                 return (0, 0)
 
@@ -706,6 +760,25 @@ class PdfExporter(Exporter):
 
         return FooterCanvas
 
+    def _measuring_canvas_class(self) -> type[Canvas]:
+        """A canvas that only counts the pages (for :meth:`_measure`): nothing is kept or written."""
+        from reportlab.pdfgen.canvas import Canvas
+
+        exporter = self
+
+        class MeasuringCanvas(Canvas):
+            _shown = 0
+
+            def showPage(self) -> None:
+                self._shown += 1
+                self._startPage()  # type: ignore[attr-defined]  # Canvas's own page reset, private: not in types-reportlab
+
+            def save(self) -> None:
+                exporter._pages = self._shown
+                exporter._roster_pages = exporter._roster_pages or self._shown
+
+        return MeasuringCanvas
+
     def _attach(self, canvas: Canvas) -> None:
         """Embed the list the roster was made from (``LIST_FILE``: its content, as
         :func:`armybuilder.fingerprint.carried_bytes` writes it) as a file
@@ -800,6 +873,40 @@ class PdfExporter(Exporter):
             self.warnings.append(
                 "the bundled font has no glyph for " + _listing(missing) + "; the PDF shows a box in its place"
             )
+
+
+@functools.cache
+def _measuring_doc_class() -> type[SimpleDocTemplate]:
+    """A SimpleDocTemplate whose frames lay out and split every flowable as ever but draw none (a
+    measure of the pages: the drawing is most of a PDF's time). A flowable that records where it
+    lands (``draws_when_measured``) is still drawn. Nothing global is changed: the flowable's
+    ``drawOn`` is shadowed for the one call, on the instance."""
+    from reportlab.platypus import SimpleDocTemplate
+    from reportlab.platypus.frames import Frame
+
+    def no_drawing(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    class MeasuringFrame(Frame):
+        def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> Literal[0, 1]:
+            if getattr(flowable, "draws_when_measured", False):
+                return Frame.add(self, flowable, canv, trySplit)
+            flowable.drawOn = no_drawing  # type: ignore[method-assign]  # this one call's, on the instance
+            try:
+                return Frame.add(self, flowable, canv, trySplit)
+            finally:
+                del flowable.drawOn
+
+        _add = add
+
+    class MeasuringDoc(SimpleDocTemplate):
+        def addPageTemplates(self, pageTemplates: Any) -> None:
+            for template in pageTemplates if isinstance(pageTemplates, list) else [pageTemplates]:
+                for frame in template.frames:  # (Frame's __setattr__ would keep __class__ in its __dict__)
+                    object.__setattr__(frame, "__class__", MeasuringFrame)
+            super().addPageTemplates(pageTemplates)
+
+    return MeasuringDoc
 
 
 def _pages_text(first: int, last: int) -> str:

@@ -238,3 +238,91 @@ def test_no_page_holds_only_the_trailing_sections(run, tmp_path):
     assert "Not checked" in pages[2] and "At the table" in pages[2] and "Victory value" in pages[2]
     assert "At the table" not in pages[1]
     assert run("verify", out).exit_code == 0
+
+
+# ---------------------------------------------------------------------------
+# Laid out as often as the fit needs, drawn once (issue 40: the roster was built up to 8 times)
+
+# The pages of each example's roster, as they were when every layout tried was a whole PDF
+# (December 2026): measuring a layout instead must choose the same one.
+PAGES = {
+    "fantasy-triumph/broken-horde.yaml": 2,
+    "fantasy-triumph/greenwood-host.yaml": 2,
+    "fantasy-triumph/iron-marches.yaml": 2,
+    "fantasy-triumph/mire-court.yaml": 2,
+    "homm3-battlefield/adventure-medium.yaml": 1,
+    "homm3-battlefield/board-neutral.yaml": 1,
+    "homm3-battlefield/skirmish-large.yaml": 2,
+    "homm3-battlefield/skirmish-medium.yaml": 2,
+    "homm3-battlefield/skirmish-short.yaml": 1,
+    "small-world-of-warcraft/blood-elves-magic.yaml": 1,
+    "small-world-of-warcraft/forsaken-enlist.yaml": 1,
+    "small-world-of-warcraft/goblins-bombs.yaml": 1,
+    "small-world-of-warcraft/thrall-turn-4.yaml": 1,
+    "small-world-of-warcraft/trolls-discount.yaml": 1,
+    "token-terrors/flying-squadron.yaml": 1,
+    "token-terrors/friday-night-draft.yaml": 3,
+    "token-terrors/ozzys-muster.yaml": 1,
+    "token-terrors/three-faction-challenge.yaml": 2,
+    "token-terrors/wrens-host.yaml": 1,
+}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=example_id)
+def test_every_layout_tried_is_measured_and_one_pdf_is_drawn(path, monkeypatch):
+    from reportlab.platypus.paragraph import Paragraph
+
+    from armybuilder.export.pdf import PdfExporter
+
+    builds: list[bool] = []
+    drawn: list[bool] = []
+    real_build, real_draw = PdfExporter._build, Paragraph.drawPara
+
+    def build_(self, *args, measure=False):
+        builds.append(measure)
+        return real_build(self, *args, measure=measure)
+
+    def draw_(self, *args, **kwargs):
+        drawn.append(builds[-1])
+        return real_draw(self, *args, **kwargs)
+
+    monkeypatch.setattr(PdfExporter, "_build", build_)
+    monkeypatch.setattr(Paragraph, "drawPara", draw_)
+    roster, _ = build(path)
+    data = render(roster, "pdf", "a4")
+    assert builds.count(False) == 1 and builds[-1] is False  # the one chosen, drawn last
+    assert drawn and not any(drawn)  # a measure draws no paragraph
+    assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == PAGES[example_id(path)]
+
+
+def test_a_measure_counts_the_pages_the_pdf_has():
+    """Each layout a roster may take, measured and drawn: the same pages (the measure skips only the drawing)."""
+    from armybuilder.export.pdf import SNUG_STEPS, PdfExporter
+
+    roster, _ = build(FT_EXAMPLE)
+    options = ExportOptions(paper=Paper.a4)
+    pdf = PdfExporter()
+    pdf._layout = {}
+    for scale, snug in ((1.0, 0), *SNUG_STEPS):
+        pdf._snug = snug
+        for keep_tail in (False, True):
+            pdf._keep_tail = keep_tail
+            pdf._build(roster, options, scale, measure=True)
+            measured = (pdf._pages, pdf._roster_pages, pdf._body_page)
+            data = pdf._build(roster, options, scale)
+            assert measured == (pdf._pages, pdf._roster_pages, pdf._body_page)
+            assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == pdf._pages
+
+
+def test_reportlab_s_uri_pattern_is_compiled_when_used():
+    """load_platypus defers one slow pattern of reportlab's (25-50 ms at import); used, it matches as ever."""
+    import re
+
+    from armybuilder.export.pdf import load_platypus
+
+    load_platypus()
+    from reportlab.platypus import paragraph
+
+    real = re.compile(paragraph.uri_pat.pattern, paragraph.uri_pat.flags)
+    for uri in ("https://example.com/a/b?c=1", "ftp://192.168.0.1:21/x", "not a uri", "http://xn--bcher-kva.example"):
+        assert bool(paragraph.uri_pat.match(uri)) == bool(real.match(uri)), uri
