@@ -75,10 +75,11 @@ _HEX = "[0-9a-f]{64}"
 _COUNT = "([0-9]+)"  # ASCII digits only: `\d` takes any script's ("١٢" is not what armybuilder prints)
 # A Markdown roster's header lines; the other is the total.
 _HEADER_FACTS = ("Status", "System", "Event", "Event date", "Player", "Note", "List file", "Date")
-# The PDF's export facts line of a roster checked against an event pack (roster.Event.verdict_line).
-_PDF_EVENT = re.compile(r"Checked against (.+?) \(event pack (.*?)\): its status and findings are the event's verdict")
-# The Markdown roster's footer line of the same (its pack's file name).
-_EVENT_LINE = re.compile(r"^- Checked against .+ \(event pack (.+?)\): its status and findings are the event's verdict")
+# The export facts line of a roster checked against an event pack (roster.Event.verdict_line):
+# "Checked against EVENT (event pack FILE): its status and findings are the event's verdict".
+_CHECKED = "Checked against "
+_PACK = " (event pack "
+_VERDICT = "): its status and findings are the event's verdict"
 
 
 class Unreadable(Exception):
@@ -255,12 +256,49 @@ def _read_markdown(text: str) -> Printed:
             p.digest = m.group(1)
         elif m := re.match(r"^- Exported by armybuilder (\S+); .* data version (.+)$", line):
             p.version, p.data_version = m.group(1), _unmd(m.group(2))
-        elif m := _EVENT_LINE.match(_unmd(line)):
-            p.event_pack = m.group(1)
+        elif line.startswith("- Checked against ") and (found := _event_line(_unmd(line))):
+            p.event_pack = found
     errors = _bullets(lines, "## Errors")
     if errors is not None:
         p.errors.append(("its Errors section", errors))
     return p
+
+
+def _event_line(line: str) -> str | None:
+    """The pack's file name a Markdown roster's line ``- Checked against EVENT (event pack FILE): its
+    status ...`` names, as ``^- Checked against .+ \\(event pack (.+?)\\): its status ...`` would
+    match it (the last `` (event pack `` with a verdict after it), found with ``str.find`` and
+    ``rfind``: in time linear in the line (the regular expression backtracked: a line of 168 KB that
+    repeats `` (event pack `` took 11 s)."""
+    start = len("- " + _CHECKED) + 1  # ".+": one character at least
+    if not line.startswith("- " + _CHECKED) or "\n" in line:
+        return None
+    last = line.rfind(_VERDICT)
+    pack = line.rfind(_PACK, start, last - 1) if last > 0 else -1  # "(.+?)": a character at least
+    if pack < 0:
+        return None
+    name = pack + len(_PACK)
+    return line[name : line.find(_VERDICT, name + 1)]
+
+
+def _pdf_event(text: str) -> tuple[str, str] | None:
+    """(event, pack's file name) of a PDF roster's text, as ``Checked against (.+?) \\(event pack
+    (.*?)\\): its status ...`` would find them (the first `` (event pack `` after the first
+    ``Checked against ``, when a verdict follows it: no later one has a verdict after it then),
+    in time linear in the text, like :func:`_event_line`."""
+    if "\n" in text:  # ".": never a line break (the page's text is joined with spaces)
+        return None
+    checked = text.find(_CHECKED)
+    if checked < 0:
+        return None
+    event = checked + len(_CHECKED)
+    pack = text.find(_PACK, event + 1)
+    if pack < 0:
+        return None
+    verdict = text.find(_VERDICT, pack + len(_PACK))
+    if verdict < 0:
+        return None
+    return text[event:pack], text[pack + len(_PACK) : verdict]
 
 
 def _bullets(lines: list[str], heading: str) -> int | None:
@@ -518,8 +556,8 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
             p.errors.append((f"the banner on page {number}", _count(m.group(1))))
         if m := re.search(r"Findings digest: (" + _HEX + ")", joined):
             p.digest = m.group(1)
-        if (m := _PDF_EVENT.search(joined)) and p.event is None:
-            p.event, p.event_pack = m.group(1), m.group(2)
+        if p.event is None and (said := _pdf_event(joined)):
+            p.event, p.event_pack = said
         if (m := re.search(r"Exported by armybuilder (\S+);", joined)) and p.version is None:
             p.version = m.group(1)
     return p

@@ -7,10 +7,14 @@ memory are bounded by counts (bytes unpacked, content read, memory traced), neve
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rosters import pdf_bombs, pdf_fonts, pdf_long_strings
 
 from armybuilder import verify
@@ -164,3 +168,61 @@ def test_4_many_operations_of_few_bytes_are_still_refused_by_their_count(tmp_pat
     with pytest.raises(verify.Unreadable) as got:
         verify.read(path)
     assert got.value.usage and "its pages hold more than 100,000 drawing operations" in got.value.message
+
+
+# -- 3. a Markdown roster's event line read in linear time -----------------------------------------
+
+_OLD_PDF_EVENT = r"Checked against (.+?) \(event pack (.*?)\): its status and findings are the event's verdict"
+_OLD_EVENT_LINE = r"^- Checked against .+ \(event pack (.+?)\): its status and findings are the event's verdict"
+_PIECES = [
+    "- ",
+    "Checked against ",
+    " (event pack ",
+    "): its status and findings are the event's verdict",
+    "x",
+    " ",
+    ")",
+    "(",
+]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+def test_3_the_event_line_is_read_as_the_pattern_read_it(pieces):
+    """The linear reading finds what the backtracking patterns found, on lines made of their pieces."""
+    import re
+
+    text = "".join(pieces)
+    old = re.match(_OLD_EVENT_LINE, text)
+    assert verify._event_line(text) == (old.group(1) if old else None)
+    found = re.search(_OLD_PDF_EVENT, text)
+    assert verify._pdf_event(text) == (found.groups() if found else None)
+
+
+def _bounded_cpu(code: str, seconds: int = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a Python of its own under a CPU-time limit (a bound, not a measure: quadratic
+    work on these inputs takes hours, and is killed by it)."""
+    limit = f"import resource; resource.setrlimit(resource.RLIMIT_CPU, ({seconds}, {seconds}))\n"
+    return subprocess.run(
+        [sys.executable, "-c", limit + code], capture_output=True, text=True, cwd=ROOT, timeout=10 * seconds
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="resource limits")
+def test_3_a_line_that_repeats_event_pack_is_read_within_bounds(tmp_path):
+    """The issue's line (168 KB took 11 s, 224 KB more than 20 s) at 1 MiB, in a Markdown roster and in
+    a PDF's text."""
+    md = tmp_path / "roster.md"
+    line = "- Checked against " + " (event pack " * (1024 * 1024 // 13)
+    md.write_text("- Status: **VALID** (0 errors)\n" + line + "\n", encoding="utf-8")
+    r = _bounded_cpu(
+        "import sys\nfrom pathlib import Path\nfrom armybuilder import verify\n"
+        f"p = verify.read(Path({str(md)!r}))\nprint(p.kind, p.event_pack)"
+    )
+    assert r.returncode == 0 and r.stdout == "markdown None\n", r.stderr[-500:]
+    r = _bounded_cpu(
+        "from armybuilder import verify\n"
+        f"text = 'Checked against ' + ' (event pack ' * {1024 * 1024 // 13}\n"
+        "print(verify._pdf_event(text))"
+    )
+    assert r.returncode == 0 and r.stdout == "None\n", r.stderr[-500:]
