@@ -66,6 +66,7 @@ app = App(
     add_completion=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 FilesArg = typer.Argument(..., metavar="FILE...", help="List files (YAML).", exists=True, dir_okay=False, readable=True)
@@ -291,7 +292,13 @@ def export(
         help="Output format; without it, from the -o suffix (.md, .pdf, .json, .txt). "
         "text: a compact plain list to paste in a forum or a chat.",
     ),
-    output: str = typer.Option(..., "--output", "-o", metavar="PATH", help="The file to write; '-' for stdout."),
+    output: str | None = typer.Option(
+        None,
+        "--output",
+        "-o",
+        metavar="PATH",
+        help="The file to write; '-' for stdout (default: beside the list, LIST.pdf, LIST.md... by --to).",
+    ),
     paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False, help="PDF paper size."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
     date: str | None = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Print this date on the roster."),
@@ -372,13 +379,23 @@ def share(
 @app.command("import")
 def import_(
     source: str = typer.Argument(..., metavar="SOURCE", help="A share code, or a roster (PDF, Markdown, JSON)."),
-    output: str = typer.Option(..., "--output", "-o", metavar="FILE", help="The list file to write; '-' for stdout."),
+    output: str | None = typer.Option(
+        None,
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="The list file to write; '-' for stdout (default: beside the roster, its name with .yaml; "
+        "a share code's list here, named after the list).",
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
+    number: int | None = typer.Option(
+        None, "--list", metavar="K", min=1, help="Take list K out of a tournament packet (tournament --packet)."
+    ),
 ) -> None:
     """Write a list file from a share code or a roster; exit 1 when the list is invalid."""
     from armybuilder.sharing import import_list
 
-    finish(import_list(source, output, force=force))
+    finish(import_list(source, output, force=force, number=number))
 
 
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)

@@ -20,6 +20,7 @@ was written (a code that cannot be read, a roster that carries no list, a file i
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +89,9 @@ def _usage(message: str) -> Outcome:
     return Outcome.usage(one_line(f"armybuilder import: {message}"))
 
 
-def read_source(source: str) -> tuple[Any, str]:
-    """The list data SOURCE holds and what it is (``a share code``, ``a PDF roster``...).
+def read_source(source: str, number: int | None = None) -> tuple[Any, str]:
+    """The list data SOURCE holds and what it is (``a share code``, ``a PDF roster``...); ``number``:
+    which list of a tournament packet.
 
     Raises ``ValueError`` with the reason it holds none (every one a usage error).
     """
@@ -102,12 +104,18 @@ def read_source(source: str) -> tuple[Any, str]:
             printed = verify.read(path, pages=False)  # the list it carries: its pages are not read
         except verify.Unreadable as exc:
             raise ValueError(f"{source}: {exc.message}") from None
+        if printed.packet is not None:
+            return _from_packet(printed, source, number)
+        if number is not None:
+            raise ValueError(f"--list takes a list out of a tournament packet; {source} is one roster: leave it out")
         if not printed.carries:
             raise ValueError(
                 f"{source}: the roster carries no list (it was made by an older armybuilder, or the list was cut "
                 "out of it); ask for the list file, its share code, or a new roster"
             )
         return printed.carried, f"a {printed.kind if printed.kind == 'markdown' else printed.kind.upper()} roster"
+    if number is not None:
+        raise ValueError("--list takes a list out of a tournament packet (a PDF file); leave it out")
     if os.path.isdir(path):
         raise ValueError(f"{source} is a directory; give a share code or a roster file")
     if not looks_like_code(source):
@@ -116,6 +124,29 @@ def read_source(source: str) -> tuple[Any, str]:
         return decode(source), "a share code"
     except ShareCodeError as exc:
         raise ValueError(f"the share code cannot be read: {exc.message}") from None
+
+
+def _from_packet(printed: Any, source: str, number: int | None) -> tuple[Any, str]:
+    """List ``number`` of a tournament packet (:func:`read_source`)."""
+    import json
+
+    from armybuilder import verify
+
+    if number is None or not printed.packet_lists:
+        said = verify.packet_said(printed, source)
+        raise ValueError(f"{source}: {said}")
+    try:
+        carried = verify.packet_list(printed, number)
+    except verify.Unreadable as exc:
+        raise ValueError(f"{source}: {exc.message}") from None
+    if carried is None and 1 <= number <= (printed.packet or 0):
+        raise ValueError(f"{source}: list {number} of the packet is a file that could not be read as a list")
+    if carried is None:
+        raise ValueError(f"{source} has no list {number}: its lists are numbered 1 to {printed.packet}")
+    try:
+        return json.loads(carried), f"list {number} of a tournament packet"
+    except ValueError:
+        raise ValueError(f"{source}: list {number} of the packet cannot be read") from None
 
 
 def _schema_order(data: Any, schema: Any, root: dict[str, Any]) -> Any:
@@ -211,14 +242,34 @@ def _big_as_float(value: Any) -> Any:
     return value
 
 
-def import_list(source: str, output: str, force: bool = False) -> Outcome:
-    """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout)."""
+def default_output(source: str, number: int | None, data: Any) -> str:
+    """Where ``import`` writes without ``-o``: beside the roster, its name with ``.yaml``
+    (``army.pdf`` -> ``army.yaml``; list K of ``packet.pdf`` -> ``packet-list-K.yaml``); a share
+    code's list in this folder, named after the list."""
+    if os.path.isfile(source):
+        path = Path(source)
+        stem = f"{path.stem}-list-{number}" if number is not None else path.stem
+        return str(path.with_name(stem + ".yaml"))
+    name = data.get("name") if isinstance(data, dict) else None
+    slug = re.sub(r"[^a-z0-9]+", "-", str(name or "").lower()).strip("-")[:60].strip("-")
+    return f"{slug or 'imported-list'}.yaml"
+
+
+def import_list(source: str, output: str | None, force: bool = False, number: int | None = None) -> Outcome:
+    """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout; None: a
+    name beside the roster, :func:`default_output`), never over a file without ``force``."""
     from armybuilder.check import check
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.fsutil import Busy, OverwriteRefused, Unlockable, atomic_write, cannot_write, locked
     from armybuilder.reporters.text import status_line
     from armybuilder.yamlio import Document, LoadError, loads
 
+    try:
+        data, kind = read_source(source, number)
+    except ValueError as exc:
+        return _usage(str(exc))
+    if output is None:
+        output = default_output(source, number, data)
     to_stdout = output == "-"
     target = Path(output)
     if not to_stdout:
@@ -231,10 +282,6 @@ def import_list(source: str, output: str, force: bool = False) -> Outcome:
         refused = cannot_write(output, force, into=False)  # a list file: never into a device or a FIFO
         if refused is not None:
             return _usage(refused + ("; -o - prints the list" if "not a file" in refused else ""))
-    try:
-        data, kind = read_source(source)
-    except ValueError as exc:
-        return _usage(str(exc))
     if not isinstance(data, dict):
         return _usage(f"{kind} holds no list (a list is a mapping of keys: system, name...)")
     try:

@@ -69,6 +69,7 @@ MAX_PDF_TEXT_BYTES = 1024 * 1024  # content stream bytes whose text is read (a p
 MAX_PDF_STREAM_BYTES = 4 * 1024 * 1024  # one stream, unpacked (a roster's largest: under 100 KiB)
 MAX_PDF_UNPACKED = 32 * 1024 * 1024  # every stream unpacked while a PDF is read (a roster's: under 1 MiB)
 MAX_PDF_ATTACHMENTS = 64  # embedded files looked at for the list (a roster carries one)
+MAX_PACKET_LISTS = 10_000  # embedded files looked at in a tournament packet (one a list)
 MAX_COUNT_DIGITS = 18  # a printed error count longer than this is no count armybuilder printed
 TOO_MANY = 10**MAX_COUNT_DIGITS  # such a count, as it is kept: more than any list can have
 _HEX = "[0-9a-f]{64}"
@@ -125,6 +126,8 @@ class Printed:
     reader: Any = field(default=None, repr=False, compare=False)  # a PDF roster's pypdf reader (its pages read)
     layout: dict[str, Any] = field(default_factory=dict)  # a PDF's layout record (export.pdf.LAYOUT_KEY)
     doc: dict[str, Any] | None = None  # a JSON roster
+    packet: int | None = None  # a tournament packet (not a roster): how many lists it holds
+    packet_lists: dict[int, Any] = field(default_factory=dict)  # the lists a packet carries (pypdf entries)
     flagged: set[str] = field(default_factory=set)  # where a difference was found already
 
 
@@ -510,6 +513,9 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
 
         with _bounded(budget):
             reader = PdfReader(io.BytesIO(raw))
+            packet = _packet_of(reader)
+            if packet is not None:
+                return packet
             attached = _attached(reader)
             texts = _page_texts(reader) if pages else []
             layout = _layout_record(reader) if pages else {}
@@ -561,6 +567,47 @@ def _read_pdf(raw: bytes, pages: bool = True) -> Printed:
         if (m := re.search(r"Exported by armybuilder (\S+);", joined)) and p.version is None:
             p.version = m.group(1)
     return p
+
+
+def _packet_of(reader: Any) -> Printed | None:
+    """A tournament packet (``tournament --packet``), with the lists it carries (not unpacked:
+    :func:`packet_list` unpacks one); None for any other PDF."""
+    from armybuilder.export.packet import PACKET_FILE, SUBJECT
+
+    meta = reader.metadata or {}
+    subject = str(meta.get("/Subject") or "")
+    said = re.search(r": ([\d,]{1,9}) lists?( \(anonymous\))?$", subject)
+    packet = str(meta.get("/Keywords") or "") == SUBJECT or str(meta.get("/Title") or "").endswith(": the lists")
+    if not (packet and said and str(meta.get("/Creator") or "") == "armybuilder"):
+        return None
+    p = Printed("pdf", packet=int(said.group(1).replace(",", "")))
+    for n, entry in enumerate(reader.attachment_list):
+        if n > MAX_PACKET_LISTS:
+            break
+        number = str(entry.name).removeprefix(PACKET_FILE).removesuffix(".json")
+        if str(entry.name).startswith(PACKET_FILE) and number.isdigit():
+            p.packet_lists[int(number)] = entry
+    return p
+
+
+def packet_list(printed: Printed, number: int) -> bytes | None:
+    """List ``number`` of a tournament packet (:attr:`Printed.packet_lists`), unpacked to at most
+    the size of a list file; None when the packet carries no such list."""
+    from pypdf.errors import LimitReachedError
+
+    from armybuilder.yamlio import MAX_BYTES
+
+    entry = printed.packet_lists.get(number)
+    if entry is None:
+        return None
+    try:
+        with _bounded([MAX_BYTES + 1], per_stream=MAX_BYTES + 1):
+            data: bytes = entry.content
+    except LimitReachedError:
+        raise Unreadable(f"list {number} of the packet unpacks to more than {MAX_BYTES:,} bytes") from None
+    except Exception as exc:  # noqa: BLE001 - pypdf raises many types on a damaged PDF
+        raise Unreadable(f"list {number} of the packet cannot be read ({type(exc).__name__})") from None
+    return data
 
 
 def _layout_record(reader: Any) -> dict[str, Any]:
@@ -1205,6 +1252,17 @@ def _words(text: str | None) -> str:
     return one_line(text or "")
 
 
+def packet_said(printed: Printed, shown: str) -> str:
+    """What a tournament packet is, and how to take a list out of it (verify and import say it)."""
+    import shlex
+
+    n = printed.packet or 0
+    said = f"it is a tournament packet of {plural(n, 'list')} (armybuilder tournament --packet), not one roster"
+    if not printed.packet_lists:
+        return said + "; it carries no list file (an anonymous packet, or one made by an older armybuilder)"
+    return said + f"; armybuilder import {shlex.quote(shown)} --list K takes list K (1 to {n}) out of it"
+
+
 def command(roster: Path, event: Path | None = None) -> Outcome:
     """The ``verify`` command: exit 0 when the roster agrees with the list it carries, 1 when not."""
     pack = None
@@ -1226,6 +1284,8 @@ def command(roster: Path, event: Path | None = None) -> Outcome:
         if exc.usage:
             return Outcome.usage(f"armybuilder verify: {shown}: {exc.message}")
         return Outcome(f"{shown}: cannot be verified: {exc.message}\n", [], ExitCode.INVALID)
+    if printed.packet is not None:
+        return Outcome.usage(f"armybuilder verify: {shown}: {packet_said(printed, shown)}")
     if printed.event is not None and pack is None:
         return Outcome.usage(
             one_line(

@@ -149,7 +149,36 @@ def read_bytes(path: str | FsPath, max_bytes: int = MAX_BYTES) -> bytes:
 
 def read_text(path: str | FsPath, max_bytes: int = MAX_BYTES) -> str:
     """The file's text, refusing huge, non-UTF-8 and non-regular files with a position."""
-    return decode(read_bytes(path, max_bytes))
+    raw = read_bytes(path, max_bytes)
+    wrong_kind(raw, path)
+    return decode(raw)
+
+
+def wrong_kind(raw: bytes, path: str | FsPath) -> None:
+    """Refuse a file of another kind than a list (a PDF roster, an image) by saying what it is: "not
+    UTF-8 text (byte 0x93 ...)" said nothing of the PDF roster given to validate."""
+    import shlex
+
+    name = shlex.quote(os.fspath(path))
+    if raw.startswith(b"%PDF-"):
+        raise LoadError(
+            "ABL003",
+            f"the file is a PDF (a roster, or a tournament packet), not a list file: armybuilder verify "
+            f"{name} checks a roster, and armybuilder import {name} -o LIST.yaml takes its list out",
+            1,
+            1,
+        )
+    for magic, what in _OTHER_KINDS:
+        if raw.startswith(magic):
+            raise LoadError("ABL003", f"the file is {what}, not a list file", 1, 1)
+
+
+_OTHER_KINDS = (
+    (b"\x89PNG\r\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"PK\x03\x04", "a ZIP archive (or a document made of one: .docx, .odt...)"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+)
 
 
 def decode(raw: bytes) -> str:

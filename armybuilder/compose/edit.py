@@ -72,7 +72,7 @@ def every_part() -> list[parts.Part]:
 
 def read_list(path: Path) -> tuple[bytes, str, dict[str, Any]]:
     """The file's bytes, text and plain data; EditError when it cannot be read as a list."""
-    from armybuilder.yamlio import LoadError, decode, loads, read_bytes
+    from armybuilder.yamlio import LoadError, decode, loads, read_bytes, wrong_kind
 
     if not path.exists():
         raise EditError(
@@ -82,6 +82,10 @@ def read_list(path: Path) -> tuple[bytes, str, dict[str, Any]]:
         raise EditError(f"{path}: is a directory, not a list file")
     try:
         raw = read_bytes(path)  # a regular file within the size limit (a FIFO never hangs an edit)
+        try:
+            wrong_kind(raw, path)
+        except LoadError as exc:  # a PDF roster, an image: nothing to fix by hand
+            raise EditError(f"{path}: {exc.message}; the file was not changed") from None
         text = decode(raw)
         doc = loads(text)
     except LoadError as exc:

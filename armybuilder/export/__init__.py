@@ -111,7 +111,7 @@ def _usage(message: str) -> Outcome:
 def run(
     file: str | Path,
     fmt: ExportFormat | str | None,
-    output: str,
+    output: str | None,
     paper: Paper | str = Paper.a4,
     force: bool = False,
     date: str | None = None,
@@ -123,7 +123,9 @@ def run(
 ) -> Outcome:
     """Export one list file. Exit 0 valid, 1 invalid (still written), 2 usage error.
 
-    ``output`` is a path, or ``-`` for stdout (Markdown, JSON and text; a PDF only into a pipe).
+    ``output`` is a path, or ``-`` for stdout (Markdown, JSON and text; a PDF only into a pipe);
+    None: beside the list, its name with the format's suffix (``army.yaml`` -> ``army.pdf``; a PDF
+    without ``fmt``), never over a file without ``force``.
     Without ``fmt`` the format comes from the output's suffix (.md, .markdown, .pdf, .json, .txt).
     ``with_rules`` adds the rules appendix (:mod:`.appendix`); ``compact`` sets a PDF on one page.
     ``min_severity`` (info, warning, error) leaves the notices below it out of the roster; its
@@ -136,6 +138,9 @@ def run(
     from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.reporters.text import status_line
 
+    if output is None:
+        fmt = ExportFormat(fmt or ExportFormat.pdf)
+        output = str(Path(file).with_suffix(next(s for s, f in SUFFIXES.items() if f is fmt)))
     to_stdout = output == "-"
     if not to_stdout:
         target = Path(output)

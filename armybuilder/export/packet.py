@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.export import ExportError, Paper
-from armybuilder.export.pdf import GREEN, INSET, MARGIN_MM, RED, PdfExporter, fonts, load_platypus
+from armybuilder.export.pdf import GREEN, INSET, MARGIN_MM, RED, PdfExporter, embed, fonts, load_platypus
 from armybuilder.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,6 +31,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
     from armybuilder.export.roster import Roster
+
+PACKET_FILE = "armybuilder-packet-list-"  # the embedded files of a packet: PACKET_FILE + "0003.json"
+SUBJECT = "armybuilder tournament packet"  # a packet's keywords: how verify and import know one
+
+
+def packet_file(number: int) -> str:
+    """The name of list ``number``'s embedded file (names sort as numbers: the name tree is sorted)."""
+    return f"{PACKET_FILE}{number:04d}.json"
+
 
 MAX_REASONS = 8  # errors shown per list on the summary page; its own page shows every one
 
@@ -78,7 +87,8 @@ class PacketExporter(PdfExporter):
 
         self._chars: set[str] = set()
         self._cut = 0
-        self._attachment = None  # a packet carries no list: an anonymous one must not
+        self._attachment = None  # no roster's own list: the packet carries each list by its number
+        self._packet = packet
         regular, bold, face = fonts()
         self.font, self.bold = regular, bold
         self._styles()
@@ -94,6 +104,7 @@ class PacketExporter(PdfExporter):
             title=self._short(f"{packet.event}: the lists"),
             author="armybuilder",
             creator="armybuilder",
+            keywords=[SUBJECT],
             subject=f"{packet.event}: {plural(len(packet.lists), 'list')}"
             + (" (anonymous)" if packet.anonymous else ""),
             lang="en",
@@ -121,6 +132,18 @@ class PacketExporter(PdfExporter):
             raise ExportError(f"the packet does not fit the page ({exc})") from None
         self._check_glyphs(face)
         return buf.getvalue()
+
+    def _attach(self, canvas: Canvas) -> None:
+        """Each list as a file (:func:`packet_file`), so that ``import PACKET --list K`` takes one out;
+        none in an anonymous packet, whose lists name their players."""
+        if self._packet.anonymous:
+            return
+        files: list[tuple[str, bytes, str, dict[str, str]]] = [
+            (packet_file(item.number), item.roster.carried, f"List {item.number} of the packet", {})
+            for item in self._packet.lists
+            if item.roster.carried is not None
+        ]
+        embed(canvas, files)
 
     # --- the summary ---------------------------------------------------------------------------
 

@@ -787,32 +787,9 @@ class PdfExporter(Exporter):
         data = getattr(self, "_attachment", None)
         if data is None:
             return
-        from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
-
-        doc = canvas._doc  # type: ignore[attr-defined]  # the canvas's PDFDocument, private: not in types-reportlab
-        stream = PDFStream(
-            PDFDictionary(
-                {
-                    "Type": PDFName("EmbeddedFile"),
-                    "Subtype": "/application#2Fjson",  # a PDF name, written with its '/' escaped
-                    "Params": PDFDictionary({"Size": len(data)}),
-                }
-            ),
-            data,
-        )
-        spec = PDFDictionary(
-            {
-                "Type": PDFName("Filespec"),
-                "F": PDFString(LIST_FILE),
-                "UF": PDFString(LIST_FILE),
-                "Desc": PDFString("The list this roster was made from (armybuilder verify checks it again)"),
-                "EF": PDFDictionary({"F": doc.Reference(stream)}),
-                "AFRelationship": PDFName("Source"),
-                LAYOUT_KEY: PDFString(json.dumps(getattr(self, "_layout", None) or {}, sort_keys=True)),
-            }
-        )
-        tree = PDFDictionary({"Names": PDFArray([PDFString(LIST_FILE), doc.Reference(spec)])})
-        doc.Catalog.Names = PDFDictionary({"EmbeddedFiles": tree})
+        layout = json.dumps(getattr(self, "_layout", None) or {}, sort_keys=True)
+        said = "The list this roster was made from (armybuilder verify checks it again)"
+        embed(canvas, [(LIST_FILE, data, said, {LAYOUT_KEY: layout})])
 
     def _draw_footer(self, canvas: Canvas, total: int, colors: ModuleType, mm: float) -> None:
         w, _ = canvas._pagesize  # type: ignore[attr-defined]  # the page's own size, private: not in types-reportlab
@@ -930,3 +907,38 @@ def _layout_record(roster: Roster, options: ExportOptions) -> dict[str, Any]:
 def _listing(chars: list[str]) -> str:
     shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:10])
     return shown + (f" and {len(chars) - 10} more" if len(chars) > 10 else "")
+
+
+def embed(canvas: Canvas, files: list[tuple[str, bytes, str, dict[str, str]]]) -> None:
+    """Embed files (name, bytes, description, extra entries of the file specification) as file
+    attachments: the catalog's ``EmbeddedFiles`` name tree (PDF 1.7, 7.11.4), names in order.
+    reportlab has no API for it, so the objects are made with its ``pdfdoc`` classes."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+
+    doc = canvas._doc  # type: ignore[attr-defined]  # the canvas's PDFDocument, private: not in types-reportlab
+    names: list[Any] = []
+    for name, data, said, extra in sorted(files):
+        stream = PDFStream(
+            PDFDictionary(
+                {
+                    "Type": PDFName("EmbeddedFile"),
+                    "Subtype": "/application#2Fjson",  # a PDF name, written with its '/' escaped
+                    "Params": PDFDictionary({"Size": len(data)}),
+                }
+            ),
+            data,
+        )
+        spec = PDFDictionary(
+            {
+                "Type": PDFName("Filespec"),
+                "F": PDFString(name),
+                "UF": PDFString(name),
+                "Desc": PDFString(said),
+                "EF": PDFDictionary({"F": doc.Reference(stream)}),
+                "AFRelationship": PDFName("Source"),
+                **{key: PDFString(value) for key, value in extra.items()},
+            }
+        )
+        names += [PDFString(name), doc.Reference(spec)]
+    if names:
+        doc.Catalog.Names = PDFDictionary({"EmbeddedFiles": PDFDictionary({"Names": PDFArray(names)})})
