@@ -551,6 +551,13 @@ def collect(
         help="Do not run the desk: write each player's latest list from the database (--db) into FOLDER.",
     ),
     force: bool = typer.Option(False, "--force", help="With --export: overwrite list files that exist."),
+    per_minute: int = typer.Option(
+        30,
+        "--per-minute",
+        metavar="N",
+        min=0,
+        help="New lists and drafts one address may start in a minute (0: no limit).",
+    ),
 ) -> None:
     """Run an event's submission desk: players send their lists, checked against the pack at once.
 
@@ -567,7 +574,8 @@ def collect(
     player is told it is taken; stop the desk with Ctrl+C and start it again on the same --db.
 
     On 127.0.0.1 only this computer can open it. For the players' phones, run it with
-    --host 0.0.0.0 and show them the link it prints (or its QR code). Scripts use the JSON API:
+    --host 0.0.0.0 and show them the players' link and its QR code from the organiser's page
+    (never the terminal: it shows the organiser's link). Scripts use the JSON API:
     POST /api/submissions with {"player": NAME, "list": TEXT}.
 
     When the desk is closed: armybuilder collect PACK [--db FILE] --export FOLDER writes each
@@ -586,7 +594,7 @@ def collect(
         raise typer.BadParameter("it applies to --export only", param_hint="--force")
     from armybuilder.web.server import collect as run
 
-    finish(run(pack, db, deadline, host, port, open_browser, allow=allow_host))
+    finish(run(pack, db, deadline, host, port, open_browser, allow=allow_host, per_minute=per_minute))
 
 
 def _system_commands() -> None:

@@ -36,6 +36,7 @@ Verdicts
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import datetime as dt
 import hashlib
@@ -64,7 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.findings import Result
 
 APPLICATION_ID = 0x41424453  # "ABDS": an armybuilder desk
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_MS = 15_000  # how long a connection waits for another's write
 MAX_PLAYER = 80  # characters in a player's name
 MAX_LIST_BYTES = 256 * 1024  # a list's text (a real one is a few KiB)
@@ -73,7 +74,7 @@ MAX_VERSIONS = 100  # versions of one player's list
 MAX_DB_BYTES = 1024**3  # the database (a list is a few KiB: a thousand players use a few MiB)
 ROSTERS_KEPT = 512  # rosters a desk keeps made, for the pages
 STATUSES = ("legal", "illegal", "broken")
-HOW = ("api", "paste", "code", "file", "roster", "builder")
+HOW = ("api", "paste", "code", "file", "roster", "builder", "paper")
 
 # Migration N (0-based) takes a file from user_version N to N + 1, in one transaction.
 MIGRATIONS: list[tuple[str, ...]] = [
@@ -120,6 +121,14 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END",
         "CREATE TRIGGER actions_never_deleted BEFORE DELETE ON actions "
         "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END",
+    ),
+    (
+        # Moderation: a submission withdrawn by the organiser (kept, its name free while it is),
+        # the generation of its private link (a new link: the old one opens nothing), and the
+        # hash of the idempotency key its first sending carried (a retry gets the same receipt).
+        "ALTER TABLE submissions ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE submissions ADD COLUMN link INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE submissions ADD COLUMN idem TEXT NOT NULL DEFAULT ''",
     ),
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
@@ -482,6 +491,7 @@ class Submission:
     versions: int
     latest: Version
     verdict: Verdict = field(default_factory=lambda: Verdict("broken", []))
+    withdrawn: bool = False
 
     def summary(self) -> dict[str, Any]:
         """What ``GET /api/submissions`` gives of it."""
@@ -608,6 +618,7 @@ class Desk:
         self._closed = False
         self._rechecked: dict[int, Verdict] = {}
         self._rosters: OrderedDict[int, Roster] = OrderedDict()  # the last rosters shown, by version
+        self._secret = b""  # the desk's own key: each private link is made from it (see _token)
         self._open(create)
 
     # -- connections
@@ -788,8 +799,13 @@ class Desk:
             raise DeskError(f"{self.path}: the database cannot be put in WAL mode (it is in {mode} mode)")
         self.migrate()
         with self._write() as c:
-            for key, value in (("created_at", stamp(self.clock())), ("event", self.pack.event)):
+            for key, value in (
+                ("created_at", stamp(self.clock())),
+                ("event", self.pack.event),
+                ("secret", secrets.token_hex(32)),
+            ):
                 c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (key, value))
+            self._secret = self._meta(c)["secret"].encode("ascii")
 
     def schema_version(self) -> int:
         return int(self._conn().execute("PRAGMA user_version").fetchone()[0])
@@ -814,7 +830,7 @@ class Desk:
 
     def _state(self, c: sqlite3.Connection) -> State:
         meta = self._meta(c)
-        count = int(c.execute("SELECT COUNT(*) FROM submissions").fetchone()[0])
+        count = int(c.execute("SELECT COUNT(*) FROM submissions WHERE withdrawn = 0").fetchone()[0])
         return State(
             event=self.pack.event,
             now=self.clock(),
@@ -883,6 +899,128 @@ class Desk:
                 self._set(c, "revealed_at", stamp(self.clock()))
                 self._did(c, "reveal" if state.closed else "reveal-and-lock")
             return self._state(c)
+
+        return self._commit(write)
+
+    # -- moderation: the organiser's actions on one submission, each kept in the actions log
+
+    def _row(self, c: sqlite3.Connection, sid: Any) -> tuple[str, str, int, int]:
+        """(player, player_key, withdrawn, link) of submission ``sid``, or 404."""
+        if not isinstance(sid, str) or not _ID.fullmatch(sid):
+            raise Refusal(404, "no such submission")
+        row = c.execute("SELECT player, player_key, withdrawn, link FROM submissions WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            raise Refusal(404, "no such submission")
+        return str(row[0]), str(row[1]), int(row[2]), int(row[3])
+
+    @staticmethod
+    def _aside(key: str, sid: str) -> str:
+        """The name key of a withdrawn submission: its name is free for another while it is."""
+        return f"{key}\x00withdrawn:{sid}"
+
+    def _name_free(self, c: sqlite3.Connection, key: str, sid: str) -> None:
+        other = c.execute("SELECT player FROM submissions WHERE player_key = ? AND id != ?", (key, sid)).fetchone()
+        if other is not None:
+            raise Refusal(
+                409, f"another list stands under the name {other[0]}: rename or withdraw that one first (or merge them)"
+            )
+
+    def withdraw(self, sid: str, withdrawn: bool = True) -> str:
+        """Withdraw a submission (kept with every version, never deleted: shown nowhere but on the
+        organiser's page, not exported, not counted; its name is free), or restore it. The player."""
+
+        def write(c: sqlite3.Connection) -> str:
+            player, key, was, _ = self._row(c, sid)
+            plain = key.split("\x00", 1)[0]
+            if withdrawn and not was:
+                c.execute(
+                    "UPDATE submissions SET withdrawn = 1, player_key = ? WHERE id = ?", (self._aside(plain, sid), sid)
+                )
+            elif not withdrawn and was:
+                self._name_free(c, plain, sid)
+                c.execute("UPDATE submissions SET withdrawn = 0, player_key = ? WHERE id = ?", (plain, sid))
+            else:
+                return player
+            self._did(c, "withdraw" if withdrawn else "restore", json.dumps({"id": sid, "player": player}))
+            return player
+
+        return self._commit(write)
+
+    def rename(self, sid: str, new_name: Any) -> tuple[str, str]:
+        """Give a submission another player's name (the organiser's: a typo, a nickname). The old
+        name and the new."""
+        name = clean_player(new_name)
+
+        def write(c: sqlite3.Connection) -> tuple[str, str]:
+            player, _, was, _ = self._row(c, sid)
+            key = player_key(name)
+            self._name_free(c, key, sid)
+            c.execute(
+                "UPDATE submissions SET player = ?, player_key = ? WHERE id = ?",
+                (name, self._aside(key, sid) if was else key, sid),
+            )
+            self._did(c, "rename", json.dumps({"id": sid, "player": name, "from": player}, ensure_ascii=False))
+            return player, name
+
+        return self._commit(write)
+
+    def new_link(self, sid: str) -> str:
+        """A new private link for a submission (its player lost it, or it leaked): the new edit
+        token; the old one opens nothing from now on."""
+
+        def write(c: sqlite3.Connection) -> str:
+            player, _, _, link = self._row(c, sid)
+            token = self._token(sid, link + 1)
+            c.execute(
+                "UPDATE submissions SET link = ?, token_hash = ? WHERE id = ?", (link + 1, token_hash(token), sid)
+            )
+            self._did(c, "new-link", json.dumps({"id": sid, "player": player}, ensure_ascii=False))
+            return token
+
+        return self._commit(write)
+
+    def paper(self, player: Any, text: Any) -> Taken:
+        """The organiser enters a player's list (sent on paper, by mail...): a new version of the
+        submission that stands under that name, or a new submission (with its private link's
+        token). Taken at any time: the organiser decides, and the log keeps it."""
+        name = clean_player(player)
+        checked = self.read_list(text, "paper")
+
+        def write(c: sqlite3.Connection) -> Taken:
+            row = c.execute("SELECT id FROM submissions WHERE player_key = ?", (player_key(name),)).fetchone()
+            if row is None:
+                taken = self._new_submission(c, name, checked, None)
+            else:
+                sid = str(row[0])
+                number = int(c.execute("SELECT MAX(number) FROM versions WHERE submission = ?", (sid,)).fetchone()[0])
+                at = self.clock()
+                self._add_version(c, sid, number + 1, checked, at)
+                taken = Taken(sid, number + 1, checked.fingerprint, checked.status, checked.findings, at)
+            detail = {"id": taken.id, "player": name, "version": taken.version}
+            self._did(c, "paper", json.dumps(detail, ensure_ascii=False))
+            return taken
+
+        return self._commit(write)
+
+    def merge(self, keep: str, other: str) -> tuple[str, str]:
+        """Two names of one player: ``other`` is withdrawn into ``keep`` (whose list stands; the
+        other's versions are kept, withdrawn). The names kept and merged."""
+        if keep == other:
+            raise Refusal(422, "choose two different submissions to merge")
+
+        def write(c: sqlite3.Connection) -> tuple[str, str]:
+            kept, _, kept_out, _ = self._row(c, keep)
+            merged, key, was, _ = self._row(c, other)
+            if kept_out:
+                raise Refusal(409, f"{kept}'s list is withdrawn: restore it first, or merge the other way")
+            if not was:
+                c.execute(
+                    "UPDATE submissions SET withdrawn = 1, player_key = ? WHERE id = ?",
+                    (self._aside(key.split("\x00", 1)[0], other), other),
+                )
+            detail = {"id": other, "player": merged, "into": keep, "into_player": kept}
+            self._did(c, "merge", json.dumps(detail, ensure_ascii=False))
+            return kept, merged
 
         return self._commit(write)
 
@@ -1011,13 +1149,15 @@ class Desk:
 
     # -- taking lists
 
-    def _open_for(self, c: sqlite3.Connection, locked_player: bool = False) -> None:
+    def _open_for(self, c: sqlite3.Connection, locked_player: int = 0) -> None:
         state = self._state(c)
         if state.closed:
             raise Refusal(423, state.closed)
         pages = int(c.execute("PRAGMA page_count").fetchone()[0]) * int(c.execute("PRAGMA page_size").fetchone()[0])
         if pages > MAX_DB_BYTES:  # a flood of lists must not fill the organiser's disk
             raise Refusal(423, "the desk is full (its database holds as much as it may); ask the organiser")
+        if locked_player == 2:
+            raise Refusal(423, "the organiser has withdrawn this list: it cannot be replaced (ask the organiser)")
         if locked_player:
             raise Refusal(423, "the organiser has locked this list: it cannot be replaced now")
 
@@ -1038,46 +1178,90 @@ class Desk:
             ),
         )
 
-    def submit(self, player: Any, text: Any, how: str = "api") -> Taken:
-        """A new player's list, taken (committed) or refused (:class:`Refusal`, nothing stored)."""
+    def _token(self, sid: str, link: int) -> str:
+        """The edit token of submission ``sid``'s private link number ``link``: made from the desk's
+        own key (kept in the database, as the lists are), so that a retry can be given the token
+        again (the database keeps only its hash); a new link is the next number."""
+        mac = hmac.new(self._secret, f"{sid}:{link}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac[:24]).decode("ascii")
+
+    def _new_submission(self, c: sqlite3.Connection, name: str, checked: Checked, idem: str | None) -> Taken:
+        if int(c.execute("SELECT COUNT(*) FROM submissions WHERE withdrawn = 0").fetchone()[0]) >= MAX_SUBMISSIONS:
+            raise Refusal(423, f"the desk is full ({MAX_SUBMISSIONS} players); ask the organiser")
+        at = self.clock()
+        for _ in range(8):
+            sid = secrets.token_urlsafe(6)
+            if not c.execute("SELECT 1 FROM submissions WHERE id = ?", (sid,)).fetchone():
+                break
+        token = self._token(sid, 0)
+        c.execute(
+            "INSERT INTO submissions (id, player, player_key, token_hash, locked, created_at, idem) "
+            "VALUES (?, ?, ?, ?, 0, ?, ?)",
+            (sid, name, player_key(name), token_hash(token), stamp(at), token_hash(idem) if idem else ""),
+        )
+        self._add_version(c, sid, 1, checked, at)
+        return Taken(sid, 1, checked.fingerprint, checked.status, checked.findings, at, token)
+
+    def _retried(self, c: sqlite3.Connection, key: str, checked: Checked, idem: str | None) -> Taken | None:
+        """The receipt already given, when this sending is a retry of one that was taken (its
+        answer lost): the same player with the same list, or with the idempotency key the first
+        sending carried. None when it is not, or when the organiser has since given the player a
+        new private link (the old one may have leaked: a retry gets nothing then)."""
+        row = c.execute("SELECT id, token_hash, link, idem FROM submissions WHERE player_key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        sid, stored_hash, link, idem_hash = str(row[0]), str(row[1]), int(row[2]), str(row[3])
+        token = self._token(sid, 0)
+        if link != 0 or not hmac.compare_digest(token_hash(token), stored_hash):
+            return None
+        args: tuple[str, ...] = ()
+        if idem and idem_hash and hmac.compare_digest(token_hash(idem), idem_hash):
+            where = "number = 1"
+        else:
+            where, args = "fingerprint = ?", (checked.fingerprint,)
+        found = c.execute(
+            f"SELECT {_COLUMNS} FROM versions WHERE submission = ? AND {where} ORDER BY number DESC LIMIT 1",
+            (sid, *args),
+        ).fetchone()
+        if found is None:
+            return None
+        v = self._version(found)
+        return Taken(sid, v.number, v.fingerprint, v.status, v.findings, v.submitted_at, token)
+
+    def submit(self, player: Any, text: Any, how: str = "api", idem: str | None = None) -> Taken:
+        """A new player's list, taken (committed) or refused (:class:`Refusal`, nothing stored).
+        Idempotent: a retry (the same player and list, or the same ``idem`` key) gets the receipt
+        and the token the first sending got, and stores nothing more."""
         name = clean_player(player)
         checked = self.read_list(text, how)
-        token = new_token()
+        idem = idem if isinstance(idem, str) and 8 <= len(idem) <= 200 else None
 
         def write(c: sqlite3.Connection) -> Taken:
             self._open_for(c)
-            if int(c.execute("SELECT COUNT(*) FROM submissions").fetchone()[0]) >= MAX_SUBMISSIONS:
-                raise Refusal(423, f"the desk is full ({MAX_SUBMISSIONS} players); ask the organiser")
-            if c.execute("SELECT 1 FROM submissions WHERE player_key = ?", (player_key(name),)).fetchone():
+            key = player_key(name)
+            if c.execute("SELECT 1 FROM submissions WHERE player_key = ?", (key,)).fetchone():
+                again = self._retried(c, key, checked, idem)
+                if again is not None:
+                    return again
                 raise Refusal(
                     422,
                     f"a list for {name} is in already: replace it from its private link, or send it under "
                     "another name (ask the organiser if the link is lost)",
                 )
-            at = self.clock()
-            for _ in range(8):
-                sid = secrets.token_urlsafe(6)
-                if not c.execute("SELECT 1 FROM submissions WHERE id = ?", (sid,)).fetchone():
-                    break
-            c.execute(
-                "INSERT INTO submissions (id, player, player_key, token_hash, locked, created_at) "
-                "VALUES (?, ?, ?, ?, 0, ?)",
-                (sid, name, player_key(name), token_hash(token), stamp(at)),
-            )
-            self._add_version(c, sid, 1, checked, at)
-            return Taken(sid, 1, checked.fingerprint, checked.status, checked.findings, at, token)
+            return self._new_submission(c, name, checked, idem)
 
         return self._commit(write)
 
     def _authorised_row(self, c: sqlite3.Connection, sid: Any, token: str | None) -> tuple[str, int]:
         """(player, locked) of the submission ``sid`` when ``token`` is its edit token; else 404
-        (a wrong token and no such submission read the same)."""
+        (a wrong token and no such submission read the same). ``locked`` is 2 when the organiser
+        has withdrawn it."""
         if not isinstance(sid, str) or not _ID.fullmatch(sid):
             raise Refusal(404, "no such submission")
-        row = c.execute("SELECT player, token_hash, locked FROM submissions WHERE id = ?", (sid,)).fetchone()
+        row = c.execute("SELECT player, token_hash, locked, withdrawn FROM submissions WHERE id = ?", (sid,)).fetchone()
         if row is None or not token_matches(token, row[1]):
             raise Refusal(404, "no such submission")
-        return str(row[0]), int(row[2])
+        return str(row[0]), 2 if row[3] else int(row[2])
 
     def replace(self, sid: str, token: str | None, text: Any, how: str = "api", player: Any = None) -> Taken:
         """A new version of a player's list (with its edit token), or a :class:`Refusal`."""
@@ -1089,7 +1273,7 @@ class Desk:
 
         def write(c: sqlite3.Connection) -> Taken:
             _, locked = self._authorised_row(c, sid, token)
-            self._open_for(c, bool(locked))
+            self._open_for(c, locked)
             number = int(c.execute("SELECT MAX(number) FROM versions WHERE submission = ?", (sid,)).fetchone()[0])
             if number >= MAX_VERSIONS:
                 raise Refusal(
@@ -1110,10 +1294,12 @@ class Desk:
             int(seq), int(number), unstamp(at), how, text, fingerprint, system, status, json.loads(findings), pack
         )
 
-    def _submissions(self, c: sqlite3.Connection, sid: str | None = None) -> list[Submission]:
-        where = "WHERE s.id = ?" if sid is not None else ""
+    def _submissions(self, c: sqlite3.Connection, sid: str | None = None, withdrawn: bool = False) -> list[Submission]:
+        """The latest of each submission (``sid``'s only, withdrawn or not); ``withdrawn``: those the
+        organiser withdrew too (the organiser's page), else only those that stand."""
+        where = "WHERE s.id = ?" if sid is not None else ("" if withdrawn else "WHERE s.withdrawn = 0")
         rows = c.execute(
-            f"""SELECT s.id, s.player, s.locked, s.created_at,
+            f"""SELECT s.id, s.player, s.locked, s.created_at, s.withdrawn,
                        (SELECT COUNT(*) FROM versions n WHERE n.submission = s.id),
                        {", ".join("v." + col for col in _COLUMNS.split(", "))}
                 FROM submissions s
@@ -1125,15 +1311,17 @@ class Desk:
         ).fetchall()
         out = []
         for row in rows:
-            latest = self._version(row[5:])
-            sub = Submission(str(row[0]), str(row[1]), bool(row[2]), unstamp(row[3]), int(row[4]), latest)
+            latest = self._version(row[6:])
+            sub = Submission(str(row[0]), str(row[1]), bool(row[2]), unstamp(row[3]), int(row[5]), latest)
+            sub.withdrawn = bool(row[4])
             sub.verdict = self.verdict(latest)
             out.append(sub)
         return out
 
-    def submissions(self) -> list[Submission]:
+    def submissions(self, withdrawn: bool = False) -> list[Submission]:
+        """Every submission that stands (``withdrawn``: and those the organiser withdrew)."""
         with self._read() as c:
-            return self._submissions(c)
+            return self._submissions(c, withdrawn=withdrawn)
 
     def get(self, sid: Any) -> Submission | None:
         if not isinstance(sid, str) or not _ID.fullmatch(sid):

@@ -50,7 +50,20 @@ LIMIT = 600.0  # seconds, at most, for the whole run
 
 def start(db: Path) -> tuple[subprocess.Popen, int]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "armybuilder", "collect", str(PACK), "--db", str(db), "--port", "0", "--no-open"],
+        [
+            sys.executable,
+            "-m",
+            "armybuilder",
+            "collect",
+            str(PACK),
+            "--db",
+            str(db),
+            "--port",
+            "0",
+            "--no-open",
+            "--per-minute",
+            "0",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

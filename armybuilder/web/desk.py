@@ -39,14 +39,17 @@ and nothing a player typed is shown unescaped (Jinja2's autoescape, control char
 
 from __future__ import annotations
 
+import collections
 import io
 import json
 import re
 import tempfile
+import threading
+import time
 import urllib.parse
 import zipfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -95,6 +98,9 @@ ORGANISER_COOKIE = "armybuilder_organiser"  # + "_" + the port
 DRAFTS_COOKIE = "armybuilder_drafts"  # + "_" + the port: the drafts this device builds
 DRAFT = re.compile(r"list-[A-Za-z0-9_-]{24}\.yaml")
 MAX_DRAFTS = 2000  # drafts in the folder
+DRAFT_IDLE = 6 * 3600  # seconds: a draft untouched this long makes room for a new one when the folder is full
+DRAFT_STALE = 30 * 24 * 3600  # seconds: a draft untouched this long is removed when the desk starts
+CREATIONS_PER_MINUTE = 30  # new lists and drafts one address may start in a minute
 DRAFTS_KEPT = 5  # drafts one device remembers
 BUILDER_PATHS = ("/list/", "/act/", "/undo/", "/redo/", "/roster/", "/explain/")
 DOWNLOADS = {  # name: (media type, the button's words, what it is)
@@ -105,9 +111,50 @@ DOWNLOADS = {  # name: (media type, the button's words, what it is)
     "report.xml": ("application/xml", "Report (JUnit XML)", "every verdict, for a test dashboard"),
     "packet.pdf": ("application/pdf", "Packet (PDF)", "a summary page, then every list on pages of its own"),
     "desk.sqlite": ("application/vnd.sqlite3", "Backup", "a copy of the desk's database, made while it runs"),
+    "log.csv": ("text/csv; charset=utf-8", "The log (CSV)", "everything the organiser did, with its time"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}  # a page shows the errors first
 STATUS_WORDS = {"legal": "Legal", "illegal": "Not legal", "broken": "Not legal: the list cannot be read as it is"}
+
+
+class Limiter:
+    """How many new lists and drafts each address started in the last minute: one client cannot
+    fill the desk (10,050 made-up lists from one address took 12 to 31 s) or its drafts. Bounded
+    memory: at most :attr:`ADDRESSES` addresses are remembered."""
+
+    ADDRESSES = 10_000
+
+    def __init__(self, per_minute: int):
+        self.per_minute = per_minute
+        self._seen: collections.OrderedDict[str, collections.deque[float]] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, address: str) -> int:
+        """0 when ``address`` may start one more (counted), else the seconds to wait."""
+        if self.per_minute <= 0:
+            return 0
+        now = time.monotonic()
+        with self._lock:
+            times = self._seen.pop(address, None) or collections.deque()
+            while times and now - times[0] >= 60:
+                times.popleft()
+            self._seen[address] = times
+            while len(self._seen) > self.ADDRESSES:
+                self._seen.popitem(last=False)
+            if len(times) >= self.per_minute:
+                return max(1, int(60 - (now - times[0])) + 1)
+            times.append(now)
+            return 0
+
+
+class TooMany(Exception):
+    def __init__(self, wait: int):
+        super().__init__(wait)
+        self.wait = wait
+        self.message = (
+            f"too many new lists were started from your address in the last minute: wait {wait} seconds, then "
+            "send again (the players of one network share it)"
+        )
 
 
 @dataclass
@@ -115,6 +162,17 @@ class DeskState:
     desk: Desk
     organiser: str  # the organiser's token
     drafts: Folder
+    limiter: Limiter = field(default_factory=lambda: Limiter(CREATIONS_PER_MINUTE))
+    drafting: threading.Lock = field(default_factory=threading.Lock)  # counting and making a draft
+    players_url: str | None = None  # the players' link to show the organiser (None: from the request)
+
+
+def _limit(request: Request) -> None:
+    """Count one creation for the client's address; :class:`TooMany` past the limit."""
+    address = request.client.host if request.client else "unknown"
+    wait = _ds(request).limiter.take(address)
+    if wait:
+        raise TooMany(wait)
 
 
 def _ds(request: Request) -> DeskState:
@@ -298,14 +356,43 @@ def _new_draft(ds: DeskState, system: str, name: str) -> str:
         raise Refusal(422, "a list's name is at most 200 characters")
     root = ds.drafts.root
     root.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if sum(1 for _ in root.glob("list-*.yaml")) >= MAX_DRAFTS:
-        raise Refusal(423, "the desk holds as many lists in the builder as it can; send yours as a file or text")
     draft = f"list-{secrets.token_urlsafe(18)}.yaml"
     points = ds.desk.pack.points_for(system)
-    outcome = run_new(system, root / draft, name or None, float(points) if points is not None else None, False)
+    with ds.drafting:  # counting and making one draft at a time: never past the cap
+        if clean_drafts(root, DRAFT_IDLE, MAX_DRAFTS - 1) >= MAX_DRAFTS:
+            raise Refusal(423, "the desk holds as many lists in the builder as it can; send yours as a file or text")
+        outcome = run_new(system, root / draft, name or None, float(points) if points is not None else None, False)
     if outcome.code == 2:
         raise Refusal(422, "the list could not be started: " + " ".join(outcome.stderr))
     return draft
+
+
+def clean_drafts(root: Path, idle: float, keep: int | None = None) -> int:
+    """Remove the drafts in ``root`` untouched for ``idle`` seconds, oldest first, until at most
+    ``keep`` are left (all of those idle ones when ``keep`` is None), with their undo history
+    and lock files. The number of drafts left."""
+    import os
+
+    found = []
+    for path in root.glob("list-*.yaml"):
+        if DRAFT.fullmatch(path.name):
+            try:
+                found.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+    found.sort()
+    left = len(found)
+    now = time.time()
+    for mtime, path in found:
+        if (keep is not None and left <= keep) or now - mtime < idle:
+            break
+        for companion in (path, *root.glob(f".{path.name}*")):
+            try:
+                os.unlink(companion)
+            except (FileNotFoundError, IsADirectoryError, PermissionError):
+                continue
+        left -= 1
+    return left
 
 
 def _draft_text(ds: DeskState, name: str) -> str:
@@ -343,6 +430,8 @@ def _given(ds: DeskState, values: Mapping[str, Sequence[Any]]) -> tuple[str, str
 
 
 def _players_model(request: Request) -> dict[str, Any]:
+    import secrets
+
     from armybuilder import systems
     from armybuilder.compose.edit import composable
 
@@ -356,6 +445,7 @@ def _players_model(request: Request) -> dict[str, Any]:
         "games": [{"id": s, "title": systems.get(s).title} for s in buildable],
         "drafts": _drafts_view(ds, _drafts_of(request)),
         "max_player": MAX_PLAYER,
+        "idem": secrets.token_urlsafe(18),  # a retry of this page's form is the same sending
     }
 
 
@@ -379,11 +469,16 @@ async def submit(request: Request) -> Response:
         return _message(request, "Refused", exc.message, exc.status)
     player = first_value(values, "player")[: 4 * MAX_PLAYER]
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
+    kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES])}
     try:
+        _limit(request)
         text, how = await in_thread(_given, ds, values)  # a roster's parse holds up no other request
-        taken = await in_thread(ds.desk.submit, player, text, how)
+        taken = await in_thread(ds.desk.submit, player, text, how, first_value(values, "idem") or None)
+    except TooMany as exc:
+        answer = await players(request, Flash("refused", [_words(exc.message)], 429, kept), 429)
+        answer.headers["retry-after"] = str(exc.wait)
+        return answer
     except Refusal as exc:
-        kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES])}
         return await players(request, Flash("refused", [_words(exc.message)], exc.status, kept), exc.status)
     said = [f"Your list is in: taken {shown_time(taken.submitted_at)}."]
     said.append("Keep the private link below: with it you can see and replace your list until the deadline.")
@@ -395,9 +490,14 @@ async def build(request: Request) -> Response:
     ds = _ds(request)
     try:
         values = await form_values(request)
+        _limit(request)
         draft = await in_thread(_new_draft, ds, first_value(values, "system"), first_value(values, "name"))
     except Bad as exc:
         return _message(request, "Refused", exc.message, exc.status)
+    except TooMany as exc:
+        answer = await players(request, Flash("refused", [_words(exc.message)], 429), 429)
+        answer.headers["retry-after"] = str(exc.wait)
+        return answer
     except Refusal as exc:
         return await players(request, Flash("refused", [_words(exc.message)], exc.status), exc.status)
     answer = RedirectResponse("/list/" + urllib.parse.quote(draft), 303)
@@ -416,7 +516,11 @@ async def build(request: Request) -> Response:
 def _mine_model(request: Request, sub: Submission, token: str) -> dict[str, Any]:
     ds = _ds(request)
     state = ds.desk.state()
-    closed = state.closed or ("the organiser has locked your list" if sub.locked else None)
+    closed = (
+        ("the organiser has withdrawn your list: ask the organiser" if sub.withdrawn else None)
+        or state.closed
+        or ("the organiser has locked your list" if sub.locked else None)
+    )
     return {
         "view": _roster_view(ds.desk, sub),
         "versions": _versions_view(ds.desk, sub.id),
@@ -501,12 +605,21 @@ def _organiser_refusal(request: Request) -> Response:
     return answer
 
 
-def _organiser_model(desk: Desk) -> dict[str, Any]:
+def players_qr(url: str) -> Markup:
+    """The players' link as a QR code, an SVG drawn in the page (no script, no file)."""
+    import segno
+
+    svg = segno.make(url, error="m").svg_inline(scale=5, title="QR code of the players' link", border=2)
+    return Markup(svg.replace("<svg ", '<svg role="img" aria-label="QR code of the players\' link" ', 1))
+
+
+def _organiser_model(desk: Desk, players_url: str = "") -> dict[str, Any]:
     state = desk.state()
-    subs = desk.submissions()
+    everyone = desk.submissions(withdrawn=True)
+    subs = [s for s in everyone if not s.withdrawn]
     statuses = [s.verdict.status for s in subs]
     rows = []
-    for s in subs:
+    for s in everyone:
         rows.append(
             {
                 "id": s.id,
@@ -516,15 +629,20 @@ def _organiser_model(desk: Desk) -> dict[str, Any]:
                 "sent": shown_time(s.latest.submitted_at),
                 "versions": s.versions,
                 "locked": s.locked,
+                "withdrawn": s.withdrawn,
                 "fingerprint": s.latest.fingerprint,
             }
         )
     actions = [
-        {"at": shown_time(at), "what": _action_words(what, detail, subs)} for at, what, detail in desk.actions()[-20:]
+        {"at": shown_time(at), "what": _action_words(what, detail, everyone)}
+        for at, what, detail in desk.actions()[-50:]
     ]
     return {
         "state": _state_words(state),
         "rows": rows,
+        "standing": len(subs),
+        "players_url": players_url,
+        "players_qr": players_qr(players_url) if players_url else "",
         "legal": statuses.count("legal"),
         "not_legal": len(statuses) - statuses.count("legal"),
         "rules": rules_lines(desk.pack),
@@ -543,7 +661,15 @@ def _system_title(system: str) -> str:
 
 
 def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
-    who = next((s.player for s in subs if s.id == detail), detail)
+    """An action of the log in the organiser's words."""
+    said: dict[str, Any] = {}
+    if detail.startswith("{"):
+        try:
+            said = json.loads(detail)
+        except ValueError:
+            said = {}
+        detail = str(said.get("id", ""))
+    who = str(said.get("player") or next((s.player for s in subs if s.id == detail), detail))
     if what == "deadline":
         return "Deadline removed" if detail == "none" else f"Deadline set to {shown_time(_unstamp(detail))}"
     return {
@@ -553,6 +679,12 @@ def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
         "reveal-and-lock": "The lists revealed and the desk closed, before the deadline",
         "lock-player": f"{who}'s list locked",
         "unlock-player": f"{who}'s list unlocked",
+        "withdraw": f"{who}'s list withdrawn",
+        "restore": f"{who}'s list restored",
+        "rename": f"{said.get('from', '?')} renamed {who}",
+        "new-link": f"A new private link for {who} (the old one opens nothing now)",
+        "paper": f"A list entered for {who} by the organiser (version {said.get('version', '?')})",
+        "merge": f"{who} merged into {said.get('into_player', '?')} (withdrawn, kept)",
     }.get(what, what)
 
 
@@ -583,7 +715,7 @@ async def organiser_page(request: Request) -> Response:
         return answer
     if not _is_organiser(request):
         return _organiser_refusal(request)
-    model = await in_thread(_organiser_model, ds.desk)
+    model = await in_thread(_organiser_model, ds.desk, ds.players_url or f"http://{_host(request)}/")
     flash = _st(request).recall(request.query_params.get("done"))
     return _page(request, "desk_organiser.html", flash=flash, **model)
 
@@ -597,17 +729,58 @@ async def organiser_one(request: Request) -> Response:
         return _message(request, "Not found", "no such submission", 404)
     view = await in_thread(_roster_view, ds.desk, sub)
     versions = await in_thread(_versions_view, ds.desk, sub.id)
+    others = [{"id": o.id, "player": o.player} for o in await in_thread(ds.desk.submissions) if o.id != sub.id]
     flash = _st(request).recall(request.query_params.get("done"))
     return _page(
-        request, "desk_submission.html", flash=flash, view=view, versions=versions, text=multiline(sub.latest.text)
+        request,
+        "desk_submission.html",
+        flash=flash,
+        view=view,
+        versions=versions,
+        text=multiline(sub.latest.text),
+        others=others,
     )
 
 
-def _act(desk: Desk, values: Mapping[str, Sequence[Any]]) -> Flash:
+def _moderate(desk: Desk, do: str, sid: str, values: Mapping[str, Sequence[Any]], base: str) -> Flash:
+    """The organiser's moderation of one submission (each kept in the actions log)."""
+    if do in ("withdraw", "restore"):
+        player = desk.withdraw(sid, do == "withdraw")
+        if do == "withdraw":
+            return Flash("ok", [f"{player}'s list is withdrawn: kept, but shown nowhere else and not exported."])
+        return Flash("ok", [f"{player}'s list is restored."])
+    if do == "rename":
+        old, new = desk.rename(sid, first_value(values, "name"))
+        return Flash("ok", [f"{old} is now {new}."])
+    if do == "new-link":
+        sub = desk.get(sid)
+        if sub is None:
+            raise Refusal(404, "no such submission")
+        token = desk.new_link(sid)
+        link = f"{base}mine/{urllib.parse.quote(sid)}?key={urllib.parse.quote(token)}"
+        return Flash(
+            "ok", [f"The new private link for {sub.player} (give it to them; the old one opens nothing now):", link]
+        )
+    if do == "merge":
+        kept, merged = desk.merge(first_value(values, "into"), sid)
+        return Flash("ok", [f"{merged} is merged into {kept}: {merged}'s list is withdrawn, and kept."])
+    pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
+    upload = next((v for v in values.get("file", []) if isinstance(v, tuple)), None)
+    text, _ = list_of_upload(upload[0], upload[1]) if upload is not None else (pasted, "paste")
+    taken = desk.paper(first_value(values, "player"), text)
+    said = [f"The list is entered: version {taken.version}, {STATUS_WORDS.get(taken.status, taken.status).lower()}."]
+    if taken.edit_token:
+        said += ["The player's private link:", f"{base}mine/{urllib.parse.quote(taken.id)}?key={taken.edit_token}"]
+    return Flash("ok", said)
+
+
+def _act(desk: Desk, values: Mapping[str, Sequence[Any]], base: str = "/") -> Flash:
     from armybuilder.collect import parse_when
 
     do = first_value(values, "do")
     sid = first_value(values, "id")
+    if do in ("withdraw", "restore", "rename", "new-link", "merge", "paper"):
+        return _moderate(desk, do, sid, values, base)
     if do in ("lock", "unlock"):
         desk.lock_event(do == "lock")
         return Flash(
@@ -648,13 +821,13 @@ async def organiser_act(request: Request) -> Response:
     ds = _ds(request)
     st = _st(request)
     try:
-        values = await form_values(request)
+        values = await form_values(request, upload=True)
     except Bad as exc:
         return _message(request, "Refused", exc.message, exc.status)
     if not _is_organiser(request):
         return _organiser_refusal(request)
     try:
-        flash = await in_thread(_act, ds.desk, values)
+        flash = await in_thread(_act, ds.desk, values, f"http://{_host(request)}/")
     except Refusal as exc:
         flash = Flash("refused", [_words(exc.message)], exc.status)
     back = first_value(values, "back")
@@ -684,6 +857,8 @@ def _download(desk: Desk, name: str) -> bytes:
 
     if name == "desk.sqlite":
         return desk.backup_bytes()
+    if name == "log.csv":
+        return _log_csv(desk)
     with tempfile.TemporaryDirectory(prefix="armybuilder-desk-") as tmp:
         t, folder = _exported(desk, Path(tmp))
         if name == "lists.zip":
@@ -714,6 +889,32 @@ def _download(desk: Desk, name: str) -> bytes:
         if pack_file:  # the pack by its own name: no path of the organiser's machine in a report
             text = text.replace(pack_file, Path(pack_file).name)
         return text.encode("utf-8")
+
+
+def _log_csv(desk: Desk) -> bytes:
+    """The actions log: time (UTC), action, the submission, the player, and in words."""
+    import csv
+
+    subs = desk.submissions(withdrawn=True)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(["time", "action", "submission", "player", "what"])
+    for at, what, detail in desk.actions():
+        said: dict[str, Any] = {}
+        if detail.startswith("{"):
+            try:
+                said = json.loads(detail)
+            except ValueError:
+                said = {}
+        sid = str(said.get("id", "")) or (detail if re.fullmatch(r"[A-Za-z0-9_-]{1,32}", detail) else "")
+        player = str(said.get("player") or next((s.player for s in subs if s.id == sid), ""))
+        w.writerow([stamp(at), what, sid, _cell(player), _cell(_action_words(what, detail, subs))])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def _cell(text: str) -> str:
+    """A spreadsheet cell that is never a formula (a name may start with =, +, - or @)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _slug(text: str) -> str:
@@ -788,9 +989,15 @@ async def api_submit(request: Request) -> Response:
         body = await _json_body(request)
         if "player" not in body:
             raise ApiError(422, "no player: give the player's name")
-        taken = await in_thread(ds.desk.submit, body.get("player"), body.get("list"), "api")
+        _limit(request)
+        idem = request.headers.get("idempotency-key") or None
+        taken = await in_thread(ds.desk.submit, body.get("player"), body.get("list"), "api", idem)
     except ApiError as exc:
         return _api_error(exc.status, exc.message)
+    except TooMany as exc:
+        answer = _api_error(429, exc.message)
+        answer.headers["retry-after"] = str(exc.wait)
+        return answer
     except Refusal as exc:
         return _api_error(exc.status, exc.message)
     return JSONResponse(taken.answer(), 201)
@@ -904,10 +1111,14 @@ def make_desk_app(
     allow: Sequence[str] = (),
     token: str | None = None,
     drafts: Path | None = None,
+    per_minute: int = CREATIONS_PER_MINUTE,
+    players_url: str | None = None,
 ) -> DeskApp:
     """The desk's pages and API for ``desk``, bound to ``host`` (answering to the names of
     :func:`armybuilder.web.guard.allowed_hosts`); ``organiser``: the organiser's token (a new
-    one when None: ``app.state.desk.organiser``)."""
+    one when None: ``app.state.desk.organiser``); ``per_minute``: the new lists and drafts one
+    address may start in a minute (0: no limit); ``players_url``: the players' link the
+    organiser's page shows (and its QR code), by default the address the organiser's browser used."""
     import secrets
 
     folder = drafts if drafts is not None else drafts_folder(desk.path)  # made with its first draft
@@ -934,7 +1145,11 @@ def make_desk_app(
     ]
     app = Starlette(routes=routes)
     app.state.builder = State(Folder(folder), token, environment())
-    app.state.desk = DeskState(desk, organiser or secrets.token_urlsafe(24), Folder(folder))
+    if folder.is_dir():  # drafts nobody touched for a month are gone (a flood's too)
+        clean_drafts(folder, DRAFT_STALE)
+    app.state.desk = DeskState(
+        desk, organiser or secrets.token_urlsafe(24), Folder(folder), Limiter(per_minute), players_url=players_url
+    )
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=2 * 1024 * 1024)
     app.add_middleware(Guard, hosts=hosts, key=None)
     builder = make_app(folder, "127.0.0.1", token=token, allow=sorted(hosts))

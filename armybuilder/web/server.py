@@ -337,6 +337,11 @@ def desk_lines(
             "see armybuilder collect --help"
         )
     lines += [f"armybuilder collect: players send their lists at {u}" for u in phone]
+    if phone:  # the QR code is on the organiser's page: showing this terminal would show the token below
+        lines.append(
+            "armybuilder collect: show the players this link and its QR code from the organiser's page, "
+            "not from this terminal"
+        )
     organiser_link = f"{here}organiser?key={organiser}"
     lines.append(
         f"armybuilder collect: the organiser's page (keep this link to yourself; its key is the organiser's token "
@@ -359,8 +364,10 @@ def collect(
     open_browser: bool = True,
     say: Callable[[str], None] = _say,
     allow: Sequence[str] = (),
+    per_minute: int = 30,
 ) -> Outcome:
-    """``armybuilder collect PACK``: run the desk until Ctrl+C."""
+    """``armybuilder collect PACK``: run the desk until Ctrl+C. The players' link and its QR code
+    are on the organiser's page, never in the terminal beside the organiser's link."""
     import secrets
 
     from armybuilder.collect import open_desk, parse_when, shown_time
@@ -398,20 +405,18 @@ def collect(
                 " (already passed: no list is taken)" if state.past_deadline else ""
             )
         organiser = secrets.token_urlsafe(24)
-        server = server_of(make_desk_app(desk, host, organiser, allow), DESK_LIMITS)
+        port = sock.getsockname()[1]
+        lines = desk_lines(desk.pack.event, desk.path.resolve(), host, port, organiser, allow, said)
+        phone = [line.rsplit(" ", 1)[1] for line in lines if " players send their lists at " in line]
+        app = make_desk_app(
+            desk, host, organiser, allow, per_minute=per_minute, players_url=phone[0] if phone else None
+        )
+        server = server_of(app, DESK_LIMITS)
         with ctrl_c_stops(server):
-            port = sock.getsockname()[1]
             if not is_loopback(host):
                 say(desk_warning(host))
-            lines = desk_lines(desk.pack.event, desk.path.resolve(), host, port, organiser, allow, said)
             for line in lines:
                 say(line)
-            phone = [line.rsplit(" ", 1)[1] for line in lines if " players send their lists at " in line]
-            code = qr_lines(phone[0]) if phone else []
-            if code:
-                say("armybuilder collect: players can scan this code with their phones (on the same network):")
-                for line in code:
-                    say(line)
             if open_browser:
                 here = link("127.0.0.1" if host.strip("[]") in WILDCARD else host.strip("[]"), port, None)
                 _open_soon(

@@ -80,10 +80,10 @@ def desk(tmp_path, clock):
     d.close()
 
 
-def rows(path: Path, sql: str) -> list[tuple]:
+def rows(path: Path, sql: str, *args: object) -> list[tuple]:
     conn = sqlite3.connect(path)
     try:
-        return conn.execute(sql).fetchall()
+        return conn.execute(sql, args).fetchall()
     finally:
         conn.close()
 
@@ -432,6 +432,10 @@ def test_an_older_file_is_migrated_forward_and_keeps_its_lists(tmp_path):
         assert desk.replace("old1", "tok", text(WRENS)).version == 2
         desk.lock_event(True)  # the table version 2 added
         assert desk.actions()[-1][1] == "lock"
+        desk.lock_event(False)
+        with pytest.raises(Refusal, match="in already"):  # a token made before the desk had a key: no retry
+            desk.submit("Pat", text(WRENS))
+        assert desk.withdraw("old1") == "Pat" and desk.submissions() == []  # the columns version 3 added
 
 
 def test_a_version_checked_against_another_pack_is_checked_again(tmp_path):
@@ -729,8 +733,8 @@ def test_writes_that_share_a_transaction_stay_apart(desk):
     def send(n: int) -> None:
         barrier.wait()
         for name in ("Same Name", f"Own {n}"):
-            try:
-                got = desk.submit(name, text(OZZY))
+            try:  # a list of its own each: the same list again would be a retry, given the same receipt
+                got = desk.submit(name, text(OZZY).replace("name: Ozzy's Muster", f"name: Muster {n}"))
             except Refusal as exc:
                 got = exc
             with lock:
@@ -779,3 +783,87 @@ def test_a_full_desk_takes_no_more(desk, monkeypatch):
     with pytest.raises(Refusal, match="versions"):
         desk.replace(taken.id, taken.edit_token, text(WRENS))
     assert len(desk.versions(taken.id)) == 1
+
+
+# ---------------------------------------------------------------------------
+# A retry gets the same receipt; moderation (issue 37)
+
+
+def test_a_retry_after_a_lost_answer_gets_the_same_receipt_and_token(desk, clock):
+    """Issue 37, 3: the list was committed but its answer lost; the player's retry (the same
+    name and list, or the key the page sent) gets the receipt and the token of the first, and
+    nothing more is stored. Another list under the name is still refused."""
+    first = desk.submit("Ada Lovelace", text(OZZY), idem="page-key-0123456789")
+    clock.tick(minutes=1)
+    again = desk.submit("  ada   LOVELACE ", text(OZZY))
+    assert again == first and again.edit_token == first.edit_token
+    keyed = desk.submit("Ada Lovelace", text(WRENS), idem="page-key-0123456789")  # the page's retry
+    assert keyed == first
+    with pytest.raises(Refusal) as caught:
+        desk.submit("Ada Lovelace", text(WRENS), idem="another-key-0123456789")
+    assert caught.value.status == 422 and "in already" in caught.value.message
+    assert len(desk.versions(first.id)) == 1 and len(desk.submissions()) == 1
+    v2 = desk.replace(first.id, first.edit_token, text(WRENS))
+    assert desk.submit("Ada Lovelace", text(WRENS)).version == v2.version == 2  # the latest receipt of that list
+    assert rows(desk.path, "SELECT COUNT(*) FROM versions") == [(2,)]
+    kept = "SELECT 1 FROM submissions WHERE token_hash = ? OR idem = ?"
+    assert not rows(desk.path, kept, first.edit_token, "page-key-0123456789")  # hashes only
+
+
+def test_a_new_link_replaces_the_old_and_ends_retries(desk):
+    first = desk.submit("Bea", text(OZZY))
+    token = desk.new_link(first.id)
+    assert token != first.edit_token
+    assert desk.authorised(first.id, first.edit_token) is None and desk.authorised(first.id, token).player == "Bea"
+    with pytest.raises(Refusal, match="in already"):  # the old link may have leaked: a retry gives nothing
+        desk.submit("Bea", text(OZZY))
+    assert desk.replace(first.id, token, text(WRENS)).version == 2
+    assert desk.new_link(first.id) not in (token, first.edit_token)
+    assert [a[1] for a in desk.actions()] == ["new-link", "new-link"]
+
+
+def test_the_organiser_withdraws_and_restores_a_submission_kept_never_deleted(desk):
+    """Issue 37, 2: a flood or a squatted name can be withdrawn: kept with its versions, not
+    shown, exported or counted, its name free; restored while the name is still free."""
+    squat = desk.submit("Cleo", text(WRENS))
+    desk.submit("Dan", text(OZZY))
+    assert desk.withdraw(squat.id) == "Cleo"
+    assert [s.player for s in desk.submissions()] == ["Dan"] and desk.state().count == 1
+    assert [(s.player, s.withdrawn) for s in desk.submissions(withdrawn=True)] == [("Cleo", True), ("Dan", False)]
+    assert desk.get(squat.id).withdrawn and len(desk.versions(squat.id)) == 1
+    with pytest.raises(Refusal) as caught:
+        desk.replace(squat.id, squat.edit_token, text(OZZY))
+    assert caught.value.status == 423 and "withdrawn" in caught.value.message
+    real = desk.submit("Cleo", text(GREENWOOD))  # the name is free
+    with pytest.raises(Refusal) as caught:
+        desk.withdraw(squat.id, False)
+    assert caught.value.status == 409 and "another list stands" in caught.value.message
+    desk.withdraw(real.id)
+    desk.withdraw(squat.id, False)
+    assert [s.player for s in desk.submissions()] == ["Cleo", "Dan"]
+    assert rows(desk.path, "SELECT COUNT(*) FROM submissions") == [(3,)]
+    assert [a[1] for a in desk.actions()] == ["withdraw", "withdraw", "restore"]
+    with pytest.raises(Refusal) as caught:
+        desk.withdraw("nobody")
+    assert caught.value.status == 404
+
+
+def test_rename_paper_list_and_merge(desk):
+    a = desk.submit("Eve Smiht", text(OZZY))
+    b = desk.submit("Eve Smith", text(WRENS))
+    with pytest.raises(Refusal, match="another list stands"):
+        desk.rename(a.id, "eve smith")
+    with pytest.raises(Refusal, match="invisible"):
+        desk.rename(a.id, "Eve\u200bSmith")
+    assert desk.merge(b.id, a.id) == ("Eve Smith", "Eve Smiht")
+    assert [s.player for s in desk.submissions()] == ["Eve Smith"]
+    assert desk.rename(b.id, "Eve Smith-Jones") == ("Eve Smith", "Eve Smith-Jones")
+    paper = desk.paper("Eve Smith-Jones", text(OZZY))  # a new version of the list that stands
+    assert (paper.id, paper.version, paper.edit_token) == (b.id, 2, None)
+    assert desk.versions(b.id)[-1].how == "paper"
+    fresh = desk.paper("Fay", text(GREENWOOD))  # a new player: a new submission and its link
+    assert fresh.version == 1 and desk.authorised(fresh.id, fresh.edit_token).player == "Fay"
+    desk.lock_event(True)
+    assert desk.paper("Fay", text(OZZY)).version == 2  # the organiser's entry is taken while locked
+    kinds = [a[1] for a in desk.actions()]
+    assert kinds == ["merge", "rename", "paper", "paper", "lock", "paper"]

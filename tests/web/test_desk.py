@@ -678,10 +678,17 @@ def test_on_every_address_the_desk_warns_and_gives_the_players_link(tmp_path):
     try:
         lines = _lines(proc.stderr)
         _until(lines, r"warning: listening on 0\.0\.0\.0, not on this computer only: anyone who can reach")
+        _until(lines, r"show the players this link and its QR code from the organiser's page")
         _until(lines, r"the organiser's page .*organiser\?key=")
+        _until(lines, r"no deadline set")
     finally:
         _stop(proc)
     assert (tmp_path / "games-day.desk.sqlite").exists()  # the default database: beside the pack
+    rest = []
+    while (line := lines.get(timeout=WAIT)) is not None:
+        rest.append(line)
+    # Issue 37, 4: no QR code in the terminal, where the organiser's token is two lines above it.
+    assert not any(ch in line for line in rest for ch in "\u2580\u2584\u2588") and "scan" not in "".join(rest)
 
 
 LISTS = [GREENWOOD, WRENS, OZZY, CASTLE]
@@ -693,7 +700,7 @@ def test_a_kill_9_loses_no_list_that_was_answered_201(tmp_path):
     pack = tmp_path / "games-day.yaml"
     shutil.copyfile(GAMES_DAY, pack)
     db = tmp_path / "desk.sqlite"
-    proc, _, url, _ = _start(pack, db)
+    proc, _, url, _ = _start(pack, db, "--per-minute", "0")  # one address sends them all
     acknowledged: dict[str, str] = {}
     lock = threading.Lock()
     count = threading.Event()
@@ -750,3 +757,138 @@ def test_a_kill_9_loses_no_list_that_was_answered_201(tmp_path):
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         conn.close()
+
+
+# ---------------------------------------------------------------------------
+# Issue 37: retries, the per-address limit, drafts, moderation, the players' link
+
+
+def test_a_retry_gets_the_same_receipt_and_token(client, desk):
+    """Issue 37, 3: the answer to a sending was lost; the retry (the same list, or the page's key)
+    gets the same id and token, and nothing more is stored."""
+    first = client.post("/api/submissions", json={"player": "Lost Answer", "list": text(OZZY)})
+    again = client.post("/api/submissions", json={"player": "lost answer", "list": text(OZZY)})
+    assert first.status_code == again.status_code == 201 and again.json() == first.json()
+    keyed = {"idempotency-key": "script-key-0123456789"}
+    a = client.post("/api/submissions", json={"player": "Keyed", "list": text(OZZY)}, headers=keyed)
+    b = client.post("/api/submissions", json={"player": "Keyed", "list": text(WRENS)}, headers=keyed)
+    assert b.json() == a.json()
+    other = client.post("/api/submissions", json={"player": "Keyed", "list": text(WRENS)})
+    assert other.status_code == 422 and "in already" in other.json()["error"]
+    page = client.get("/").text
+    idem = re.search(r'name="idem" value="([^"]+)"', page).group(1)
+    one = post(client, "/submit", {"player": "Form Retry", "list": text(OZZY), "idem": idem})
+    two = post(client, "/submit", {"player": "Form Retry", "list": fixed_wrens(), "idem": idem})
+    assert one.status_code == two.status_code == 303
+    assert one.headers["location"].split("&done")[0] == two.headers["location"].split("&done")[0]
+    assert stored(desk) == 3
+
+
+def test_one_address_cannot_flood_the_desk(desk):
+    """Issue 37, 2: past the limit of new lists a minute from one address: 429 with Retry-After,
+    in the API, the form and the builder's "start a list"; nothing stored."""
+    app = make_desk_app(desk, token=TOKEN, organiser=ORG, per_minute=3)
+    with TestClient(app, base_url=BASE) as c:
+        for n in range(3):
+            assert c.post("/api/submissions", json={"player": f"Flood {n}", "list": text(OZZY)}).status_code == 201
+        r = c.post("/api/submissions", json={"player": "Flood 3", "list": text(OZZY)})
+        assert r.status_code == 429 and 1 <= int(r.headers["retry-after"]) <= 61 and "wait" in r.json()["error"]
+        r = post(c, "/submit", {"player": "Flood 4", "list": text(OZZY)})
+        assert r.status_code == 429 and r.headers["retry-after"] and "too many new lists" in r.text.lower()
+        assert post(c, "/build", {"system": "token-terrors"}).status_code == 429
+    assert stored(desk) == 3
+
+
+def test_drafts_are_capped_without_a_race_and_idle_ones_make_room(client, desk, monkeypatch):
+    """Issue 37, 2: 24 threads start drafts at once against a cap of 5: exactly 5 are made; an
+    idle draft makes room for a new one; a draft untouched for a month is gone at the start."""
+    import os
+
+    from armybuilder.web import desk as web_desk
+
+    monkeypatch.setattr(web_desk, "MAX_DRAFTS", 5)
+    ds = client.app.state.desk
+    barrier = threading.Barrier(24, timeout=30)
+    made, refused = [], []
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            made.append(web_desk._new_draft(ds, "token-terrors", ""))
+        except web_desk.Refusal as exc:
+            refused.append(exc.status)
+
+    threads = [threading.Thread(target=start) for _ in range(24)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    folder = ds.drafts.root
+    assert len(made) == 5 and refused == [423] * 19 and len(list(folder.glob("list-*.yaml"))) == 5
+    old = folder / made[0]
+    os.utime(old, (1, 1))  # untouched since 1970
+    newer = web_desk._new_draft(ds, "token-terrors", "")
+    assert not old.exists() and (folder / newer).exists() and len(list(folder.glob("list-*.yaml"))) == 5
+    os.utime(folder / newer, (1, 1))
+    make_desk_app(desk, token=TOKEN, organiser=ORG)  # started again: the month-old draft is cleaned
+    assert not (folder / newer).exists() and len(list(folder.glob("list-*.yaml"))) == 4
+
+
+def test_the_organiser_moderates_and_every_action_is_logged(organiser, desk):
+    """Withdraw and restore (kept, never deleted), rename, a new private link, a paper list, a
+    merge: each changes what the pages, the API and the exports show, and the log keeps it."""
+    squat = organiser.post("/api/submissions", json={"player": "Real Name", "list": text(WRENS)}).json()
+    twin = organiser.post("/api/submissions", json={"player": "Rael Name", "list": text(OZZY)}).json()
+    act(organiser, do="withdraw", id=squat["id"])
+    listed = organiser.get("/api/submissions", headers=bearer(ORG)).json()["submissions"]
+    assert [s["player"] for s in listed] == ["Rael Name"]
+    page = organiser.get("/organiser").text
+    assert "1 list: 1 legal, 0 not legal. 1 withdrawn." in page and "withdrawn</strong>" in page
+    mine = organiser.get(f"/mine/{squat['id']}?key={squat['edit_token']}").text
+    assert "The organiser has withdrawn your list" in mine and 'id="replace-form"' not in mine
+    act(organiser, do="restore", id=squat["id"])
+    r = act(organiser, do="rename", id=twin["id"], name="Real Name", back=twin["id"])
+    assert "Another list stands under the name Real Name" in organiser.get(r.headers["location"]).text
+    r = act(organiser, do="new-link", id=twin["id"], back=twin["id"])
+    shown = organiser.get(r.headers["location"]).text
+    link = re.search(r"http://127\.0\.0\.1:8000/mine/[^<\s]+", shown).group(0).replace("&amp;", "&")
+    assert organiser.get(link).status_code == 200
+    assert organiser.get(f"/mine/{twin['id']}?key={twin['edit_token']}").status_code == 404  # the old link
+    act(organiser, do="merge", id=twin["id"], into=squat["id"])
+    assert [s.player for s in desk.submissions()] == ["Real Name"]
+    r = post(organiser, "/organiser/act", {"do": "paper", "player": "Paper Pete", "list": text(OZZY)})
+    said = organiser.get(r.headers["location"]).text
+    assert "The list is entered: version 1, legal." in said and "/mine/" in said
+    act(organiser, do="rename", id=squat["id"], name="Real Name Jr")
+    assert sorted(s.player for s in desk.submissions()) == ["Paper Pete", "Real Name Jr"]
+    history = organiser.get("/organiser").text
+    for words in (
+        "Real Name&#39;s list withdrawn",
+        "Real Name&#39;s list restored",
+        "A new private link for Rael Name",
+        "Rael Name merged into Real Name",
+        "A list entered for Paper Pete by the organiser",
+        "Real Name renamed Real Name Jr",
+    ):
+        assert words in history
+    log = organiser.get("/organiser/download/log.csv")
+    assert log.status_code == 200 and log.content.startswith(b"\xef\xbb\xbf")
+    rows = log.content.decode("utf-8-sig").splitlines()
+    assert rows[0] == "time,action,submission,player,what"
+    assert [r.split(",")[1] for r in rows[1:]] == ["withdraw", "restore", "new-link", "merge", "paper", "rename"]
+    with zipfile.ZipFile(io.BytesIO(organiser.get("/organiser/download/lists.zip").content)) as z:
+        assert sorted(z.namelist()) == ["paper-pete.yaml", "real-name-jr.yaml"]  # the merged list is withdrawn
+    assert rows and stored(desk) == 3  # every version kept
+
+
+def test_the_organisers_page_shows_the_players_link_and_its_qr_code(organiser, desk):
+    """Issue 37, 4: the players' link and its QR code are on the organiser's page (the terminal
+    need never be shown); neither carries the organiser's token."""
+    page = organiser.get("/organiser").text
+    section = page[page.index('id="players-link"') :]
+    assert 'href="http://127.0.0.1:8000/"' in section and "<svg" in section and "QR code of the players" in section
+    assert ORG not in section.split("</section>")[0]
+    app = make_desk_app(desk, token=TOKEN, organiser=ORG, players_url="http://192.168.1.5:8000/")
+    with TestClient(app, base_url=BASE) as c:
+        c.get(f"/organiser?key={ORG}")
+        assert 'href="http://192.168.1.5:8000/"' in c.get("/organiser").text
