@@ -27,10 +27,11 @@ FOLDER = ".armybuilder"
 
 
 class HistoryError(Exception):
-    def __init__(self, message: str, locked: bool = False):
+    def __init__(self, message: str, locked: bool = False, stale: bool = False):
         super().__init__(message)
         self.message = message
         self.locked = locked  # another edit held the list's lock: nothing was done, try again
+        self.stale = stale  # the list is not the version the page showed: nothing was done
 
 
 @dataclass
@@ -116,23 +117,26 @@ def record(path: Path, before: bytes, after: bytes, said: str) -> None:
         _save(path, history)
 
 
-def _move(path: Path, back: bool) -> str:
-    from armybuilder.compose.edit import edit_lock
+def _move(path: Path, back: bool, version: str | None = None) -> str:
+    from armybuilder.compose.edit import edit_lock, version_of
     from armybuilder.compose.parts import EditError
     from armybuilder.fsutil import atomic_write
 
     what = "undo" if back else "redo"
     try:
         with edit_lock(path):
+            try:
+                raw = Path(path).read_bytes()
+                now = raw.decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                raise HistoryError("the list cannot be read; nothing was changed") from None
+            if version is not None and version_of(raw) != version:
+                raise HistoryError(f"the list changed since this page was shown; nothing to {what}", stale=True)
             history = load(path)
             stack = history.undo if back else history.redo
             if not stack:
                 raise HistoryError(f"nothing to {what}")
             step = stack[-1]
-            try:
-                now = Path(path).read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError):
-                raise HistoryError("the list cannot be read; nothing was changed") from None
             if now != (step.after if back else step.before):
                 _save(path, History())
                 raise HistoryError(
@@ -152,15 +156,17 @@ def _move(path: Path, back: bool) -> str:
         raise HistoryError(exc.message, locked=True) from None
 
 
-def undo(path: Path) -> str:
+def undo(path: Path, version: str | None = None) -> str:
     """Put back the list as it was before its last change; what that change was. HistoryError
-    when there is none, or the file changed since."""
-    return _move(path, back=True)
+    when there is none, or the file changed since; with ``version`` (a page's
+    :func:`armybuilder.compose.edit.version_of`), also when the file is not that version (stale:
+    the page showed the list before another's change, which an undo from it would take back)."""
+    return _move(path, back=True, version=version)
 
 
-def redo(path: Path) -> str:
-    """Make the last undone change again."""
-    return _move(path, back=False)
+def redo(path: Path, version: str | None = None) -> str:
+    """Make the last undone change again (``version``: as :func:`undo`)."""
+    return _move(path, back=False, version=version)
 
 
 _COUNTS: dict[tuple[str, int, int], tuple[int, int, str, str]] = {}  # by the history file's name, time and size

@@ -713,7 +713,7 @@ async def history_step(request: Request) -> Response:
     try:
         values = await form_values(request)
         path = await in_thread(st.folder.existing, name)
-        said = await in_thread(step, path, back)
+        said = await in_thread(step, path, back, first_value(values, "version") or None)  # None: a script's, unchecked
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:

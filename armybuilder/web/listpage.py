@@ -507,12 +507,24 @@ def change(path: Path, edit: Edit, version: str) -> Said:
     return said
 
 
-def step(path: Path, back: bool) -> Said:
+def step(path: Path, back: bool, version: str | None = None) -> Said:
+    """Undo (``back``) or redo the list's last change; refused (409) when the list is no longer the
+    ``version`` the page showed, as a change from that page is."""
     from armybuilder.history import HistoryError, redo, undo
 
     try:
-        said = (undo if back else redo)(path)
+        said = (undo if back else redo)(path, version)
     except HistoryError as exc:
+        if exc.stale:
+            what = "undone" if back else "redone"
+            return Said(
+                "refused",
+                [
+                    f"This list was changed elsewhere since the page was shown, so nothing was {what}. "
+                    "The page now shows it as it is."
+                ],
+                409,
+            )
         return Said("refused", [sentence(exc.message) + "."], 423 if exc.locked else 409)
     return Said("ok", [("Undone: " if back else "Redone: ") + plain(said)])
 

@@ -113,3 +113,60 @@ def test_1_serve_answers_others_while_an_uploaded_roster_is_imported(tmp_path, m
         sent, other = _while_held(client, held, send, "/")
     assert other == 200 and sent == 303 and (folder / "the-greenwood-host.yaml").exists()
     assert held.answered is True, "no other request was answered while the upload was read"
+
+
+# -- 5. undo and redo from an out-of-date page --------------------------------------------------------
+
+
+@pytest.fixture
+def builder(tmp_path):
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    (folder / "wee.yaml").write_text("system: token-terrors\nname: Wee\ntokens:\n  Goblins: 2\n", encoding="utf-8")
+    with TestClient(make_app(folder, token=TOKEN), base_url=BASE) as client:
+        yield client, folder
+
+
+def _version(text: str) -> str:
+    import re
+
+    m = re.search(r'<input type="hidden" name="version" value="([0-9a-f]+)">', text)
+    assert m, text[:2000]
+    return m.group(1)
+
+
+def test_5_undo_and_redo_from_a_stale_page_are_refused_and_nothing_is_lost(builder):
+    from web.test_routes import JSON, name_control, page, send
+
+    client, folder = builder
+    path = folder / "wee.yaml"
+    send(client, name_control(client, "wee.yaml"), "A's name", headers=JSON)  # something to undo
+    tab_a = _version(page(client, "wee.yaml"))
+    r = send(client, name_control(client, "wee.yaml"), "B's name", headers=JSON)  # tab B
+    assert r.status_code == 200
+    b_wrote = path.read_bytes()
+    assert b"B's name" in b_wrote
+    r = client.post("/undo/wee.yaml", data={"csrf": TOKEN, "version": tab_a}, headers=JSON)
+    assert r.status_code == 409 and "changed elsewhere since the page was shown" in r.json()["messages"][0]
+    assert "nothing was undone" in r.json()["messages"][0]
+    assert path.read_bytes() == b_wrote
+    # from the page as it is now: B's change is undone, and can be redone
+    now = _version(page(client, "wee.yaml"))
+    r = client.post("/undo/wee.yaml", data={"csrf": TOKEN, "version": now}, headers=JSON)
+    assert r.status_code == 200 and r.json()["messages"] == ["Undone: name: B's name"]
+    assert b"A's name" in path.read_bytes()
+    r = client.post("/redo/wee.yaml", data={"csrf": TOKEN, "version": now}, headers=JSON)  # now stale too
+    assert r.status_code == 409 and "nothing was redone" in r.json()["messages"][0]
+    r = client.post("/redo/wee.yaml", data={"csrf": TOKEN, "version": _version(page(client, "wee.yaml"))}, headers=JSON)
+    assert r.status_code == 200 and path.read_bytes() == b_wrote
+
+
+def test_5_the_pages_undo_button_sends_the_version_it_shows(builder):
+    """The Undo and Redo buttons post the form that carries the page's version."""
+    import re
+
+    client, _ = builder
+    text = page_text = client.get("/list/wee.yaml").text
+    form = re.search(r'<form id="acts"[^>]*>(.*?)</form>', text, re.S)
+    assert form and 'name="version"' in form.group(1)
+    assert re.search(r'id="undo"[^>]*form="acts"|form="acts"[^>]*id="undo"', page_text)
