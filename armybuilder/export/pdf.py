@@ -710,6 +710,7 @@ class PdfExporter(Exporter):
 
     def _footer_text(self, r: Roster) -> None:
         self._foot1 = f"{self._short(r.title)} · {r.status} · {r.measure_text}"
+        self._foot1_tail = f" · {r.status} · {r.measure_text}"  # cut last: verify reads the status and total
         data = f"{r.system_id} data version {r.data_version}" if r.data_version else "no game data"
         self._foot2 = f"armybuilder {r.version} · {data} · "
         self._foot2_tail = f"fingerprint {r.fingerprint or 'none'}"  # never shortened
@@ -803,7 +804,8 @@ class PdfExporter(Exporter):
         canvas.setFillColor(colors.HexColor(GREEN if self._roster_valid else RED))
         canvas.setFont(self.bold, size)
         room = right - left - self._width(page, self.font, size) - 6 * mm
-        canvas.drawString(left, 12.5 * mm, self._fit(self._foot1, self.bold, size, room))
+        tail = getattr(self, "_foot1_tail", "")  # (a packet's footers are its own)
+        canvas.drawString(left, 12.5 * mm, self._fit_title(self._foot1, tail, size, room))
         canvas.setFillColor(colors.black)
         canvas.setFont(self.font, size)
         canvas.drawRightString(right, 12.5 * mm, page)
@@ -812,6 +814,15 @@ class PdfExporter(Exporter):
         head = self._fit(self._foot2, self.font, 6.5, right - left - tail)
         canvas.drawString(left, 9 * mm, head + self._foot2_tail)
         canvas.restoreState()
+
+    def _fit_title(self, text: str, tail: str, size: float, room: float) -> str:
+        """The first footer line in ``room``: a long list name is cut (…), not the status and total
+        after it, which ``armybuilder verify`` reads back (a cut footer is not read)."""
+        rest = room - self._width(tail, self.bold, size)
+        fits = self._width(text, self.bold, size) <= room
+        if fits or not tail or not text.endswith(tail) or rest <= self._width("…", self.bold, size):
+            return self._fit(text, self.bold, size, room)
+        return self._fit(text[: len(text) - len(tail)], self.bold, size, rest) + tail
 
     def _fit(self, text: str, font: str, size: float, room: float) -> str:
         """``text``, or its longest beginning that fits ``room`` with an ellipsis (a binary search:

@@ -226,3 +226,33 @@ def test_3_a_line_that_repeats_event_pack_is_read_within_bounds(tmp_path):
         "print(verify._pdf_event(text))"
     )
     assert r.returncode == 0 and r.stdout == "None\n", r.stderr[-500:]
+
+
+# -- 6. a long list name's cut footer --------------------------------------------------------------
+
+GREENWOOD = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"  # 51 of 51 points, VALID
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Wardens of the Wild Wood and the Whispering Willows, Warband of the West Wind",  # the issue's: 77
+        "W" * 200,  # the schema's longest
+        "Wardens " * 25,
+    ],
+)
+def test_6_a_valid_lists_own_pdf_with_a_long_name_verifies(run, tmp_path, name):
+    import json
+
+    text = GREENWOOD.read_text(encoding="utf-8")
+    lines = [f"name: {json.dumps(name.strip())}" if line.startswith("name:") else line for line in text.splitlines()]
+    source = tmp_path / "long.yaml"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pdf = tmp_path / "long.pdf"
+    assert run("export", source, "-o", pdf).exit_code == 0
+    r = run("verify", pdf)
+    clean(r)
+    assert r.exit_code == 0 and ": verified: VALID, 51 of 51 points" in r.stdout, r.stdout
+    printed = verify.read(pdf)
+    assert [s for _, s in printed.statuses] == ["VALID"] * len(printed.pages or [])  # every page's footer
+    assert all(t == "51 of 51 points" for _, t in printed.totals)
