@@ -30,8 +30,7 @@ def finish(outcome: Outcome) -> None:
     """
     from armybuilder.text import terminal
 
-    code = int(outcome.code)
-    errors = list(outcome.stderr)
+    exc: Exception | None = None
     try:
         if isinstance(outcome.stdout, bytes):
             if outcome.stdout:
@@ -39,7 +38,22 @@ def finish(outcome: Outcome) -> None:
         elif outcome.stdout:
             _stdout().write(terminal(outcome.stdout, colour=color()))
         _stdout().flush()
-    except (OSError, ValueError, AttributeError) as exc:  # ENOSPC, EPIPE, a closed or missing stdout
+    except (OSError, ValueError, AttributeError) as failed:  # ENOSPC, EPIPE, a closed or missing stdout
+        exc = failed
+    if outcome.stream is not None and exc is None:
+        colour = color()
+        for chunk in outcome.stream:  # each as it is made (a list checked), not the report whole
+            if not chunk:
+                continue
+            try:
+                _stdout().write(terminal(chunk, colour=colour))
+                _stdout().flush()
+            except (OSError, ValueError, AttributeError) as failed:
+                exc = failed
+                break  # no reader: the lists left are not checked
+    code = int(outcome.code)  # read after the stream, which sets it (and adds to stderr) as it goes
+    errors = list(outcome.stderr)
+    if exc is not None:
         drop_stdout()
         code = 2
         if not isinstance(exc, BrokenPipeError):

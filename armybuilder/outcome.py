@@ -8,6 +8,7 @@ terminal, and the exit codes mean the same everywhere.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,10 @@ class Outcome:
     code: ExitCode = ExitCode.OK
     done: str = ""  # what the command already did (an edit written), said even when stdout cannot be written
     detail: Any = None  # the structured result, for a face that words it its own way (the browser builder)
+    # stdout written as it is made, after ``stdout`` (``validate`` of a folder: one list at a time, so a
+    # folder of 10,000 lists is never held whole); it may add to ``stderr`` and set ``code`` as it goes,
+    # which are read when it is done
+    stream: Iterator[str] | None = None
 
     @classmethod
     def usage(cls, *messages: str) -> Outcome:

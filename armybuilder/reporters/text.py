@@ -63,9 +63,12 @@ def summary_lines(results: Sequence[Result]) -> list[str]:
     """A status line for each file and, for more than one, how many are valid (for stderr)."""
     lines = [status_line(r) for r in results]
     if len(results) > 1:
-        bad = sum(1 for r in results if not r.valid)
-        lines.append(f"{len(results)} lists checked: {len(results) - bad} valid, {bad} invalid")
+        lines.append(count_line(len(results), sum(1 for r in results if not r.valid)))
     return lines
+
+
+def count_line(checked: int, invalid: int) -> str:
+    return f"{checked} lists checked: {checked - invalid} valid, {invalid} invalid"
 
 
 class TextReporter(Reporter):
