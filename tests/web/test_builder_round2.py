@@ -367,3 +367,85 @@ def test_on_a_phone_a_list_opened_from_far_down_the_lists_page_opens_at_its_top(
         assert page.locator("#list-name").bounding_box()["y"] < 844
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 6. Layout
+
+# Short texts (a button's word, a cost) the browser broke inside a word: more lines than words.
+BROKEN_WORDS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    const t = n.textContent.trim();
+    if (!t || t.length > 30 || !n.parentElement.offsetParent) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    const lines = new Set(Array.from(r.getClientRects()).filter(x => x.width > 0).map(x => Math.round(x.top)));
+    if (lines.size > t.split(/\\s+/).length) out.push(t);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_short_text_is_broken_inside_a_word_and_no_reason_sits_in_a_stepper(browser, served, width):
+    folder, url = served
+    examples = [*ONE_OF_EACH, "fantasy-triumph/iron-marches.yaml"]
+    for i, example in enumerate(examples):
+        shutil.copyfile(EXAMPLES / example, folder / f"l{i}.yaml")
+    context, page = _page(browser, width, 900)
+    try:
+        for i, example in enumerate(examples):
+            _open(page, url + f"list/l{i}.yaml")
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+            assert page.evaluate(BROKEN_WORDS) == [], example
+            # a disabled "−" says why beside the stepper, not inside it (Prepared Defenses at 1, a region at 2)
+            assert page.locator(".stepper .why").count() == 0, example
+        stepped = page.locator(".stepper:has(button:disabled) + small.why")
+        assert stepped.count() >= 1  # iron-marches: Prepared Defenses at 1
+    finally:
+        context.close()
+
+
+def test_a_skirmish_shows_its_hero_whole_and_no_level_to_choose(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "homm3-battlefield/skirmish-medium.yaml", folder / "mine.yaml")
+    context, page = _page(browser, 1280, 900)
+    try:
+        _open(page, url + "list/mine.yaml")
+        assert page.locator('select[data-label="Hero level"]').count() == 0
+        hero = page.locator('select[data-label="Hero"]')
+        # the chosen hero's text fits in the drop-down (less its padding and arrow)
+        room, text = hero.evaluate(
+            """(s) => {
+              const probe = document.createElement('span');
+              probe.style.font = getComputedStyle(s).font;
+              probe.style.whiteSpace = 'pre';
+              probe.textContent = s.options[s.selectedIndex].text;
+              document.body.appendChild(probe);
+              const w = probe.getBoundingClientRect().width;
+              probe.remove();
+              return [s.clientWidth - 40, w];
+            }"""
+        )
+        assert text <= room, (text, room)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_games_of_the_new_list_form_line_up(browser, served, width):
+    _folder, url = served
+    context, page = _page(browser, width, 900)
+    try:
+        page.goto(url)
+        names = page.locator(".system-pick span").evaluate_all("(es) => es.map(e => e.getBoundingClientRect().left)")
+        counted = page.locator(".system-pick small").evaluate_all("(es) => es.map(e => e.getBoundingClientRect().left)")
+        radios = page.locator(".system-pick input").evaluate_all("(es) => es.map(e => e.getBoundingClientRect().left)")
+        # in each game: the name and what it is counted in start at one edge, the radio before them
+        assert all(abs(a - b) < 1 for a, b in zip(names, counted, strict=True)), (names, counted)
+        assert all(r < n for r, n in zip(radios, names, strict=True))
+    finally:
+        context.close()

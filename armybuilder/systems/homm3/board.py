@@ -283,8 +283,9 @@ def _settings(army: _Army) -> list[Control]:
     )
 
     out.append(_hero_setting(army))
-    if army.hero_written is not None:
-        want = army.skirmish["hero_level"] if army.skirmish else None
+    want = army.skirmish["hero_level"] if army.skirmish else None
+    # A skirmish's length sets the level (its button says so): a choice only to put a wrong one right.
+    if army.hero_written is not None and not (want is not None and army.level == want):
         level_options = []
         for lvl in ROMAN:
             why = ""

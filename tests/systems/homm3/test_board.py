@@ -93,15 +93,16 @@ def apply(path: Path, e: Edit, value: str = "") -> dict[str, Any]:
 
 
 def test_settings_are_mode_length_faction_hero_and_level():
+    # a skirmish at its length's level shows no level to choose (the length's button says it)
     b = board(MEDIUM)
-    assert [c.label for c in b.settings] == ["Game mode", "Game length", "Faction", "Hero", "Hero level"]
+    assert [c.label for c in b.settings] == ["Game mode", "Game length", "Faction", "Hero"]
     assert [(c.key, c.value) for c in b.settings] == [
         ("mode", "skirmish"),
         ("length", "medium"),
         ("faction", "Castle"),
         ("hero", "Catherine"),
-        ("level", "V"),
     ]
+    assert [c.label for c in board(ADVENTURE).settings][-1] == "Hero level"
     assert all(c.kind == CHOICE for c in b.settings)
     # the current value is not an edit; another is
     mode = control(b, "Game mode")
@@ -129,13 +130,12 @@ def test_the_skirmish_lengths_say_what_they_set():
 
 def test_a_skirmish_plays_the_hero_at_its_length_s_level():
     # 4. Skirmish Mode, Medium: "Hero Level V"
-    level = control(board(MEDIUM), "Hero level")
-    assert option(level, "V").edit is None and not option(level, "V").why_not  # the current level
-    assert option(level, "VII").why_not == "a Medium skirmish plays the hero at Level V"
-    assert option(level, "VII").edit is None
-    # a wrong level can be put right
+    assert "Hero level" not in [c.label for c in board(MEDIUM).settings]  # at Level V: nothing to choose
+    # a wrong level can be put right, to the length's level only
     level = control(board(variant(MEDIUM, hero={"name": "Catherine", "level": "III"})), "Hero level")
     assert option(level, "V").edit == Edit("set", "level", ("--", "V"))
+    assert option(level, "VII").why_not == "a Medium skirmish plays the hero at Level V"
+    assert option(level, "VII").edit is None
     # Adventure levels the hero up in play: any level
     level = control(board(ADVENTURE), "Hero level")
     assert all(not o.why_not for o in level.options)
