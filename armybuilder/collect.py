@@ -1024,6 +1024,14 @@ class Desk:
 
         return self._commit(write)
 
+    def generation(self) -> tuple[int, int]:
+        """What changes whenever anything a page shows of the lists may change: the last version
+        and the last action of the organiser (a withdrawal, a rename, the reveal ...)."""
+        with self._read() as c:
+            versions = c.execute("SELECT COALESCE(MAX(seq), 0) FROM versions").fetchone()[0]
+            actions = c.execute("SELECT COALESCE(MAX(seq), 0) FROM actions").fetchone()[0]
+        return int(versions), int(actions)
+
     def actions(self) -> list[tuple[dt.datetime, str, str]]:
         with self._read() as c:
             rows = c.execute("SELECT at, what, detail FROM actions ORDER BY seq").fetchall()

@@ -442,6 +442,8 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Any:
         else:
             who = e.player or (os.path.relpath(e.file, base) if base else e.file)
             label = who + (f": {e.result.name}" if e.result.name else "")
+            if e.player:  # the player as the run knows them (a desk's name) on the list's pages too
+                roster.player = e.player
         total = roster.measure_text if roster.measure.total is not None else "-"
         reasons = [f"{f.code}: {f.message}" for f in roster.errors]
         lists.append(PacketList(number, label, e.status, total, reasons, roster, e.result.system or "-"))

@@ -165,6 +165,7 @@ class DeskState:
     limiter: Limiter = field(default_factory=lambda: Limiter(CREATIONS_PER_MINUTE))
     drafting: threading.Lock = field(default_factory=threading.Lock)  # counting and making a draft
     players_url: str | None = None  # the players' link to show the organiser (None: from the request)
+    revealed_page: tuple[Any, bytes] | None = None  # the page of every list, made once for a generation
 
 
 def _limit(request: Request) -> None:
@@ -583,8 +584,14 @@ async def public_lists(request: Request) -> Response:
         return _message(
             request, "Not revealed yet", "the lists are hidden until the organiser reveals them: come back then", 403
         )
+    generation = await in_thread(ds.desk.generation)
+    made = ds.revealed_page
+    if made is not None and made[0] == generation:  # after the reveal the lists no longer change
+        return HTMLResponse(made[1])
     model = await in_thread(_lists_model, ds.desk)
-    return _page(request, "desk_lists.html", **model)
+    answer = _page(request, "desk_lists.html", **model)
+    ds.revealed_page = (generation, bytes(answer.body))
+    return answer
 
 
 # ---------------------------------------------------------------------------
@@ -841,15 +848,33 @@ async def organiser_act(request: Request) -> Response:
 
 def _exported(desk: Desk, tmp: Path) -> tuple[Any, Path]:
     """The lists written into ``tmp``, and the tournament run over that folder (as
-    ``armybuilder tournament PACK FOLDER`` runs it)."""
+    ``armybuilder tournament PACK FOLDER`` runs it), each list named by its player as the desk
+    knows them (not by the list's own ``player:``, which its sender wrote, nor its file's name)."""
     from armybuilder.tournament import discover, run
 
     folder = tmp / "lists"
-    desk.export(folder)
+    names = {path.name: sub.player for sub, path in desk.export(folder)}
     files, skipped = discover([folder])
     t = run(desk.pack, files)
     t.skipped = skipped
+    for e in t.entries:
+        e.player = names.get(Path(e.file).name, e.player)
     return t, folder
+
+
+def _lists_zip(desk: Desk) -> bytes:
+    """Every standing player's latest list, one file each (named as the export names them):
+    the lists as kept, no check run."""
+    from armybuilder.collect import file_names
+
+    subs = desk.submissions()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, sub in sorted(zip(file_names([s.player for s in subs]), subs, strict=True), key=lambda m: m[0]):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, sub.latest.text.encode("utf-8"))
+    return buf.getvalue()
 
 
 def _download(desk: Desk, name: str) -> bytes:
@@ -859,16 +884,10 @@ def _download(desk: Desk, name: str) -> bytes:
         return desk.backup_bytes()
     if name == "log.csv":
         return _log_csv(desk)
+    if name == "lists.zip":
+        return _lists_zip(desk)
     with tempfile.TemporaryDirectory(prefix="armybuilder-desk-") as tmp:
         t, folder = _exported(desk, Path(tmp))
-        if name == "lists.zip":
-            buf = io.BytesIO()
-            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-                for f in sorted(folder.iterdir()):
-                    info = zipfile.ZipInfo(f.name, date_time=(1980, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    z.writestr(info, f.read_bytes())
-            return buf.getvalue()
         if name == "packet.pdf":
             from armybuilder.export import ExportError
             from armybuilder.export.packet import render

@@ -822,10 +822,11 @@ def test_a_new_link_replaces_the_old_and_ends_retries(desk):
     assert [a[1] for a in desk.actions()] == ["new-link", "new-link"]
 
 
-def test_the_organiser_withdraws_and_restores_a_submission_kept_never_deleted(desk):
+def test_the_organiser_withdraws_and_restores_a_submission_kept_never_deleted(desk, clock):
     """Issue 37, 2: a flood or a squatted name can be withdrawn: kept with its versions, not
     shown, exported or counted, its name free; restored while the name is still free."""
     squat = desk.submit("Cleo", text(WRENS))
+    clock.tick(seconds=1)  # the submissions are in the order they came
     desk.submit("Dan", text(OZZY))
     assert desk.withdraw(squat.id) == "Cleo"
     assert [s.player for s in desk.submissions()] == ["Dan"] and desk.state().count == 1

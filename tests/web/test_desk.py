@@ -892,3 +892,47 @@ def test_the_organisers_page_shows_the_players_link_and_its_qr_code(organiser, d
     with TestClient(app, base_url=BASE) as c:
         c.get(f"/organiser?key={ORG}")
         assert 'href="http://192.168.1.5:8000/"' in c.get("/organiser").text
+
+
+def test_every_download_names_players_as_the_desk_knows_them(organiser, desk):
+    """Issue 37, 6: a list sent as Mallory whose own words say ``player: Alice Archer`` is
+    Mallory's in the report and the packet; an emoji-named player is named, not ``player.yaml``."""
+    from pypdf import PdfReader
+
+    claimed = "player: Alice Archer\n" + text(OZZY)
+    organiser.post("/api/submissions", json={"player": "Mallory", "list": claimed})
+    organiser.post("/api/submissions", json={"player": "🐉", "list": text(WRENS)})
+    report = organiser.get("/organiser/download/report.md").text
+    assert "Mallory" in report and "Alice Archer" not in report
+    assert "### 2. 🐉, player.yaml" in report  # named, and its file beside
+    csv_text = organiser.get("/organiser/download/report.csv").text
+    assert "Mallory" in csv_text and "Alice Archer" not in csv_text
+    packet = organiser.get("/organiser/download/packet.pdf").content
+    words = "".join(page.extract_text() for page in PdfReader(io.BytesIO(packet)).pages)
+    assert "Mallory" in words and "Alice Archer" not in words
+
+
+def test_the_zip_runs_no_check_and_the_revealed_page_is_made_once(organiser, desk, monkeypatch):
+    """Issue 37, 8: the zip is the lists as kept (19 s at 1,000 lists went to a tournament check
+    it never used); after the reveal the page of every list is laid out once, until a list or
+    the organiser's log changes."""
+    import armybuilder.tournament as tournament
+    from armybuilder.web import desk as web_desk
+
+    organiser.post("/api/submissions", json={"player": "Zip Zed", "list": text(OZZY)})
+
+    def no_check(*args, **kwargs):
+        raise AssertionError("the zip ran the tournament check")
+
+    monkeypatch.setattr(tournament, "run", no_check)
+    with zipfile.ZipFile(io.BytesIO(organiser.get("/organiser/download/lists.zip").content)) as z:
+        assert z.namelist() == ["zip-zed.yaml"] and z.read("zip-zed.yaml").decode() == text(OZZY)
+    monkeypatch.undo()
+    desk.reveal(lock_now=True)
+    made = []
+    real = web_desk._lists_model
+    monkeypatch.setattr(web_desk, "_lists_model", lambda d: made.append(1) or real(d))
+    first = organiser.get("/lists")
+    assert organiser.get("/lists").text == first.text and "Zip Zed" in first.text and len(made) == 1
+    act(organiser, do="paper", player="Late Lou", list=text(WRENS))  # the organiser changed the lists
+    assert "Late Lou" in organiser.get("/lists").text and len(made) == 2
