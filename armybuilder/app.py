@@ -206,7 +206,7 @@ def cost(
 
 def systems_report(fmt: Format) -> Outcome:
     from armybuilder import systems
-    from armybuilder.text import not_checked_text
+    from armybuilder.text import not_checked_text, reading_text
 
     rows = []
     for m in systems.manifests():
@@ -220,6 +220,7 @@ def systems_report(fmt: Format) -> Outcome:
                 "points_limit": m.points_limit,
                 "checks": s.meta.get("checks", []),
                 "not_checked": [not_checked_text(i) for i in s.not_checked],
+                "readings": [reading_text(i) for i in s.readings],
             }
         )
     return Outcome(reporter(fmt).systems(rows))

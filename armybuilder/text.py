@@ -180,3 +180,11 @@ def not_checked_text(item: Mapping[str, Any]) -> str:
     """One entry of a system's ``not_checked`` (system.yaml) as a line: ``text (rule)``."""
     rule = item.get("rule")
     return str(item["text"]) + (f" ({rule})" if rule else "")
+
+
+READING = "reading: "  # a declared reading among a roster's "Not checked" lines
+
+
+def reading_text(item: Mapping[str, Any]) -> str:
+    """One entry of a system's ``readings`` (system.yaml) as a line: ``text (rule)``."""
+    return not_checked_text(item)

@@ -48,6 +48,7 @@ class Entry:
     data: Any = None  # the data entry as it is
     aliases: list[str] = field(default_factory=list)  # other names explain finds it by
     not_checked: list[str] = field(default_factory=list)  # what armybuilder does not check about it
+    readings: list[str] = field(default_factory=list)  # how armybuilder reads a rule about it the text leaves open
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -62,6 +63,7 @@ class Entry:
             "options": self.options,
             "notes": self.notes,
             "not_checked": self.not_checked,
+            "readings": self.readings,
             "data": self.data,
         }
 
@@ -232,10 +234,12 @@ def explain_entries(system: str, name: str) -> list[Entry]:
     if not hits:
         hint = did_you_mean(name, sorted({n for e in every for n in [e.name, *e.aliases]}))
         raise CatalogError(f"nothing named '{name}' in {system}{hint}; see: armybuilder catalog {system}")
-    items = load_data(system, "system").get("not_checked", [])
-    for e in hits:  # what the system declares it does not check about this entry (system.yaml)
+    meta = load_data(system, "system")
+    items, readings = meta.get("not_checked", []), meta.get("readings", [])
+    for e in hits:  # what the system declares it does not check, or reads one way, about this entry (system.yaml)
         names = {fold(n) for n in [e.name, *e.aliases]}
         e.not_checked = [not_checked_text(i) for i in items if names & {fold(a) for a in i.get("about", [])}]
+        e.readings = [not_checked_text(i) for i in readings if names & {fold(a) for a in i.get("about", [])}]
     return hits
 
 
@@ -255,6 +259,7 @@ def explain_text(hits: list[Entry]) -> str:
             ("options", e.options),
             ("notes", e.notes),
             ("unchecked", e.not_checked),  # "unchecked:" fits the 10-character label column
+            ("reading", e.readings),
         ]
         for title, items in sections:
             for n, item in enumerate(items):

@@ -95,6 +95,23 @@ def _find(every: list[Entry], kind: str, name: str) -> Entry | None:
     return named[0] if len(named) == 1 else None
 
 
+def used_names(result: Result) -> set[str]:
+    """Every name (folded, aliases too) of the catalog entries a checked list uses: what a
+    system's ``readings`` are matched against (their ``about``) for a roster's "Not checked"."""
+    from armybuilder.compose import catalog
+    from armybuilder.suggest import fold
+
+    data = result.document
+    if result.system is None or not isinstance(data, dict) or result.model is None:
+        return set()
+    every = [e for _, es in catalog.entries(result.system) for e in es]
+    out: set[str] = set()
+    for kind, name in _wanted(data, result):
+        entry = _find(every, kind, name)
+        out.update(fold(n) for n in ([entry.name, *entry.aliases] if entry is not None else [name]))
+    return out
+
+
 def used(result: Result) -> list[RuleEntry]:
     """The appendix of a checked list: one entry per thing used, grouped by kind (in the order the
     kinds first appear in the list), alphabetical within a kind, the names the catalog does not know

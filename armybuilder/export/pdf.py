@@ -365,10 +365,16 @@ class PdfExporter(Exporter):
         return [CondPageBreak(72), self._p(text, "h2")]
 
     def _notes(self, notes: list[str], fine: bool = False) -> list[Flowable]:
-        """Notes under a table: one bullet each, or with --compact one paragraph of them all
-        (``fine``: the fine print of a snug page, in small type)."""
+        """Notes under a table: one bullet each, or with --compact a paragraph of as many as fit in
+        one text's MAX_TEXT characters (``fine``: the fine print of a snug page, in small type)."""
         if self._compact:
-            return [self._p(" · ".join(notes), "note")] if notes else []
+            paragraphs: list[str] = []
+            for n in notes:
+                if paragraphs and len(paragraphs[-1]) + 3 + len(n) <= MAX_TEXT:
+                    paragraphs[-1] += " · " + n
+                else:
+                    paragraphs.append(n)
+            return [self._p(p, "note") for p in paragraphs]
         style = "small_note" if fine and self._snug else "note"
         return [self._p(n, style, bullet="•") for n in notes]
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import __version__
 from armybuilder.findings import Finding, Measure, Result, Section, Severity, number
-from armybuilder.text import cell_text, not_checked_text, plural, tally
+from armybuilder.text import READING, cell_text, not_checked_text, plural, reading_text, tally
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.events import Pack
@@ -303,6 +303,24 @@ def _system_meta(system_id: str | None) -> tuple[str | None, str | None]:
         return system_id, None
 
 
+def _readings(result: Result) -> list[str]:
+    """The system's declared readings (system.yaml ``readings``) that touch this list: those about
+    an entry it uses, and those about no entry in particular; each line starts with ``reading: ``."""
+    from armybuilder import systems
+    from armybuilder.export.appendix import used_names
+    from armybuilder.suggest import fold
+    from armybuilder.yamlio import LoadError
+
+    if result.system is None:
+        return []
+    try:
+        items = systems.get(result.system).readings
+    except (KeyError, OSError, LoadError):
+        return []
+    names = used_names(result) if any(i.get("about") for i in items) else set()
+    return [READING + reading_text(i) for i in items if not i.get("about") or names & {fold(a) for a in i["about"]}]
+
+
 def _list_text(result: Result, key: str) -> str | None:
     """A text field of the list (``player:``, ``note:``), when it has one."""
     doc = result.document
@@ -350,7 +368,7 @@ def from_result(
         details=result.details or {},
         fingerprint=fingerprint,
         date=date,
-        not_checked=[not_checked_text(i) for i in result.not_checked],
+        not_checked=[not_checked_text(i) for i in result.not_checked] + _readings(result),
         carried=carried,
         findings_digest=findings_digest(result.findings),
         player=_list_text(result, "player"),

@@ -93,6 +93,9 @@ class TextReporter(Reporter):
             if r.get("not_checked"):
                 out.append("  not checked:")
                 out.extend(f"    - {c}" for c in r["not_checked"])
+            if r.get("readings"):
+                out.append("  readings (a rule the text leaves open, and how it is read):")
+                out.extend(f"    - {c}" for c in r["readings"])
         return "\n".join(out) + "\n"
 
     def codes(self, codes: list[Code], one: bool = False) -> str:

@@ -154,6 +154,15 @@ class System:
         return items
 
     @property
+    def readings(self) -> list[dict[str, Any]]:
+        """The rules the text leaves open, each with the reading the program takes and why
+        (``readings`` in system.yaml): ``{text, rule, about?}``. ``systems`` shows them all,
+        ``explain`` those about an entry, a roster's "Not checked" those about an entry the list
+        uses (one without ``about``: always)."""
+        items: list[dict[str, Any]] = list(self.meta.get("readings", []))
+        return items
+
+    @property
     def title(self) -> str:
         return str(self.meta["title"])
 

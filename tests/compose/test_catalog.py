@@ -120,6 +120,7 @@ def test_explain_every_system(run, system, name, kind, words):
         "options",
         "notes",
         "not_checked",
+        "readings",
         "data",
     }
 

@@ -45,8 +45,9 @@ def test_every_list_schema_takes_an_optional_data_version(system_id):
 # Tauren's floor and the conquests of Small World; whole Skirmish armies and the Ability cards kept
 # of Heroes III; the ratings and must-choose options of Fantasy Triumph): they are "2". Token
 # Terrors' rules did not change. Issue 39: a second No Camp or Pack Train and Herds is a warning
-# (FTR030), no longer the error FTR011: Fantasy Triumph is "3".
-INSTALLED = {"fantasy-triumph": "3", "token-terrors": "1", "small-world-of-warcraft": "2", "homm3-battlefield": "2"}
+# (FTR030), no longer the error FTR011: Fantasy Triumph is "3"; a hero's own Diplomacy or Logistics
+# card is kept, no longer refused (HMB008): Heroes III is "3".
+INSTALLED = {"fantasy-triumph": "3", "token-terrors": "1", "small-world-of-warcraft": "2", "homm3-battlefield": "3"}
 
 
 @pytest.mark.parametrize("system_id", list(EXAMPLE))

@@ -73,7 +73,9 @@ def test_json_results_carry_them(run, m):
 def test_rosters_carry_a_not_checked_section(m):
     roster, result = build(example(m))
     lines = [not_checked_text(i) for i in systems.get(m.id).not_checked]
-    assert roster.not_checked == lines and result.not_checked
+    readings = [n for n in roster.not_checked if n.startswith("reading: ")]  # those of the entries it uses
+    assert roster.not_checked == lines + readings and result.not_checked
+    lines += readings
     markdown = render(roster, "markdown").decode("utf-8")
     section = markdown.split("## Not checked\n\n", 1)[1].split("\n\n", 1)[0]
     assert section.count("\n- ") + 1 == len(lines)
@@ -96,3 +98,69 @@ def test_explain_shows_the_lines_about_an_entry(run):
     )
     r = run("explain", "small-world-of-warcraft", "Trolls")
     assert "unchecked:" not in r.stdout
+
+
+# Issue 39, item 2: "Readings made in silence. Each of these must be either checked or declared: in
+# `armybuilder systems`, on `explain` of the entry, and in rosters' 'Not checked' section when the
+# list uses the entry. Say which reading the program takes and why." The readings are data
+# (system.yaml `readings`), each with the rule and the catalog entries it is about.
+READINGS = {  # the audit's list: the rule each one reads, and an entry it is about
+    "fantasy-triumph": [("FT 29", "Charge Through"), ("FT 47", "No Camp"), ("FT 38", "Hold the Line"),
+                        ("FT 32", "Delayed Entry"), ("FT 49.3.a", "Prepared Defenses")],
+    "small-world-of-warcraft": [("SWoW Goblins", "Goblins"), ("SWoW Forsaken", "Forsaken")],
+    "homm3-battlefield": [("HoMM3 Battlefield 2. Setup", "Cyra")],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("system_id", sorted(READINGS))
+def test_the_audits_readings_are_declared(system_id):
+    got = systems.get(system_id).readings
+    for rule, entry in READINGS[system_id]:
+        assert any(i["rule"].startswith(rule) and entry in i.get("about", []) for i in got), (rule, entry)
+
+
+@each
+def test_readings_are_about_catalog_entries_and_shown_by_systems(run, m):
+    names = {fold(n) for _, es in entries(m.id) for e in es for n in [e.name, *e.aliases]}
+    lines = [not_checked_text(i) for i in systems.get(m.id).readings]
+    for i in systems.get(m.id).readings:
+        assert i["text"].strip() and i["rule"].strip()
+        for name in i.get("about", []):
+            assert fold(name) in names, (m.id, name)
+    r = run("systems")
+    block = r.stdout.split(f"{m.id}  ", 1)[1].split("\n\n")[0]
+    for line in lines:
+        assert f"    - {line}" in block
+    (row,) = [s for s in json.loads(run("systems", "--format", "json").stdout)["systems"] if s["id"] == m.id]
+    assert row["readings"] == lines
+
+
+def test_explain_shows_the_reading_of_an_entry(run):
+    r = run("explain", "fantasy-triumph", "Hold the Line")
+    assert '  reading:   Hold the Line\'s "up to a maximum of 3" is read per class' in r.stdout
+    (e,) = json.loads(run("explain", "fantasy-triumph", "Hold the Line", "--format", "json").stdout)["entries"]
+    assert e["readings"] and e["readings"][0].startswith("Hold the Line's")
+    assert "reading:" not in run("explain", "fantasy-triumph", "Deadly").stdout
+
+
+def _roster_of(tmp_path, text):
+    f = tmp_path / "list.yaml"
+    f.write_text(text, encoding="utf-8")
+    roster, _ = build(f)
+    return roster
+
+
+def test_a_roster_says_the_readings_of_the_entries_its_list_uses(tmp_path):
+    host = (ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml").read_text(encoding="utf-8")
+    roster = _roster_of(tmp_path, host)
+    readings = [n for n in roster.not_checked if n.startswith("reading: ")]
+    # the Greenwood Host has Delayed Entry and Prepared Defenses, no Hold the Line nor Charge Through
+    assert [n.split(" ")[1] for n in readings] == ["Delayed", "Prepared"]
+    markdown = render(roster, "markdown").decode("utf-8")
+    section = markdown.split("## Not checked\n\n", 1)[1].split("\n\n", 1)[0]
+    assert "- reading: Delayed Entry's reduction" in section and "Hold the Line" not in section
+    with_htl = host.replace("cards: [Deadly, Armored]", "cards: [Deadly, Armored, {Hold the Line: 2}]")
+    assert with_htl != host
+    roster = _roster_of(tmp_path, with_htl)
+    assert any(n.startswith("reading: Hold the Line's") for n in roster.not_checked)
+    assert json.loads(render(roster, "json"))["not_checked"] == roster.not_checked

@@ -237,12 +237,14 @@ class Army:
     def removed_ability_uses(self) -> list[CardUse]:
         """The entries of ``abilities`` that name a card setup removes from the Ability Deck in this
         mode (2. Setup, step 3: "remove the Diplomacy and Logistics Ability cards"): cards that
-        cannot be drawn (HMB008 refuses them)."""
+        cannot be drawn (HMB008 refuses them). The hero's own card is not one of them: step 3
+        prepares the Decks, and the hero's card was taken in step 2 (HMB009 says so)."""
         removed = self.rules["setup"]["removed_abilities"]
         if self.mode not in removed["modes"]:
             return []
         banned = {fold(c) for c in removed["cards"]}
-        return [use for use in self.cards["abilities"] if fold(use.name) in banned]
+        own = self.own_ability_uses()
+        return [use for use in self.cards["abilities"] if fold(use.name) in banned and use not in own]
 
 
 def resolve_hero(

@@ -65,7 +65,7 @@ def tt_factions() -> list[Entry]:
         if f.get("box_supply") is not None:
             e.caps.append(
                 f"{f['box_supply']} in the box"
-                + (" (derived, not printed)" if data.get("box_supply_unverified") else "")
+                + (f" ({data['box_supply_note']})" if data.get("box_supply_unverified") else "")
             )
         if f.get("advised_tokens"):
             e.notes.append(

@@ -98,6 +98,13 @@ def _factions_section(cat: model.Catalog, ctx: model.Context) -> Section:
         if ctx.allow_shared
         else "no faction may be in both armies"
     )
+    shared = [f for f in first.present() if f in second.present()]
+    if ctx.allow_shared and shared:  # the box supply caps both armies (TTB014): say how sure its figure is
+        from armybuilder.resources import load_data
+
+        factions = load_data(model.SYSTEM_ID, "factions")
+        if factions.get("box_supply_unverified"):
+            section.notes.append(f"Box holds: {factions['box_supply_note']}")
     return section
 
 

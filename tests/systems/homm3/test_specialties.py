@@ -1,6 +1,8 @@
 """HMB006 specialties: I (Short), I and IV (Medium), all the hero's (Large)."""
 
-from ._lists import ADVENTURE, LARGE, MEDIUM, SHORT, assert_clean, findings, variant
+import yaml
+
+from ._lists import ADVENTURE, LARGE, MEDIUM, SHORT, assert_clean, check, findings, variant
 
 
 def test_passes():
@@ -28,3 +30,23 @@ def test_card_the_hero_does_not_have_fails():
     (f,) = findings(variant(ADVENTURE, specialties=["II"]), "HMB006")
     assert f.message == "Solmyr has Specialty cards I, IV and VI, not II"
     assert f.rule == "HoMM3 Battlefield 2. Setup"
+
+
+def test_adventure_levels_and_specialties_are_declared_not_checked(tmp_path):
+    """Issue 39, item 4: an Adventure hero at Level I holding the I, IV and VI Specialty cards was
+    accepted without a word. The seed ties Specialty cards to levels only in the Skirmish table
+    (4. Skirmish Mode: "Hero Level III; Level I Specialty card only" ...); Adventure sets "Hero
+    Level to I" (2. Setup, step 13) and resolves "Hero level-ups, as in regular games" (3. Adventure
+    Mode), rules the documents do not hold. So it is not checked, and that is declared: in
+    ``systems``, and in every Heroes III roster's "Not checked"."""
+    from armybuilder import systems
+    from armybuilder.export.roster import build
+
+    data = variant(ADVENTURE, hero={"name": "Solmyr", "level": "I"}, specialties=["I", "IV", "VI"])
+    assert findings(data, "HMB006") == [] and check(data).valid
+    (reading,) = [i for i in systems.get("homm3-battlefield").readings if "Specialty" in i["text"]]
+    assert reading["text"].startswith("Adventure: the hero's Specialty cards are not checked against its level")
+    f = tmp_path / "adventure.yaml"
+    f.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    roster, _ = build(f)
+    assert any(n.startswith("reading: Adventure: the hero's Specialty cards") for n in roster.not_checked)

@@ -49,3 +49,24 @@ def test_shared_factions_past_the_box_fail(tmp_path):
     r = matchup(*_pair(tmp_path, {"Wyverns": 5, "Goblins": 5}, {"Wyverns": 5, "Elves": 5}), allow_shared=True)
     assert r.code == 1
     assert "TTB014 [error] Wyverns: the two armies take 10 together (A 5, B 5); one box holds 6" in r.stdout
+
+
+# Issue 39, item 5: the rulebook's Table of Contents lists "6 Token Talent Cards" beside "42 Token
+# Terrors", which conflicts with the data's 7 factions of 6 tokens. The figure is unverified; the
+# matchup says so where it matters (shared factions, one box for both armies), and explain of a
+# faction says it beside "6 in the box".
+TOC = 'the same Table of Contents lists "6 Token Talent Cards" for the 7 factions'
+
+
+def test_a_matchup_sharing_a_faction_says_the_box_figure_is_unverified(tmp_path):
+    shared = matchup(*_pair(tmp_path, {"Wyverns": 4, "Goblins": 6}, {"Wyverns": 4, "Elves": 6}), allow_shared=True)
+    factions = shared.stdout.split("Gruesome Grudges")[0]
+    assert "Box holds: the box supply is unverified" in factions and TOC in " ".join(factions.split())
+    apart = matchup(*_pair(tmp_path, {"Wyverns": 5, "Goblins": 5}, {"Soldiers": 5, "Elves": 5}), allow_shared=True)
+    assert "unverified" not in apart.stdout  # no faction in both armies: the box's figure caps nothing
+    assert "unverified" not in matchup(*_pair(tmp_path, {"Wyverns": 10}, {"Elves": 10})).stdout
+
+
+def test_explain_of_a_faction_says_the_box_figure_is_unverified(run):
+    r = run("explain", "token-terrors", "Wyverns")
+    assert "6 in the box (the box supply is unverified" in r.stdout and TOC in " ".join(r.stdout.split())

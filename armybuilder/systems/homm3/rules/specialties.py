@@ -4,6 +4,11 @@ Each hero has 3 Specialty cards (2. Setup, step 2): Levels I, IV and VI of one s
 hero data). A Short skirmish uses the Level I card only, a Medium one the Level I and IV cards,
 a Large one all of the hero's Specialty cards (4. Skirmish Mode). In Adventure and on the board
 the list may name any of the hero's Specialty cards. A card listed twice is HMB013.
+
+Adventure does not tie Specialty cards to the hero's level: the seed does so only in the Skirmish
+table, and Adventure resolves "Hero level-ups, as in regular games" (3. Adventure Mode), rules
+the documents do not hold. That reading is declared in system.yaml (``readings``), so
+``armybuilder systems`` and every Heroes III roster say it (issue 39).
 """
 
 from __future__ import annotations

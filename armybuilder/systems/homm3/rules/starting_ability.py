@@ -1,9 +1,14 @@
-"""The hero's own starting Ability card is one that Adventure and Skirmish remove.
+"""The hero's own starting Ability card is one that Adventure and Skirmish remove from the Deck.
 
-Setup removes the Diplomacy and Logistics Ability cards from the Ability Deck (2. Setup,
-step 3), but each player also takes the hero's own Ability card (step 2), and some heroes start
-with Diplomacy (Cyra) or Logistics (Dessa, Miriam, Monere). The seed does not say whether the
-hero's own card goes too: agree on it with your opponent. Information only.
+Setup step 3 (2. Setup): "Prepare the Artifact, Spell and Ability Decks normally; remove the
+Diplomacy and Logistics Ability cards." Some heroes start with one of them (Cyra: Diplomacy;
+Dessa, Miriam, Monere: Logistics), taken in step 2 ("3 Specialty cards and 1 Ability card"),
+before the Decks are prepared. The removal is part of preparing the Decks, so the hero keeps
+its own card: the list may name it (HMB008 does not refuse it). Information only: it tells the
+player which reading the check takes, and why.
+
+Changed in data version 3: the note said the seed does not settle it, while HMB008 refused the
+card in the same output.
 """
 
 from __future__ import annotations
@@ -34,8 +39,8 @@ def check(army: Army) -> Iterator[Finding]:
     if army.hero["ability"].casefold() in {c.casefold() for c in removed["cards"]}:
         yield finding(
             __name__,
-            f"{army.hero['name']} starts with the {army.hero['ability']} Ability card, which "
-            f"setup removes from the Ability Deck; the seed does not say whether the hero's own "
-            f"card goes too: agree on it with your opponent",
+            f"{army.hero['name']} starts with the {army.hero['ability']} Ability card and keeps it: setup "
+            f"step 3 removes {army.hero['ability']} from the Ability Deck, and the hero's own card, taken "
+            "in step 2, is not in that Deck",
             ("hero", "name"),
         )

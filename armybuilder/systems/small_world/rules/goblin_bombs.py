@@ -8,7 +8,8 @@ no bomb lies in a region the player holds or on the player's own race (nor on th
 who belong to no player).
 
 Not checked: adjacency (the position has no map), and whether the opponent's race is still
-active (a race may go into decline with a bomb on it).
+active (a race may go into decline with a bomb on it): both declared in system.yaml (``not_checked``
+and ``readings``), so ``systems``, ``explain Goblins`` and a roster with Goblins say so.
 """
 
 from __future__ import annotations
