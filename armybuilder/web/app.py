@@ -422,6 +422,8 @@ async def import_route(request: Request) -> Response:
 
 
 async def manage(request: Request) -> Response:
+    from armybuilder.compose.edit import Locked
+    from armybuilder.compose.parts import EditError
     from armybuilder.web import folderpage
 
     st = _state(request)
@@ -448,12 +450,17 @@ async def manage(request: Request) -> Response:
             raise Refused("choose rename, duplicate or delete", 422)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
-    except Refused as exc:
-        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)]), exc.status)
+    except Refused as exc:  # (the engine's words may name the server's path: the list's name is said)
+        return await _folder_answer(
+            request, Flash("refused", [_sentence(_in_the_folder(exc.message, st.folder))]), exc.status
+        )
     except OSError as exc:
         return await _folder_answer(
             request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422
         )
+    except EditError as exc:  # the list's edit lock could not be had: nothing was moved
+        said = _sentence(_in_the_folder(exc.player, st.folder))
+        return await _folder_answer(request, Flash("refused", [said]), 423 if isinstance(exc, Locked) else 403)
     return await _folder_answer(request, flash, 200, back)
 
 
@@ -502,7 +509,10 @@ def _list_model(
         raw = None
     version = version_of(raw) if raw is not None else _read_version(path)
     # The change just made was checked as it was written: the same bytes need no check again.
-    result = known[1] if known is not None and raw == known[0] else check_path(path)
+    try:
+        result = known[1] if known is not None and raw == known[0] else check_path(path)
+    except OSError as exc:  # the server may not read it (its permissions): said, not a 500
+        raise Refused(_unreadable(name, exc), 403) from None
     system = result.system
     editable = system is not None and system in composable() and isinstance(result.document, dict)
     board = board_of(result, focus) if editable else None
@@ -535,6 +545,10 @@ def _list_model(
         "redo_said": redo_said,
         "autofocus": view.autofocus,
     }
+
+
+def _unreadable(name: str, exc: OSError) -> str:
+    return f"the server cannot read {name} ({exc.strerror or type(exc).__name__}): check the file's permissions"
 
 
 def _share_code(document: Any) -> tuple[str | None, str]:
@@ -751,7 +765,10 @@ def _roster(st: State, fmt: str, name: str) -> tuple[bytes, str]:
         raise Refused(f"no such file: {name}", 404) from None
 
     def make() -> bytes:
-        roster, _ = build(path)
+        try:
+            roster, _ = build(path)
+        except OSError as exc:
+            raise Refused(_unreadable(name, exc), 403) from None
         if fmt == "pdf":
             with PDF_LOCK:
                 return exp.render(roster, ExportOptions())

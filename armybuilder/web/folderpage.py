@@ -350,9 +350,12 @@ def trash(folder: Folder) -> list[Trashed]:
     out = []
     for key in names[:MAX_TRASH_SHOWN]:
         stamp, sep, quoted = key.partition("--")
-        if not sep or not stamp.isdigit():
+        if not sep or not re.fullmatch("[0-9]{1,15}", stamp):  # ASCII digits ("²".isdigit()), a time it can be
             continue
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(int(stamp) / 1000))
+        try:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(int(stamp) / 1000))
+        except (OverflowError, OSError, ValueError):  # a year past what the C library's time can hold
+            continue
         out.append(Trashed(key, urllib.parse.unquote(quoted), when))
     return out
 

@@ -170,3 +170,62 @@ def test_5_the_pages_undo_button_sends_the_version_it_shows(builder):
     form = re.search(r'<form id="acts"[^>]*>(.*?)</form>', text, re.S)
     assert form and 'name="version"' in form.group(1)
     assert re.search(r'id="undo"[^>]*form="acts"|form="acts"[^>]*id="undo"', page_text)
+
+
+# -- 7. no 500 from the builder --------------------------------------------------------------------
+
+WREN = EXAMPLES / "token-terrors" / "wrens-host.yaml"
+
+
+def test_7_a_list_the_server_cannot_read_is_said_on_its_page_and_its_rosters(builder, monkeypatch):
+    """Its permissions (mode 000, for a server that is not root) refuse the server: the system call
+    is refused here as it would be, whoever runs the test."""
+    import errno
+    import os
+
+    client, folder = builder
+    secret = folder / "secret.yaml"
+    secret.write_bytes(WREN.read_bytes())
+    real_open = os.open
+
+    def refusing(path, *args, **kwargs):
+        if os.fspath(path) == str(secret):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+    assert client.get("/").status_code == 200
+    for url in ["/list/secret.yaml", *(f"/roster/{fmt}/secret.yaml" for fmt in ("pdf", "markdown", "json", "text"))]:
+        r = client.get(url)
+        assert r.status_code == 403, (url, r.status_code)
+        assert "the server cannot read secret.yaml (Permission denied)" in r.text and str(folder) not in r.text
+
+
+@pytest.mark.parametrize("do", ["rename", "delete", "retitle"])
+def test_7_rename_or_delete_that_cannot_be_locked_is_refused(builder, do):
+    """Its lock cannot be had (here a folder where the lock file goes; in a read-only subfolder, it
+    cannot be made): refused with the reason, nothing moved, no server path said."""
+    client, folder = builder
+    (folder / "sub").mkdir()
+    listed = folder / "sub" / "s.yaml"
+    listed.write_bytes(WREN.read_bytes())
+    (folder / "sub" / ".s.yaml.lock").mkdir()
+    data = {"csrf": TOKEN, "do": do, "to": "Other name"}
+    r = client.post("/manage/sub/s.yaml", data=data, headers={**SAME, "hx-request": "true"}, follow_redirects=False)
+    assert r.status_code in (403, 422), r.status_code
+    assert "cannot be locked" in r.text and str(folder) not in r.text
+    assert listed.read_bytes() == WREN.read_bytes() and sorted(p.name for p in (folder / "sub").iterdir()) == [
+        ".s.yaml.lock",
+        "s.yaml",
+    ]
+
+
+def test_7_trash_entries_that_name_no_time_are_not_shown(builder):
+    client, folder = builder
+    trash = folder / ".armybuilder" / "trash"
+    trash.mkdir(parents=True)
+    for key in ("99999999999999999999999--x.yaml", "²--z.yaml", "١٢--y.yaml", "1700000000000--kept.yaml"):
+        (trash / key).write_bytes(WREN.read_bytes())
+    r = client.get("/")
+    assert r.status_code == 200 and "kept.yaml" in r.text
+    assert "x.yaml" not in r.text and "z.yaml" not in r.text and "y.yaml" not in r.text
