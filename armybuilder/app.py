@@ -221,6 +221,7 @@ def systems_report(fmt: Format) -> Outcome:
                 "checks": s.meta.get("checks", []),
                 "not_checked": [not_checked_text(i) for i in s.not_checked],
                 "readings": [reading_text(i) for i in s.readings],
+                "data_note": s.meta.get("data_note"),
             }
         )
     return Outcome(reporter(fmt).systems(rows))

@@ -1251,10 +1251,15 @@ class Desk:
                 again = self._retried(c, key, checked, idem)
                 if again is not None:
                     return again
+                replace = (  # a script replaces a list through the API, a player from the page's link
+                    "replace it with PUT /api/submissions/ID and its edit token"
+                    if how == "api"
+                    else "replace it from its private link"
+                )
                 raise Refusal(
                     422,
-                    f"a list for {name} is in already: replace it from its private link, or send it under "
-                    "another name (ask the organiser if the link is lost)",
+                    f"a list for {name} is in already: {replace}, or send it under another name "
+                    "(ask the organiser if the link is lost)",
                 )
             return self._new_submission(c, name, checked, idem)
 

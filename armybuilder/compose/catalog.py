@@ -187,22 +187,35 @@ def catalog(
         groups.append((k, cols, rows))
     total = sum(len(rows) for _, _, rows in groups)
     summary = [f"{total} entr{'y' if total == 1 else 'ies'}" + (f" matching '{text_filter}'" if text_filter else "")]
-    title: str = load_data(system, "system")["title"]
+    meta = load_data(system, "system")
+    title: str = meta["title"]
     rep = reporter(fmt, fit=width)
-    return Outcome(rep.catalog(system, title, text_filter, groups), summary)
+    # what the data holds (system.yaml's data_note), said above the tables and in the JSON
+    return Outcome(rep.catalog(system, title, text_filter, groups, meta.get("data_note")), summary)
 
 
 def catalog_text(
-    system: str, title: str, text_filter: str | None, groups: list[Group], width: int | None = None
+    system: str,
+    title: str,
+    text_filter: str | None,
+    groups: list[Group],
+    width: int | None = None,
+    note: str | None = None,
 ) -> str:
-    """The catalog's tables; ``width`` (a terminal's): wider tables wrap their widest columns to fit."""
-    from armybuilder.boxed import fit_columns
+    """The catalog's tables; ``width`` (a terminal's): wider tables wrap their widest columns to fit;
+    ``note``: what the data holds, said once above them."""
+    from armybuilder.boxed import fit_columns, wrap
 
     lines: list[str] = []
+    if note and any(rows for _, _, rows in groups):
+        lines += [line.rstrip() for line in wrap(f"{title}: {note}.", width or 100)] + [""]
+        head = len(lines)
+    else:
+        head = 0
     for k, cols, rows in groups:
         if not rows:
             continue
-        if lines:
+        if len(lines) > head:
             lines.append("")
         lines.append(f"{title}: {k} ({len(rows)})")
         for row_lines in fit_columns(cols, [[_cell(e.row.get(c)) for c in cols] for e in rows], line=width):
@@ -217,9 +230,10 @@ def catalog_text(
     return "\n".join(lines) + "\n"
 
 
-def catalog_data(system: str, text_filter: str | None, groups: list[Group]) -> dict[str, Any]:
+def catalog_data(system: str, text_filter: str | None, groups: list[Group], note: str | None = None) -> dict[str, Any]:
     return {
         "system": system,
+        "data_note": note,
         "filter": text_filter,
         "kinds": [
             {"kind": k, "columns": cols, "rows": [dict(e.row, summary=e.summary) for e in rows]}

@@ -78,7 +78,9 @@ class Reporter:
     def tournament(self, t: Tournament) -> str:
         raise NotImplementedError
 
-    def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
+    def catalog(
+        self, system: str, title: str, text_filter: str | None, groups: list[Group], note: str | None = None
+    ) -> str:
         raise NotImplementedError
 
     def explain(self, system: str, entries: list[Entry]) -> str:

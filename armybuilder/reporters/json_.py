@@ -34,10 +34,12 @@ class JsonReporter(Reporter):
     def __init__(self, **_: Any):
         pass
 
-    def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
+    def catalog(
+        self, system: str, title: str, text_filter: str | None, groups: list[Group], note: str | None = None
+    ) -> str:
         from armybuilder.compose.catalog import catalog_data
 
-        return dumps(catalog_data(system, text_filter, groups))
+        return dumps(catalog_data(system, text_filter, groups, note))
 
     def explain(self, system: str, entries: list[Entry]) -> str:
         return dumps({"system": system, "entries": [e.to_dict() for e in entries]})

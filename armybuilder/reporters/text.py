@@ -72,10 +72,12 @@ def count_line(checked: int, invalid: int) -> str:
 
 
 class TextReporter(Reporter):
-    def catalog(self, system: str, title: str, text_filter: str | None, groups: list[Group]) -> str:
+    def catalog(
+        self, system: str, title: str, text_filter: str | None, groups: list[Group], note: str | None = None
+    ) -> str:
         from armybuilder.compose.catalog import catalog_text
 
-        return catalog_text(system, title, text_filter, groups, self.fit)
+        return catalog_text(system, title, text_filter, groups, self.fit, note)
 
     def explain(self, system: str, entries: list[Entry]) -> str:
         from armybuilder.compose.catalog import explain_text
@@ -89,6 +91,8 @@ class TextReporter(Reporter):
             out.append(
                 f"{r['id']}  {r['title']}  (data version {r['data_version']}; measured in {r['measure']}{takes})"
             )
+            if r.get("data_note"):
+                out.append(f"  data: {r['data_note']}")
             out.extend(f"  - {c}" for c in r["checks"])
             if r.get("not_checked"):
                 out.append("  not checked:")
