@@ -581,6 +581,12 @@ T = TypeVar("T")
 GROUP_COMMIT = 64  # writes at most in one transaction
 
 
+def _disk_full(exc: sqlite3.Error) -> bool:
+    """A write SQLite refused for want of room (SQLITE_FULL, 13; an I/O error of a full disk)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code == 13 or "disk is full" in str(exc) or "No space left" in str(exc)
+
+
 class _Job:
     """One write for the writer thread, and what came of it."""
 
@@ -697,6 +703,10 @@ class Desk:
         while not job.done.wait(1.0):  # a write waits for those before it, never for a writer that is gone
             if not writer.is_alive():
                 raise DeskError(f"{self.path}: the desk's writer stopped; nothing more is taken")
+        if isinstance(job.error, sqlite3.OperationalError) and _disk_full(job.error):
+            raise Refusal(
+                507, "the organiser's computer has no room left: nothing was taken; tell the organiser"
+            ) from None
         if job.error is not None:
             raise job.error
         return job.value  # type: ignore[no-any-return]
@@ -731,7 +741,9 @@ class Desk:
                         conn.execute("SAVEPOINT job")
                         try:
                             job.value = job.write(conn)
-                        except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
+                        except BaseException as exc:  # handed to the job's caller
+                            if not conn.in_transaction:  # SQLite undid it all (a full disk): none is taken
+                                raise
                             conn.execute("ROLLBACK TO job")
                             job.error = exc
                         conn.execute("RELEASE job")

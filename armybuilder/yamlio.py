@@ -448,6 +448,16 @@ def loads(text: str) -> Document:
             if indent:
                 raise LoadError("ABL004", f"not valid YAML: {indent} (the parser: {problem})", line, column) from None
         raise LoadError("ABL004", f"not valid YAML: {problem}{hint}", line, column) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML never allows (a NUL): its own line and column
+        before = text[: max(0, int(exc.position))]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        raise LoadError(
+            "ABL004",
+            f"not valid YAML: the character U+{code:04X} is not allowed in a list (a control character)",
+            line,
+            column,
+        ) from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked reader errors
         raise LoadError("ABL004", f"not valid YAML: {exc}") from None
     except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH

@@ -362,7 +362,10 @@ def _new_draft(ds: DeskState, system: str, name: str) -> str:
     with ds.drafting:  # counting and making one draft at a time: never past the cap
         if clean_drafts(root, DRAFT_IDLE, MAX_DRAFTS - 1) >= MAX_DRAFTS:
             raise Refusal(423, "the desk holds as many lists in the builder as it can; send yours as a file or text")
-        outcome = run_new(system, root / draft, name or None, float(points) if points is not None else None, False)
+        try:
+            outcome = run_new(system, root / draft, name or None, float(points) if points is not None else None, False)
+        except OSError as exc:  # a full disk: said, not a traceback
+            raise Refusal(507, f"the list could not be started: {exc.strerror or exc}; tell the organiser") from None
     if outcome.code == 2:
         raise Refusal(422, "the list could not be started: " + " ".join(outcome.stderr))
     return draft
@@ -484,7 +487,11 @@ async def submit(request: Request) -> Response:
     said = [f"Your list is in: taken {shown_time(taken.submitted_at)}."]
     said.append("Keep the private link below: with it you can see and replace your list until the deadline.")
     assert taken.edit_token is not None
-    return RedirectResponse(_mine_url(taken.id, taken.edit_token, st.remember(Flash("ok", said))), 303)
+    answer = RedirectResponse(_mine_url(taken.id, taken.edit_token, st.remember(Flash("ok", said))), 303)
+    sent = first_value(values, "draft")
+    if sent:  # sent: this device no longer offers it on the players' page
+        _set_drafts(request, answer, [n for n in _drafts_of(request) if n != sent])
+    return answer
 
 
 async def build(request: Request) -> Response:
@@ -503,15 +510,16 @@ async def build(request: Request) -> Response:
         return await players(request, Flash("refused", [_words(exc.message)], exc.status), exc.status)
     answer = RedirectResponse("/list/" + urllib.parse.quote(draft), 303)
     kept = [draft, *(n for n in _drafts_of(request) if n != draft)]
-    answer.set_cookie(
-        f"{DRAFTS_COOKIE}_{port_of(request.scope)}",
-        _drafts_cookie(kept),
-        max_age=60 * 60 * 24 * 60,
-        path="/",
-        httponly=True,
-        samesite="strict",
-    )
+    _set_drafts(request, answer, kept)
     return answer
+
+
+def _set_drafts(request: Request, answer: Response, names: Sequence[str]) -> None:
+    """The drafts this device builds, in a cookie of this browser session only (a shared tablet's
+    next player does not meet the last one's draft), without the drafts already sent."""
+    answer.set_cookie(
+        f"{DRAFTS_COOKIE}_{port_of(request.scope)}", _drafts_cookie(names), path="/", httponly=True, samesite="strict"
+    )
 
 
 def _mine_model(request: Request, sub: Submission, token: str) -> dict[str, Any]:
@@ -980,6 +988,27 @@ def _same_site(request: Request) -> None:
         raise ApiError(403, "this request must come from a page of this desk, or from a script (no Origin)")
 
 
+class _Twice(Exception):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key[:40]
+
+
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (JSON allows a key twice, and the last wins:
+    a body could name one player to a proxy that reads the first and another to the desk)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Twice(key)
+        out[key] = value
+    return out
+
+
+def _json_object(body: bytes) -> Any:
+    return json.loads(body.decode("utf-8"), object_pairs_hook=_one_of_each)
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     _same_site(request)
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
@@ -991,7 +1020,9 @@ async def _json_body(request: Request) -> dict[str, Any]:
         if len(body) > MAX_API_BODY:
             raise ApiError(413, f"a request's body is at most {MAX_API_BODY // 1024} KiB")
     try:
-        data = await in_thread(json.loads, bytes(body).decode("utf-8"))
+        data = await in_thread(_json_object, bytes(body))
+    except _Twice as exc:
+        raise ApiError(422, f"the body gives {exc.key!r} twice: give each field once") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ApiError(422, 'the body is not JSON: send {"player": NAME, "list": TEXT}') from None
     if not isinstance(data, dict):

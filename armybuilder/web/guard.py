@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import hmac
 import ipaddress
+import re
 import secrets
 import socket
 import struct
@@ -167,12 +168,20 @@ def network_names(host: str, allow: Iterable[str] = ()) -> list[str]:
     return [n for n in dict.fromkeys(out) if not is_loopback(n)]
 
 
+_HOST_HEADER = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::[0-9]{1,5})?")
+
+
 def _hostname(header: str) -> str:
-    """``127.0.0.1:8000`` -> ``127.0.0.1``; ``[::1]:8000`` -> ``::1``; ``Vm.`` -> ``vm``."""
+    """``127.0.0.1:8000`` -> ``127.0.0.1``; ``[::1]:8000`` -> ``::1``; ``Vm.`` -> ``vm``; a header
+    that is not a name and an optional port (``127.0.0.1:8000@evil.example``, a path after the
+    port) -> ``""``, which no allow-list holds: anything after the port would be echoed into
+    the links a page gives."""
     header = header.strip().lower()
-    if header.startswith("["):
-        return header[1:].split("]", 1)[0]
-    return (header.rsplit(":", 1)[0] if header.count(":") == 1 else header).rstrip(".")
+    m = _HOST_HEADER.fullmatch(header)
+    if m is None:
+        return ""
+    name = m.group(1)
+    return name[1:-1] if name.startswith("[") else name.rstrip(".")
 
 
 def new_key() -> str:

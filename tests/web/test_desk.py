@@ -197,6 +197,13 @@ def test_the_lists_are_hidden_until_the_reveal(client):
         (b'{"player": ["Dan"], "list": "x"}', "application/json", 422, "player's name"),
         (b'{"player": "Dan", "list": "x", "lst": 1}', "application/json", 422, "unknown field 'lst'"),
         (b'{"player": "Dan\\u0000", "list": "x"}', "application/json", 422, "control characters"),
+        (b'{"player": "Dan", "player": "Eve", "list": "x"}', "application/json", 422, "'player' twice"),
+        (
+            b'{"player": "Dan", "list": "system: token-terrors\\nname: x\\n  a\\u0000"}',
+            "application/json",
+            422,
+            "line 3, column 4",
+        ),
         (b'{"player": "Dan", "list": "\\ud800"}', "application/json", 422, "broken character"),
         (b'{"player": "Dan", "list": "system: chess"}', "application/json", 422, "does not know"),
         (b"\xff\xfe", "application/json", 422, "not JSON"),
@@ -936,3 +943,29 @@ def test_the_zip_runs_no_check_and_the_revealed_page_is_made_once(organiser, des
     assert organiser.get("/lists").text == first.text and "Zip Zed" in first.text and len(made) == 1
     act(organiser, do="paper", player="Late Lou", list=text(WRENS))  # the organiser changed the lists
     assert "Late Lou" in organiser.get("/lists").text and len(made) == 2
+
+
+def test_smaller_things_of_issue_37(client, desk):
+    """Issue 37, 8 and 9: a full disk is a clear 507, not a traceback; a Host with anything after
+    its port is refused (it was echoed into a private link); the drafts cookie lasts the browser
+    session and forgets a draft once it is sent (a shared tablet showed the last player's)."""
+    first = client.post("/api/submissions", json={"player": "Room", "list": text(OZZY)}).json()
+    pages = desk._commit(lambda c: int(c.execute("PRAGMA page_count").fetchone()[0]))
+    desk._commit(lambda c: c.execute(f"PRAGMA max_page_count = {pages}"))  # the writer's file can grow no more
+    big = text(OZZY) + "# " + "x" * 60_000 + "\n"
+    r = client.post("/api/submissions", json={"player": "No Room", "list": big})
+    assert r.status_code == 507 and "no room left" in r.json()["error"]
+    r = post(client, f"/mine/{first['id']}", {"key": first["edit_token"], "list": big})
+    assert r.status_code == 507 and "no room left" in r.text.lower()
+    desk._commit(lambda c: c.execute("PRAGMA max_page_count = 1073741823"))
+    assert client.post("/api/submissions", json={"player": "No Room", "list": big}).status_code == 201
+    for host in ("127.0.0.1:8000@evil.example", "127.0.0.1:8000/evil", "127.0.0.1:8000 evil"):
+        r = client.get("/", headers={"host": host})
+        assert r.status_code >= 400 and "evil" not in r.text
+    r = post(client, "/build", {"system": "token-terrors"})
+    cookie = r.headers["set-cookie"].lower()
+    assert r.status_code == 303 and "max-age" not in cookie and "expires" not in cookie
+    draft = r.headers["location"].removeprefix("/list/")
+    assert draft in client.get("/").text
+    r = post(client, "/submit", {"player": "Tablet One", "draft": draft})
+    assert r.status_code == 303 and draft not in client.get("/").text
