@@ -83,6 +83,40 @@ class Unlockable(OSError):
         return self.message
 
 
+class NotOurFolder(OSError):
+    """A folder armybuilder keeps its own files in (``.armybuilder/...``) is a symbolic link or not a
+    folder: what is written there could land outside the folder it belongs to, so nothing is."""
+
+    def __init__(self, message: str):
+        super().__init__(errno.ENOTDIR, message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def own_folder(base: str | os.PathLike[str], *parts: str, make: bool = True) -> Path:
+    """``base/parts...``, each part a folder of its own, made (mode 0o700) when missing and ``make``:
+    never a symbolic link (a ``.armybuilder`` that points elsewhere would take a list's undo history
+    or its trash there) nor a file (:class:`NotOurFolder`); FileNotFoundError when one is missing and
+    not ``make``."""
+    here = Path(base)
+    for part in parts:
+        here = here / part
+        try:
+            info = os.lstat(here)
+        except FileNotFoundError:
+            if not make:
+                raise
+            with contextlib.suppress(FileExistsError):  # made meanwhile: looked at below
+                os.mkdir(here, 0o700)
+            info = os.lstat(here)
+        if not stat.S_ISDIR(info.st_mode):
+            kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a folder"
+            raise NotOurFolder(f"{here} is {kind}; armybuilder keeps its own files only in a folder of its own there")
+    return here
+
+
 def _mode_for(path: Path) -> int:
     try:
         return path.stat().st_mode & 0o7777

@@ -53,10 +53,15 @@ class History:
         return {"form": 1, "undo": [s.to_json() for s in self.undo], "redo": [s.to_json() for s in self.redo]}
 
 
-def place(path: Path) -> Path:
-    """Where the history of the list at ``path`` is kept."""
+def place(path: Path, make: bool = False) -> Path:
+    """Where the history of the list at ``path`` is kept; its folder made when ``make``. OSError when
+    that folder is not there (``make`` False), or is a symbolic link or a file
+    (:func:`armybuilder.fsutil.own_folder`: the history holds the list's text, and is never written
+    or read outside the list's folder)."""
+    from armybuilder.fsutil import own_folder
+
     path = Path(os.path.realpath(path))
-    return path.parent / FOLDER / "history" / (path.name + ".json")
+    return own_folder(path.parent, FOLDER, "history", make=make) / (path.name + ".json")
 
 
 def _steps(raw: Any) -> list[Step]:
@@ -70,8 +75,8 @@ def _steps(raw: Any) -> list[Step]:
 
 
 def load(path: Path) -> History:
-    where = place(path)
     try:
+        where = place(path)
         if where.is_symlink() or not where.is_file() or where.stat().st_size > MAX_BYTES:
             return History()
         raw = json.loads(where.read_text("utf-8"))
@@ -94,9 +99,7 @@ def _save(path: Path, history: History) -> None:
     while len(data) > MAX_BYTES and (history.undo or history.redo):
         (history.undo or history.redo).pop(0)
         data = json.dumps(history.to_json(), ensure_ascii=False).encode("utf-8")
-    where = place(path)
-    where.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(where, data, force=True, into=False, sync=False)
+    atomic_write(place(path, make=True), data, force=True, into=False, sync=False)
 
 
 def record(path: Path, before: bytes, after: bytes, said: str) -> None:
@@ -138,7 +141,8 @@ def _move(path: Path, back: bool, version: str | None = None) -> str:
                 raise HistoryError(f"nothing to {what}")
             step = stack[-1]
             if now != (step.after if back else step.before):
-                _save(path, History())
+                with contextlib.suppress(OSError):
+                    _save(path, History())
                 raise HistoryError(
                     f"the list was changed outside the builder since, so there is nothing to {what}: "
                     "its history starts again from here"
@@ -175,8 +179,8 @@ _COUNTS: dict[tuple[str, int, int], tuple[int, int, str, str]] = {}  # by the hi
 def counts(path: Path) -> tuple[int, int, str, str]:
     """How many changes can be undone and redone, and what the next of each would be (read again
     only when the history file changed: every page shows them)."""
-    where = place(path)
     try:
+        where = place(path)
         st = where.stat()
         key = (str(where), st.st_mtime_ns, st.st_size)
     except OSError:
@@ -199,8 +203,6 @@ def move(old: Path, new: Path) -> None:
     try:
         src = place(old)
         if src.is_file():
-            dst = place(new)
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(src, dst)
+            os.replace(src, place(new, make=True))
     except OSError:
         pass

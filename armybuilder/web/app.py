@@ -455,9 +455,8 @@ async def manage(request: Request) -> Response:
             request, Flash("refused", [_sentence(_in_the_folder(exc.message, st.folder))]), exc.status
         )
     except OSError as exc:
-        return await _folder_answer(
-            request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422
-        )
+        why = _in_the_folder(str(exc.strerror or exc), st.folder)
+        return await _folder_answer(request, Flash("refused", [f"That could not be done ({why})."]), 422)
     except EditError as exc:  # the list's edit lock could not be had: nothing was moved
         said = _sentence(_in_the_folder(exc.player, st.folder))
         return await _folder_answer(request, Flash("refused", [said]), 423 if isinstance(exc, Locked) else 403)

@@ -290,8 +290,12 @@ def duplicate(folder: Folder, name: str) -> str:
     return copy
 
 
-def _trash_dir(folder: Folder) -> Path:
-    return folder.root / TRASH
+def _trash_dir(folder: Folder, make: bool = False) -> Path:
+    """The trash folder (made when ``make``); OSError when it is not there, or is a symbolic link or
+    a file (:func:`armybuilder.fsutil.own_folder`: a deleted list never leaves the served folder)."""
+    from armybuilder.fsutil import own_folder
+
+    return own_folder(folder.root, *TRASH.parts, make=make)
 
 
 def delete(folder: Folder, name: str) -> str:
@@ -300,8 +304,7 @@ def delete(folder: Folder, name: str) -> str:
     from armybuilder.history import forget
 
     entry, path = folder.entry(name)
-    where = _trash_dir(folder)
-    where.mkdir(parents=True, exist_ok=True)
+    where = _trash_dir(folder, make=True)
     kept = f"{time.time_ns() // 1_000_000}--{urllib.parse.quote(name, safe='')}"
     link = entry.is_symlink()  # the link goes to the trash; the file it points to stays
     with edit_lock(path):
@@ -342,9 +345,8 @@ def trash_shown(folder: Folder) -> list[Trashed]:
 
 
 def trash(folder: Folder) -> list[Trashed]:
-    where = _trash_dir(folder)
     try:
-        names = sorted(os.listdir(where), reverse=True)
+        names = sorted(os.listdir(_trash_dir(folder)), reverse=True)
     except OSError:
         return []
     out = []

@@ -102,8 +102,7 @@ def test_the_undo_history_is_never_written_through_a_link(tmp_path):
     lst.write_text("system: token-terrors\nname: A\n", encoding="utf-8")
     outside = tmp_path / "outside.txt"
     outside.write_bytes(b"keep me")
-    where = history.place(lst)
-    where.parent.mkdir(parents=True, exist_ok=True)
+    where = history.place(lst, make=True)  # (its folder made)
     where.symlink_to(outside)
     history.record(lst, b"system: token-terrors\nname: A\n", b"system: token-terrors\nname: B\n", "Name: B")
     assert outside.read_bytes() == b"keep me" and not where.is_symlink()

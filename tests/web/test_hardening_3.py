@@ -229,3 +229,49 @@ def test_7_trash_entries_that_name_no_time_are_not_shown(builder):
     r = client.get("/")
     assert r.status_code == 200 and "kept.yaml" in r.text
     assert "x.yaml" not in r.text and "z.yaml" not in r.text and "y.yaml" not in r.text
+
+
+# -- 8. a .armybuilder that is a symbolic link -------------------------------------------------------
+
+
+@pytest.fixture
+def elsewhere(builder, tmp_path):
+    """The builder's folder, its ``.armybuilder`` a link to a folder outside it."""
+    client, folder = builder
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (folder / ".armybuilder").symlink_to(outside, target_is_directory=True)
+    return client, folder, outside
+
+
+def test_8_the_undo_history_is_never_written_through_a_linked_armybuilder(elsewhere):
+    from web.test_routes import JSON, name_control, send
+
+    client, folder, outside = elsewhere
+    r = send(client, name_control(client, "wee.yaml"), "Mine", headers=JSON)
+    assert r.status_code == 200 and b"Mine" in (folder / "wee.yaml").read_bytes()
+    assert list(outside.rglob("*")) == []  # the list's text never left its folder
+    r = client.post("/undo/wee.yaml", data={"csrf": TOKEN}, headers=JSON)
+    assert r.status_code == 409 and r.json()["messages"] == ["Nothing to undo."]
+
+
+def test_8_a_history_outside_is_never_read(elsewhere):
+    """A history file put where the link leads is not the list's: undo does not write its text."""
+    import json
+
+    client, folder, outside = elsewhere
+    (outside / "history").mkdir()
+    now = (folder / "wee.yaml").read_text(encoding="utf-8")
+    step = {"said": "name: x", "before": "system: token-terrors\nname: Planted\n", "after": now}
+    (outside / "history" / "wee.yaml.json").write_text(json.dumps({"form": 1, "undo": [step], "redo": []}))
+    r = client.post("/undo/wee.yaml", data={"csrf": TOKEN}, headers={**SAME, "accept": "application/json"})
+    assert r.status_code == 409 and (folder / "wee.yaml").read_text(encoding="utf-8") == now
+
+
+def test_8_delete_never_moves_a_list_through_a_linked_armybuilder(elsewhere):
+    client, folder, outside = elsewhere
+    data = {"csrf": TOKEN, "do": "delete"}
+    r = client.post("/manage/wee.yaml", data=data, headers={**SAME, "hx-request": "true"}, follow_redirects=False)
+    assert r.status_code == 422 and ".armybuilder is a symbolic link" in r.text and str(folder) not in r.text
+    assert (folder / "wee.yaml").is_file() and list(outside.rglob("*")) == []
+    assert client.get("/").status_code == 200
