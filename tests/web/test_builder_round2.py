@@ -8,6 +8,7 @@ Debian's chromium by Playwright); every wait is bounded.
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 from pathlib import Path
 
@@ -447,5 +448,41 @@ def test_the_games_of_the_new_list_form_line_up(browser, served, width):
         # in each game: the name and what it is counted in start at one edge, the radio before them
         assert all(abs(a - b) < 1 for a, b in zip(names, counted, strict=True)), (names, counted)
         assert all(r < n for r, n in zip(radios, names, strict=True))
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------
+# 7. No red on a legal, finished list
+
+RED_TEXT = """() => {
+  const bad = getComputedStyle(document.documentElement).getPropertyValue('--bad').trim();
+  const probe = document.createElement('span');
+  probe.style.color = bad;
+  document.body.appendChild(probe);
+  const red = getComputedStyle(probe).color;
+  probe.remove();
+  return Array.from(document.querySelectorAll('body *'))
+    .filter(e => e.offsetParent && getComputedStyle(e).color === red
+      && Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(e => e.textContent.trim().slice(0, 80));
+}"""
+
+
+@pytest.mark.parametrize("example", ["token-terrors/ozzys-muster.yaml", "fantasy-triumph/greenwood-host.yaml"])
+def test_a_legal_finished_list_shows_no_red_and_a_quiet_catalog(browser, served, example):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / example, folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        assert page.locator("#status").inner_text() == "Legal"
+        assert page.evaluate(RED_TEXT) == []
+        # what cannot be added is folded under one line, not listed
+        assert page.locator("#catalog li.entry.off:visible").count() == 0
+        folded = page.locator("#catalog details.cannot > summary, #catalog details.closed-group > summary")
+        assert folded.count() >= 1
+        said = page.locator("#catalog details.cannot > summary").evaluate_all("(es) => es.map(e => e.textContent)")
+        assert all(re.fullmatch(r"\d+ cannot be added now: why", t.strip()) for t in said), said
     finally:
         context.close()
