@@ -408,6 +408,52 @@ def _key(f: Finding) -> tuple[str, str, str, str | None]:
     return (f.code, f.severity.value, f.message, f.rule)
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*[½¼¾]?|[½¼¾]")
+
+
+def _same_but_numbers(f: Finding) -> tuple[str, str, str | None, tuple[Any, ...], str]:
+    """A finding with its numbers left out: one the edit changed only in its numbers ("the army has 6
+    stands" then 7) is the same finding, changed."""
+    return (f.code, f.severity.value, f.rule, tuple(f.path), _NUMBER.sub("#", f.message))
+
+
+@dataclass
+class Changes:
+    """How an edit changed the list's findings: those it caused, those it fixed, and those that stay
+    but say something else (``changed``: (before, after) pairs: the same finding with other numbers)."""
+
+    caused: list[Finding]
+    fixed: list[Finding]
+    changed: list[tuple[Finding, Finding]]
+
+
+def changes(before: Result | None, after: Result) -> Changes:
+    """The findings an edit caused, fixed and changed, each in the order a report lists them. A
+    finding is fixed when no finding that says the same is left (a second ABL021 that stays does
+    not hide the first one's fix)."""
+    old = Counter(_key(f) for f in before.findings) if before is not None else Counter()
+    new = Counter(_key(f) for f in after.findings)
+    added, gone = new - old, old - new
+    caused = []
+    for f in after.sorted_findings():
+        if added[_key(f)] > 0:
+            added[_key(f)] -= 1
+            caused.append(f)
+    fixed = []
+    for f in before.sorted_findings() if before is not None else []:
+        if gone[_key(f)] > 0:
+            gone[_key(f)] -= 1
+            fixed.append(f)
+    changed = []
+    for f in list(caused):
+        was = next((g for g in fixed if _same_but_numbers(g) == _same_but_numbers(f)), None)
+        if was is not None:
+            caused.remove(f)
+            fixed.remove(was)
+            changed.append((was, f))
+    return Changes(caused, fixed, changed)
+
+
 def report(path: Path, said: str, before: Result | None, after: Result, check: bool = False) -> Outcome:
     """What an edit did: one line for the change, one for the total, one per finding it caused.
     Exit 0 (the edit was made), or with ``check`` the list's verdict."""
@@ -426,24 +472,13 @@ def report(path: Path, said: str, before: Result | None, after: Result, check: b
     else:
         total = "total: - (the list is not complete enough to count yet)"
     out.append(f"{total}; list {status} ({counts})")
-    old = Counter(_key(f) for f in before.findings) if before is not None else Counter()
-    new = Counter(_key(f) for f in after.findings)
-    added = new - old
-    gone = old - new
-    for f in after.sorted_findings():
-        k = _key(f)
-        if added[k] > 0:
-            added[k] -= 1
-            out.append(finding_line(after, f))
-    still = {f.code for f in after.findings}
-    if before is not None:
-        for f in before.sorted_findings():
-            k = _key(f)
-            if gone[k] > 0:
-                gone[k] -= 1
-                if f.code not in still:
-                    rule = f" ({f.rule})" if f.rule else ""
-                    out.append(f"fixed: {f.code} [{f.severity.value}] {f.message}{rule}")
+    done = changes(before, after)
+    out += [finding_line(after, f) for f in done.caused]
+    for was, now in done.changed:
+        out.append(f"changed: {finding_line(after, now)} (was: {was.message})")
+    for f in done.fixed:
+        rule = f" ({f.rule})" if f.rule else ""
+        out.append(f"fixed: {f.code} [{f.severity.value}] {f.message}{rule}")
     return Outcome(_lines(out), [], _verdict(after, check))
 
 
@@ -489,6 +524,7 @@ class Made:
     player: str = ""  # the same in a player's words (EditError.player)
     before: Result | None = None
     after: Result | None = None
+    changes: Changes | None = None  # the findings the edit caused, fixed and changed (:func:`changes`)
 
 
 # Called under the edit lock after the write: (the bytes before, the bytes written, what was done).
@@ -597,7 +633,7 @@ def _edit(
     _keep(_CHECKED, str(path), (_digest(new_text), after))
     done = report(path, said, before, after, check)
     done.done = f"the edit was made: {path} was written"
-    done.detail = Made("made", said, before=before, after=after)
+    done.detail = Made("made", said, before=before, after=after, changes=changes(before, after))
     if locked_file:
         notes.insert(0, f"{path} is read-only: written because of --force, and it stays read-only")
     done.stderr += [f"armybuilder {verb}: note: {n}" for n in notes]

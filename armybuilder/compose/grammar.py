@@ -19,7 +19,8 @@ old file whole. A file that does not parse is never rewritten, and an edit that 
 unreadable is refused. An edit that makes the list invalid is written, and its findings shown.
 
 After the edit: what changed, the new total against the limit, then each finding the edit caused
-(path:line:col: CODE [severity] message) and each it fixed, one line each.
+(path:line:col: CODE [severity] message), each it changed ("changed:", with what it said before)
+and each it fixed ("fixed:"), one line each.
 
 Names (cards, troop types, factions, races, units, heroes, and the classes, heroes and regions in
 the file) match without regard to case; a near miss is refused with a suggestion. --as-written
