@@ -145,6 +145,7 @@ class State:
     flashes: OrderedDict[str, Flash] = field(default_factory=OrderedDict)
     boards: Boards = field(default_factory=lambda: Boards())  # the boards drawn lately, for what changed
     rosters: Kept = field(default_factory=lambda: Kept(ROSTERS_KEPT))  # rosters laid out lately
+    pack: Any = None  # an event pack every list is checked against (the collect desk's builder)
 
     def remember(self, flash: Flash) -> str:
         key = secrets.token_urlsafe(9)
@@ -492,6 +493,7 @@ def _list_model(
     kept: Mapping[str, str],
     before: Any = None,
     known: tuple[bytes, Any] | None = None,
+    pack: Any = None,
 ) -> dict[str, Any]:
     from armybuilder import systems
     from armybuilder.check import check_path
@@ -509,12 +511,17 @@ def _list_model(
     version = version_of(raw) if raw is not None else _read_version(path)
     # The change just made was checked as it was written: the same bytes need no check again.
     try:
-        result = known[1] if known is not None and raw == known[0] else check_path(path)
+        if pack is not None:  # every change checked against the event's pack too (its bans, limits)
+            result = check_path(path, None, pack)
+        else:
+            result = known[1] if known is not None and raw == known[0] else check_path(path)
     except OSError as exc:  # the server may not read it (its permissions): said, not a 500
         raise Refused(_unreadable(name, exc), 403) from None
     system = result.system
     editable = system is not None and system in composable() and isinstance(result.document, dict)
     board = board_of(result, focus) if editable else None
+    if board is not None and pack is not None and system is not None:
+        board = banned_greyed(board, pack, system)
     view = build_page(result, board, kept, before)
     title = systems.get(system).title if system is not None and editable else None
     total, left = measure_line(result)
@@ -544,6 +551,28 @@ def _list_model(
         "redo_said": redo_said,
         "autofocus": view.autofocus,
     }
+
+
+def banned_greyed(board: Any, pack: Any, system: str) -> Any:
+    """The board with each catalog entry the event pack bans greyed out, with the pack's reason
+    (its Add button disabled: the player learns it before sending, not at the desk)."""
+    from dataclasses import replace
+
+    from armybuilder.suggest import fold
+
+    rules = pack.rules_for(system)
+    banned = {fold(e.name) for e in rules.ban} if rules is not None else set()
+    if not banned:
+        return board
+    why = f"banned at {pack.event} (the event's rules)"
+    groups = []
+    for group in board.catalog:
+        entries = tuple(
+            replace(e, add=replace(e.add, edit=None, why_not=why)) if fold(e.name) in banned else e
+            for e in group.entries
+        )
+        groups.append(replace(group, entries=entries))
+    return replace(board, catalog=groups)
 
 
 def _unreadable(name: str, exc: OSError) -> str:
@@ -579,7 +608,7 @@ async def _list_page(
     before = flash.before if flash is not None else None
     known = flash.known if flash is not None else None
     try:
-        model = await in_thread(_list_model, st.folder, name, focus, kept, before, known)
+        model = await in_thread(_list_model, st.folder, name, focus, kept, before, known, st.pack)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     return list_page(request, status, sent, flash=flash, **model)
@@ -833,10 +862,12 @@ def make_app(
     token: str | None = None,
     allow: Sequence[str] = (),
     key: str | None = None,
+    pack: Any = None,
 ) -> Starlette:
     """The builder for the list files in ``folder``, bound to ``host``: answering to the names of
     :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``); off loopback only with the access
-    ``key`` (a new one when None: ``app.state.key``)."""
+    ``key`` (a new one when None: ``app.state.key``); ``pack``: an event pack every list is checked
+    against, whose bans the catalog greys out (the collect desk's builder)."""
     routes = [
         Route("/", folder_view, methods=["GET"]),
         Route("/new", create, methods=["POST"]),
@@ -852,7 +883,7 @@ def make_app(
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)
-    app.state.builder = State(Folder(folder), token or secrets.token_urlsafe(32), environment())
+    app.state.builder = State(Folder(folder), token or secrets.token_urlsafe(32), environment(), pack=pack)
     # Inside Guard (the last added is the outermost): a body over the limit is answered 413 with
     # the security headers too.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=MAX_UPLOAD)

@@ -1202,7 +1202,7 @@ def make_desk_app(
     )
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=2 * 1024 * 1024)
     app.add_middleware(Guard, hosts=hosts, key=None)
-    builder = make_app(folder, "127.0.0.1", token=token, allow=sorted(hosts))
+    builder = make_app(folder, "127.0.0.1", token=token, allow=sorted(hosts), pack=desk.pack)
     return DeskApp(app, builder)
 
 

@@ -969,3 +969,20 @@ def test_smaller_things_of_issue_37(client, desk):
     assert draft in client.get("/").text
     r = post(client, "/submit", {"player": "Tablet One", "draft": draft})
     assert r.status_code == 303 and draft not in client.get("/").text
+
+
+def test_the_desks_builder_checks_each_list_against_the_pack(client, desk):
+    """Issue 37, 11: the pack bans Mindblast; in the desk's builder its Add button is disabled
+    with the pack's reason, and a list holding it shows the event's finding (EVT011) at once."""
+    r = post(client, "/build", {"system": "fantasy-triumph"})
+    draft = r.headers["location"].removeprefix("/list/")
+    path = desk.path.with_name(desk.path.name + "-drafts") / draft
+    path.write_text(text(GREENWOOD), encoding="utf-8")
+    page = client.get(f"/list/{draft}?focus=classes-0").text
+    entry = page[page.index('<span class="entry-name">Mindblast</span>') :].split("</li>", 1)[0]
+    assert "banned at Club Games Day" in entry and " disabled" in entry
+    allowed = page[page.index('<span class="entry-name">Armored</span>') :].split("</li>", 1)[0]
+    assert "banned" not in allowed
+    path.write_text(text(GREENWOOD).replace("cards: [Deadly, Armored]", "cards: [Deadly, Mindblast]"), "utf-8")
+    page = client.get(f"/list/{draft}").text
+    assert "is banned at Club Games Day" in page
