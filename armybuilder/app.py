@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.check import PackLike, check_path, event_pack_refusal, points_refusal
 from armybuilder.findings import Result
@@ -170,6 +170,27 @@ def _validate_stream(
     outcome.code = ExitCode.of(invalid == 0)
 
 
+# What discover says of a file or folder that is plainly no list: counted in one line, not named.
+_NOT_LISTS = ("not a .yaml or .yml file", "a hidden file", "a hidden folder: not searched")
+
+
+def _left_out(skipped: Sequence[Any]) -> str:
+    """One line for the files found that are not lists: how many, by kind ("3 .png, 1 .pdf")."""
+    from collections import Counter
+
+    from armybuilder.text import plural
+
+    kinds: Counter[str] = Counter()
+    for s in skipped:
+        if s.reason == "not a .yaml or .yml file":
+            kinds[Path(s.file).suffix.lower() or "without a suffix"] += 1
+        else:
+            kinds["hidden"] += 1
+    parts = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kn: (-kn[1], kn[0])))
+    are = "is not a list" if len(skipped) == 1 else "are not lists"
+    return f"left out {plural(len(skipped), 'file')} that {are} (not .yaml or .yml, or hidden): {parts}"
+
+
 def list_files(paths: Sequence[Path]) -> tuple[list[Path], list[str]] | Outcome:
     """The list files to check: each file given, and every list file in each folder given (as
     :func:`armybuilder.tournament.discover` finds them: ``*.yaml`` and ``*.yml``, not hidden, not an
@@ -180,7 +201,10 @@ def list_files(paths: Sequence[Path]) -> tuple[list[Path], list[str]] | Outcome:
     from armybuilder.tournament import discover
 
     found, skipped = discover(paths)
-    said = [one_line(f"{s.file}: not checked: {s.reason}") for s in skipped]
+    said = [one_line(f"{s.file}: not checked: {s.reason}") for s in skipped if s.reason not in _NOT_LISTS]
+    others = [s for s in skipped if s.reason in _NOT_LISTS]
+    if others:  # a PNG, a PDF, a .git folder: no line each (issue 41), their number in one
+        said.insert(0, _left_out(others))
     empty = [p for p in paths if p.is_dir() and not any(f == p or p in f.parents for f in found)]
     if empty:
         return Outcome.usage(*said, one_line(f"armybuilder validate: {empty[0]} holds no list file (*.yaml, *.yml)"))

@@ -34,7 +34,8 @@ def test_a_folder_and_files_together_each_list_once(run, tmp_path):
     shutil.copy(ROOT / "examples/events/autumn-clash.yaml", tmp_path / "pack.yaml")
     r = run("validate", tmp_path, tmp_path / "mire-court.yaml", "--format", "json")
     assert r.exit_code == 0, r.stderr
-    assert f"{tmp_path / 'notes.txt'}: not checked: not a .yaml or .yml file" in r.stderr
+    assert "notes.txt" not in r.stderr  # a file that is no list is counted, not named (issue 41)
+    assert "left out 1 file that is not a list (not .yaml or .yml, or hidden): 1 .txt" in r.stderr
     assert f"{tmp_path / 'pack.yaml'}: not checked: an event pack (it reads as one), not a list" in r.stderr
     assert "2 lists checked: 2 valid" in r.stderr
 
@@ -109,3 +110,16 @@ def test_points_and_an_event_pack_given_as_a_list_are_refused_before_anything_is
     pack = ROOT / "examples/events/autumn-clash.yaml"
     r = run("validate", tmp_path, pack, "--format", "json")
     assert r.exit_code == 2 and r.stdout == "" and "is an event pack, not a list" in r.stderr
+
+
+def test_files_that_are_no_lists_are_left_out_in_one_line(run, tmp_path):
+    """Issue 41 item 7: `validate .` printed a "not checked" line for every PNG, PDF and JSON in the folder."""
+    shutil.copy(ROOT / "examples/fantasy-triumph/greenwood-host.yaml", tmp_path / "army.yaml")
+    for name in ("a.png", "b.png", "army.pdf", "army.json", "README", ".hidden.yaml"):
+        (tmp_path / name).write_bytes(b"x")
+    (tmp_path / ".armybuilder").mkdir()
+    r = run("validate", tmp_path)
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.count("not checked") == 0 and "a.png" not in r.stderr
+    said = "left out 7 files that are not lists (not .yaml or .yml, or hidden): 2 .png, 2 hidden, 1 .json, 1 .pdf, 1 "
+    assert said + "without a suffix" in r.stderr.splitlines()
