@@ -8,7 +8,8 @@ checked before anything else is done with it: it must be inside the folder, and 
 to the folder must pass the same rules (so a ``.yaml`` link to a hidden file, or to one that is
 not a list, is refused, and :meth:`Folder.scan` does not list it). An existing file must be a
 regular file (not a folder, FIFO or device); a new one must not exist yet, in a folder that does
-(its real path inside the folder and not hidden).
+(its real path inside the folder and not hidden), and its name may hold no control character,
+line separator or direction mark.
 """
 
 from __future__ import annotations
@@ -23,7 +24,15 @@ SUFFIXES = (".yaml", ".yml")
 MAX_NAME = 512  # characters in a relative name
 MAX_FILES = 2000  # files the folder view looks at
 _DRIVE = re.compile(r"^[A-Za-z]:")
+# What a new file's name may not hold: control characters (a tab, a line break, ESC, DEL, C1), line
+# and paragraph separators, and the marks that turn text's direction (a name would read otherwise).
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _EVENT_KEY = re.compile(rb"^[\"']?event[\"']?[ \t]*:", re.MULTILINE)  # as `tournament` tells a pack
+
+
+def showable(name: str) -> str:
+    """``name`` with each character a new file's name may not hold (:data:`_UNSHOWABLE`) as ``-``."""
+    return _UNSHOWABLE.sub("-", name)
 
 
 class Refused(Exception):
@@ -103,8 +112,15 @@ class Folder:
         return self.root.joinpath(*parts), self._existing(name, parts)
 
     def new(self, name: str) -> Path:
-        """Where a new file ``name`` goes: not there yet, in a folder inside the served one."""
+        """Where a new file ``name`` goes: not there yet, in a folder inside the served one, with no
+        character in its name that does not show as itself (:data:`_UNSHOWABLE`)."""
         parts = self._checked_name(name)
+        if _UNSHOWABLE.search(name):
+            raise Refused(
+                "a file name has no tab, line break or other control character, nor a mark that turns the text's "
+                "direction",
+                422,
+            )
         target = self.root.joinpath(*parts)
         parent = os.path.realpath(target.parent)
         if parent != str(self.root):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armybuilder.web.files import SUFFIXES, Folder, Found, Refused
+from armybuilder.web.files import SUFFIXES, Folder, Found, Refused, showable
 
 TRASH = Path(".armybuilder") / "trash"
 SORTS = {
@@ -305,13 +305,42 @@ def delete(folder: Folder, name: str) -> str:
 
     entry, path = folder.entry(name)
     where = _trash_dir(folder, make=True)
-    kept = f"{time.time_ns() // 1_000_000}--{urllib.parse.quote(name, safe='')}"
+    kept = _trash_key(time.time_ns() // 1_000_000, name)
     link = entry.is_symlink()  # the link goes to the trash; the file it points to stays
     with edit_lock(path):
         os.replace(entry, where / kept)
     if not link:
         forget(path)  # not the history of the next list of that name
     return kept
+
+
+_KEY_BYTES = 255  # bytes of a file's name on the common file systems
+
+
+def _escaped(text: str) -> str:
+    """``text`` as a trash key holds it: ``%`` and ``/`` percent-encoded, nothing else (a name in
+    another script stays itself: encoded whole, 60 CJK characters took 540 bytes, past the limit)."""
+    return text.replace("%", "%25").replace("/", "%2F")
+
+
+def _trash_key(stamp: int, name: str) -> str:
+    """The name of the list ``name`` in the trash: the time, then its name (``urllib.parse.unquote``
+    gives it back). Cut (…) before its suffix when that is longer than a file's name may be: it then
+    comes back under the shorter name, the list in it as it was."""
+    head = f"{stamp}--"
+    key = head + _escaped(name)
+    if len(key.encode("utf-8")) <= _KEY_BYTES:
+        return key
+    suffix = Path(name).suffix
+    tail = _escaped("…" + suffix)
+    room = _KEY_BYTES - len((head + tail).encode("utf-8"))
+    cut = ""
+    for ch in name[: len(name) - len(suffix)]:
+        piece = _escaped(ch)
+        if len((cut + piece).encode("utf-8")) > room:
+            break
+        cut += piece
+    return head + cut + tail
 
 
 @dataclass
@@ -368,7 +397,7 @@ def restore(folder: Folder, key: str) -> str:
     if found is None or "/" in key or key.startswith("."):
         raise Refused("that list is not in the trash", 404)
     src = _trash_dir(folder) / key
-    name = found.name
+    name = showable(found.name)  # (trashed before such names were refused)
     try:
         folder.new(name)
     except Refused:

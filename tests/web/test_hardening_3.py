@@ -275,3 +275,53 @@ def test_8_delete_never_moves_a_list_through_a_linked_armybuilder(elsewhere):
     assert r.status_code == 422 and ".armybuilder is a symbolic link" in r.text and str(folder) not in r.text
     assert (folder / "wee.yaml").is_file() and list(outside.rglob("*")) == []
     assert client.get("/").status_code == 200
+
+
+# -- 9. file names with control characters ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "stem", ["two\nlines", "esc\x1b[31mred", "del\x7f", "c1\x85mid", "rlo\u202egnp.exe", "tab\tbed", "ls\u2028x"]
+)
+def test_9_rename_to_a_name_with_a_control_character_is_refused(builder, stem):
+    client, folder = builder
+    data = {"csrf": TOKEN, "do": "rename", "to": stem}
+    r = client.post("/manage/wee.yaml", data=data, headers={**SAME, "hx-request": "true"}, follow_redirects=False)
+    assert r.status_code == 422 and "file name has no tab, line break or other control character" in r.text
+    assert sorted(p.name for p in folder.iterdir()) == ["wee.yaml"]
+
+
+def test_9_a_name_in_any_script_is_still_taken(builder):
+    client, folder = builder
+    data = {"csrf": TOKEN, "do": "rename", "to": "Ærøskøbing 東京 👨‍👩‍👧"}  # (a joiner inside the emoji)
+    r = client.post("/manage/wee.yaml", data=data, headers=SAME, follow_redirects=False)
+    assert r.status_code == 303 and (folder / "Ærøskøbing 東京 👨‍👩‍👧.yaml").is_file()
+
+
+# -- 10. a long legal name goes to the trash and comes back ----------------------------------------
+
+
+@pytest.mark.parametrize("stem", ["字" * 60, "字" * 83, "sub/" + "字" * 83, "50% off"])
+def test_10_a_list_with_a_long_name_is_deleted_and_restored(builder, stem):
+    """60 CJK characters (185 bytes: the issue's, 'File name too long' in the trash) and 83 (254
+    bytes, a file name's most: its trash name is cut, and it comes back under that shorter name)."""
+    import re
+
+    client, folder = builder
+    name = stem + ".yaml"
+    (folder / "sub").mkdir()
+    path = folder / name
+    path.write_bytes(WREN.read_bytes())
+    data = {"csrf": TOKEN, "do": "delete"}
+    r = client.post("/manage/" + name, data=data, headers=SAME, follow_redirects=False)
+    assert r.status_code == 303 and not path.exists()
+    [kept] = list((folder / ".armybuilder" / "trash").iterdir())
+    assert len(kept.name.encode("utf-8")) <= 255 and kept.read_bytes() == WREN.read_bytes()
+    page = client.get("/").text
+    key = re.search(r'name="key" value="([^"]+)"', page)
+    assert key, page[-3000:]
+    r = client.post("/restore", data={"csrf": TOKEN, "key": key.group(1)}, headers=SAME, follow_redirects=False)
+    assert r.status_code == 303
+    back = [p for p in folder.rglob("*.yaml") if ".armybuilder" not in p.parts and p.name != "wee.yaml"]
+    assert len(back) == 1 and back[0].read_bytes() == WREN.read_bytes()
+    assert back[0] == path or (len(stem) > 80 and back[0].name.endswith("….yaml") and back[0].parent == path.parent)
