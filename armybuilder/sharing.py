@@ -89,9 +89,10 @@ def _usage(message: str) -> Outcome:
     return Outcome.usage(one_line(f"armybuilder import: {message}"))
 
 
-def read_source(source: str, number: int | None = None) -> tuple[Any, str]:
+def read_source(source: str, number: int | None = None, code: bool = False) -> tuple[Any, str]:
     """The list data SOURCE holds and what it is (``a share code``, ``a PDF roster``...); ``number``:
-    which list of a tournament packet.
+    which list of a tournament packet; ``code``: SOURCE is a share code typed in a box, never the
+    name of a file (a server's: ``ABroster.md`` in its working folder is no code).
 
     Raises ``ValueError`` with the reason it holds none (every one a usage error).
     """
@@ -99,7 +100,9 @@ def read_source(source: str, number: int | None = None) -> tuple[Any, str]:
     from armybuilder.share import ShareCodeError, decode, looks_like_code
 
     path = Path(source)
-    if os.path.exists(path) and not os.path.isdir(path):  # a FIFO or a device too: verify.read refuses it unopened
+    if (
+        not code and os.path.exists(path) and not os.path.isdir(path)
+    ):  # a FIFO or a device too: verify.read refuses it unopened
         try:
             printed = verify.read(path, pages=False)  # the list it carries: its pages are not read
         except verify.Unreadable as exc:
@@ -116,9 +119,11 @@ def read_source(source: str, number: int | None = None) -> tuple[Any, str]:
         return printed.carried, f"a {printed.kind if printed.kind == 'markdown' else printed.kind.upper()} roster"
     if number is not None:
         raise ValueError("--list takes a list out of a tournament packet (a PDF file); leave it out")
-    if os.path.isdir(path):
+    if not code and os.path.isdir(path):
         raise ValueError(f"{source} is a directory; give a share code or a roster file")
     if not looks_like_code(source):
+        if code:
+            raise ValueError(f"{source}: not a share code (a share code starts with AB1.)")
         raise ValueError(f"{source}: no such file, and not a share code (a share code starts with AB1.)")
     try:
         return decode(source), "a share code"
@@ -255,9 +260,12 @@ def default_output(source: str, number: int | None, data: Any) -> str:
     return f"{slug or 'imported-list'}.yaml"
 
 
-def import_list(source: str, output: str | None, force: bool = False, number: int | None = None) -> Outcome:
+def import_list(
+    source: str, output: str | None, force: bool = False, number: int | None = None, code: bool = False
+) -> Outcome:
     """The ``import`` command: write the list SOURCE holds to ``output`` (``-``: stdout; None: a
-    name beside the roster, :func:`default_output`), never over a file without ``force``."""
+    name beside the roster, :func:`default_output`), never over a file without ``force``; ``code``:
+    SOURCE is a share code, never a file's name (:func:`read_source`)."""
     from armybuilder.check import check
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.fsutil import Busy, OverwriteRefused, Unlockable, atomic_write, cannot_write, locked
@@ -265,7 +273,7 @@ def import_list(source: str, output: str | None, force: bool = False, number: in
     from armybuilder.yamlio import Document, LoadError, loads
 
     try:
-        data, kind = read_source(source, number)
+        data, kind = read_source(source, number, code)
     except ValueError as exc:
         return _usage(str(exc))
     if output is None:
@@ -273,7 +281,7 @@ def import_list(source: str, output: str | None, force: bool = False, number: in
     to_stdout = output == "-"
     target = Path(output)
     if not to_stdout:
-        if os.path.isfile(source) and target.exists():  # (a directory is never the same file as a roster)
+        if not code and os.path.isfile(source) and target.exists():  # (a directory is never the same file as a roster)
             try:
                 if target.samefile(source):
                     return _usage(f"{output} is the roster itself; write the list somewhere else")

@@ -444,12 +444,12 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
             if not given.startswith("AB"):
                 raise Refused("that is not a share code: a share code starts with AB1.", 422)
         try:
-            data, _ = read_source(given)
+            data, _ = read_source(given, code=upload is None)  # a code typed in the box is never a file's name
         except ValueError as exc:
             said = str(exc).replace(given + ": ", "").replace(given, "the file").replace(str(Path(tmp)), "")
             raise Refused(("That file: " if upload is not None else "") + said, 422) from None
         title = data.get("name") if isinstance(data, dict) else None
         target_name = free_name(folder, slug(str(title) if isinstance(title, str) else "imported"))
         target = folder.new(target_name)
-        outcome = engine_import(given, str(target))
+        outcome = engine_import(given, str(target), code=upload is None)
     return outcome, target_name

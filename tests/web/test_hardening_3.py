@@ -325,3 +325,26 @@ def test_10_a_list_with_a_long_name_is_deleted_and_restored(builder, stem):
     back = [p for p in folder.rglob("*.yaml") if ".armybuilder" not in p.parts and p.name != "wee.yaml"]
     assert len(back) == 1 and back[0].read_bytes() == WREN.read_bytes()
     assert back[0] == path or (len(stem) > 80 and back[0].name.endswith("….yaml") and back[0].parent == path.parent)
+
+
+# -- 11. the share-code box never opens a file ------------------------------------------------------
+
+
+def test_11_a_file_name_in_the_share_code_box_is_no_code(builder, monkeypatch, tmp_path):
+    """serve started in a folder holding ``ABroster.md``: typing that name imported the file."""
+    from armybuilder.export import render
+    from armybuilder.export.roster import build
+
+    client, folder = builder
+    here = tmp_path / "where-serve-was-started"
+    here.mkdir()
+    roster, _ = build(GREENWOOD)
+    (here / "ABroster.md").write_bytes(render(roster, "markdown"))
+    (here / "AB1.md").write_bytes(render(roster, "markdown"))
+    monkeypatch.chdir(here)
+    before = sorted(p.name for p in folder.iterdir())
+    for typed in ("ABroster.md", "AB1.md", str(here / "ABroster.md")):
+        r = client.post("/import", data={"csrf": TOKEN, "code": typed}, headers={**SAME, "hx-request": "true"})
+        assert r.status_code == 422, (typed, r.status_code)
+        assert "share code" in r.text and "Greenwood" not in r.text
+    assert sorted(p.name for p in folder.iterdir()) == before
