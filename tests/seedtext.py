@@ -14,7 +14,6 @@ only what the documents show:
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -43,7 +42,6 @@ def seed(*name: str) -> Path:
 
 def norm(text: str) -> str:
     """Text compared as words: typographic quotes and dashes as plain ones, spaces folded."""
-    text = unicodedata.normalize("NFKC", text)
     for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"), ("\u2014", "-")):
         text = text.replace(a, b)
     return " ".join(text.split())
@@ -84,3 +82,49 @@ def ft_card_of(rule: str) -> str:
 
     number = int(re.match(r"FT (\d+)", rule).group(1))  # type: ignore[union-attr]
     return next(c["name"] for c in load_data("fantasy-triumph", "cards")["cards"] if c["number"] == number)
+
+
+# -- the rule map (docs/rules/<system>.md, data/<id>/rulemap.yaml) -----------------------------------
+# A normative sentence (issue 39): one with "may", "must", "cannot", "only", "at most", "maximum",
+# "minimum", "never", "each", "per", "costs" or a number. Labels ("24.1", "a.", "1.") are not numbers.
+NORMATIVE = re.compile(r"\b(may|must|cannot|only|at most|maximum|minimum|never|each|per|costs)\b|[0-9½]", re.I)
+_LABEL = re.compile(r"^(?:•\s*)?(?:[a-z]\.\s+)?(?:\d+(?:\.\d+)+\s+|\d+\.\s+)?")
+_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(•])")
+
+
+# Seed 004's headings and figure captions: the document's layout, not its sentences.
+CAPTION = re.compile(r"^(?:Battlefield · \d+\. .*|optional: .*|Per-Round regen)$")
+
+
+def _unlabel(line: str) -> str:
+    while True:
+        bare = _LABEL.sub("", line, count=1).strip()
+        if bare == line:
+            return line
+        line = bare
+
+
+def sentences(text: str) -> list[str]:
+    """Every sentence of a section's text, labels taken off, normalised (:func:`norm`)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = _unlabel(norm(line))
+        if not CAPTION.match(line):
+            out += [s.strip() for s in _SPLIT.split(line) if s.strip()]
+    return out
+
+
+def normative(text: str) -> list[str]:
+    """The normative sentences of a section's text, each once, in order."""
+    return list(dict.fromkeys(s for s in sentences(text) if NORMATIVE.search(s)))
+
+
+def section_text(document: str, start: str, until: str | None) -> str:
+    """The text of ``document`` (a seed's file name) from the paragraph that holds ``start`` to the
+    one that holds ``until`` (None: the end), as rulemap.yaml cuts a section."""
+    text = seed("seeds", document).read_text(encoding="utf-8")
+    i = text.index(start)
+    i = text.rfind("\n", 0, i) + 1
+    j = len(text) if until is None else text.index(until, i + len(start))
+    j = len(text) if until is None else text.rfind("\n", 0, j) + 1
+    return text[i:j]
