@@ -310,9 +310,9 @@ def import_list(
     messages = [status_line(result)]
     if not result.valid:
         messages.append(f"{one_line(label)}: armybuilder validate lists its findings")
-    code = ExitCode.of(result.valid)
+    verdict = ExitCode.of(result.valid)
     if to_stdout:
-        return Outcome(text, messages, code)
+        return Outcome(text, messages, verdict)
     try:
         with locked(os.path.realpath(target)):
             atomic_write(target, text.encode("utf-8"), force=force, into=False)
@@ -323,4 +323,4 @@ def import_list(
     except OSError as exc:
         return _usage(f"cannot write {output}: {exc.strerror or exc}")
     messages.append(one_line(f"wrote {output} from {kind} (fingerprint {fingerprint[:16]}…)"))
-    return Outcome("", messages, code, done=one_line(f"{output} was written"))
+    return Outcome("", messages, verdict, done=one_line(f"{output} was written"))
