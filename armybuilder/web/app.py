@@ -100,10 +100,11 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     from armybuilder.text import cell
-    from armybuilder.web.listpage import plain
+    from armybuilder.web.listpage import finding_words, plain
 
     env.filters["cell"] = cell
     env.filters["plain"] = plain
+    env.filters["finding"] = finding_words
     env.filters["quote"] = lambda s: urllib.parse.quote(str(s), safe="/")
     return env
 
@@ -419,7 +420,11 @@ async def import_route(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return await _folder_answer(request, Flash("refused", [_sentence(exc.message)], kept=kept), exc.status)
-    return await _made(request, outcome, name, f"Imported as {name}.", kept)
+    said = f"Imported as {name}."
+    twin = folderpage.twin_of(st.folder, name)
+    if twin is not None and outcome.code != 2:
+        said += f" A list of the same name was already here ({twin}): this is a second one."
+    return await _made(request, outcome, name, said, kept)
 
 
 async def manage(request: Request) -> Response:

@@ -68,7 +68,7 @@ class Listed:
 def _listed(found: Found, result: Any) -> Listed:
     from armybuilder import systems
     from armybuilder.text import tally
-    from armybuilder.web.listpage import plain
+    from armybuilder.web.listpage import finding_words
 
     data = result.document if isinstance(result.document, dict) else {}
     player = data.get("player")
@@ -89,7 +89,7 @@ def _listed(found: Found, result: Any) -> Listed:
         total=result.measure.text() or "no total yet",
         valid=result.valid,
         counts=tally(result.counts()),
-        errors=[plain(f.message) for f in result.sorted_findings() if f.severity.value == "error"][:2],
+        errors=[finding_words(f.message) for f in result.sorted_findings() if f.severity.value == "error"][:2],
         changed=changed,
         amount=result.measure.total,
     )
@@ -154,15 +154,8 @@ def systems_offered() -> list[dict[str, Any]]:
     out = []
     for s in composable():
         m = systems.manifest(s)
-        words = {"points": "points", "slots": "tokens", "tokens": "tokens", "units": "units"}
-        out.append(
-            {
-                "id": s,
-                "title": systems.get(s).title,
-                "points": m.points_limit,
-                "measure": words.get(m.measure, m.measure),
-            }
-        )
+        # in the words of the list page's total ("7 of 10 slots"): a Token Terrors army fills slots
+        out.append({"id": s, "title": systems.get(s).title, "points": m.points_limit, "measure": m.measure})
     return out
 
 
@@ -266,6 +259,16 @@ def retitle(folder: Folder, name: str, title: str) -> str:
         return rename(folder, name, Path(free).stem)
     except Refused:
         return name  # taken meanwhile: the list keeps its file name
+
+
+def twin_of(folder: Folder, name: str) -> str | None:
+    """The list already in the folder that a new one named ``name`` was named beside
+    (``host.yaml`` for ``host-2.yaml``: a list of the same name), if one."""
+    found = re.fullmatch(r"(.+)-\d+(\.ya?ml)", name)
+    if found is None:
+        return None
+    first = found.group(1) + found.group(2)
+    return first if os.path.lexists(folder.root / first) else None
 
 
 def duplicate(folder: Folder, name: str) -> str:
@@ -447,7 +450,9 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
             data, _ = read_source(given, code=upload is None)  # a code typed in the box is never a file's name
         except ValueError as exc:
             said = str(exc).replace(given + ": ", "").replace(given, "the file").replace(str(Path(tmp)), "")
-            raise Refused(("That file: " if upload is not None else "") + said, 422) from None
+            if upload is not None:
+                said = "the chosen file " + said[3:] if said.startswith("it ") else "the chosen file: " + said
+            raise Refused(said, 422) from None
         title = data.get("name") if isinstance(data, dict) else None
         target_name = free_name(folder, slug(str(title) if isinstance(title, str) else "imported"))
         target = folder.new(target_name)

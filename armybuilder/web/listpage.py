@@ -91,6 +91,14 @@ _FLAG_PAREN = re.compile(
 )  # "(use --force to edit it anyway: ...)", whole
 _FLAG = re.compile(r"--[a-z][\w-]*")
 _FILE = re.compile(r"\bFILE\b")
+_THE_FILE = re.compile(r"\b([Tt])he file\b")
+_NOTED = re.compile(r",? noted as [A-Z]{2,5}\d{3}")  # a finding's code, for the command line's reader
+
+
+def finding_words(text: str) -> str:
+    """A finding about the list in a player's words: :func:`plain`, and the list a list, not a file
+    ("the file needs an entry 'classes'")."""
+    return _THE_FILE.sub(lambda m: m.group(1) + "he list", plain(text))
 
 
 def plain(text: str) -> str:
@@ -102,6 +110,7 @@ def plain(text: str) -> str:
     text = _COMMAND.sub("", text)
     text = _FLAG.sub("", text)
     text = _FILE.sub("the list", text)
+    text = _NOTED.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)
     text = re.sub(r"\s+([;,.])", r"\1", " ".join(text.split()))
     return text.strip(" ;,")

@@ -486,3 +486,49 @@ def test_a_legal_finished_list_shows_no_red_and_a_quiet_catalog(browser, served,
         assert all(re.fullmatch(r"\d+ cannot be added now: why", t.strip()) for t in said), said
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 8. Words
+
+
+def test_words_a_player_reads_lists_not_files_and_one_measure(browser, served, tmp_path):
+    from armybuilder.share import encode
+    from armybuilder.yamlio import load_file
+
+    _folder, url = served
+    context, page = _page(browser)
+    try:
+        page.goto(url)
+        # Token Terrors counts slots, on the lists page as on the list page
+        tt = page.locator(".system-pick", has=page.locator("input[value=token-terrors]"))
+        assert "counted in slots" in tt.inner_text()
+        # a new, empty list: its findings speak of the list, not of a file
+        tt.locator("input").check()
+        page.locator("#new-name").fill("Empty")
+        page.locator("#create").click()
+        page.wait_for_selector("#board")
+        assert "slots" in page.locator("#total").inner_text()
+        findings = page.locator("#findings").inner_text()
+        assert "the file" not in findings.lower(), findings
+        # importing the same code twice says the second is a second list of that name
+        code = encode(load_file(EXAMPLES / "token-terrors/ozzys-muster.yaml").data)
+        for _ in range(2):
+            page.goto(url)
+            page.locator("#import > summary").click()
+            page.locator("#import-code").fill(code)
+            page.locator("#import-go").click()
+            page.wait_for_selector("#board")
+        said = page.locator("#result").inner_text()
+        assert "A list of the same name was already here" in said, said
+        # a file that is not a roster: said of the chosen file, in one sentence
+        junk = tmp_path / "notes.md"
+        junk.write_text("hello\n")
+        page.goto(url)
+        page.locator("#import > summary").click()
+        page.locator("#import-file").set_input_files(str(junk))
+        page.locator("#import-go").click()
+        page.wait_for_selector("#result.refused")
+        assert page.locator("#result").inner_text().startswith("The chosen file is not a roster")
+    finally:
+        context.close()

@@ -541,10 +541,10 @@ def test_import_from_an_uploaded_roster(client, folder, fmt, suffix, source):
 @pytest.mark.parametrize(
     "files, code, why",
     [
-        ({"roster": ("r.txt", b"The Greenwood Host\n")}, "", "it is not a roster"),
+        ({"roster": ("r.txt", b"The Greenwood Host\n")}, "", "The chosen file is not a roster"),
         ({"roster": ("r.md", b"")}, "", "The file is empty"),
-        ({"roster": ("r.pdf", b"%PDF-1.4 not really")}, "", "That file: it is a PDF that cannot be read"),
-        ({"roster": ("r.json", b'{"a": 1}')}, "", "That file: it is JSON, but not a roster"),
+        ({"roster": ("r.pdf", b"%PDF-1.4 not really")}, "", "The chosen file is a PDF that cannot be read"),
+        ({"roster": ("r.json", b'{"a": 1}')}, "", "The chosen file is JSON, but not a roster"),
         (None, "AB1.garbage", "The share code cannot be read"),
         (None, "hello", "That is not a share code"),
         (None, "", "Paste a share code"),
