@@ -525,6 +525,27 @@ def serve(
 
 
 @app.command()
+def site(
+    out: Path | None = typer.Argument(None, metavar="OUT", help="The folder to write the site to (new or empty)."),
+    fetch: bool = typer.Option(
+        False, "--fetch", help="First fetch the Pyodide runtime and the wheels the site needs (npm and pip), once."
+    ),
+    cache: Path | None = typer.Option(
+        None, "--cache", metavar="DIR", help="Where the fetched files are kept (default: ~/.cache/armybuilder/site)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace the site already in OUT."),
+) -> None:
+    """Write the builder as a static site: any browser, offline, nothing installed; any static host serves it.
+
+    The site runs this same builder in the browser (Python in WebAssembly, Pyodide) and keeps the lists
+    in the browser. It needs a runtime fetched once: run it with --fetch the first time.
+    """
+    from armybuilder.site import run
+
+    finish(run(out, cache, fetch, force))
+
+
+@app.command()
 def collect(
     pack: Path = typer.Argument(..., help="The event pack (YAML).", exists=True, dir_okay=False, readable=True),
     db: Path | None = typer.Option(

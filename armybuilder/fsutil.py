@@ -364,10 +364,10 @@ def atomic_write(
             os.replace(tmp, target)
         else:
             try:
-                os.link(tmp, target)
+                _link(tmp, target)
             except FileExistsError:
                 raise OverwriteRefused(target) from None
-            except OSError:  # no hard links here (FAT, some network shares)
+            except OSError:  # no hard links here (FAT, some network shares, the browser's storage)
                 if os.path.lexists(target):
                     raise OverwriteRefused(target) from None
                 os.replace(tmp, target)
@@ -380,6 +380,14 @@ def atomic_write(
     if sync:
         _fsync_dir(directory)
     return notes
+
+
+def _link(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """A hard link; an OSError where the platform has none (Pyodide's ``os`` lacks ``link``)."""
+    link = getattr(os, "link", None)
+    if link is None:
+        raise OSError(errno.ENOTSUP, "no hard links on this platform")
+    link(source, target)
 
 
 class Busy(OSError):

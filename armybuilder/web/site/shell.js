@@ -1,0 +1,304 @@
+// armybuilder's static site: the glue between the page and the builder in the Web Worker.
+// The builder's pages are the app's own (the same as `armybuilder serve`); this file only carries
+// requests to the worker and its answers back:
+// - htmx's requests (every click, form and boosted link) go through a stand-in XMLHttpRequest
+//   that hands them to the worker instead of the network;
+// - the app's addresses (/list/NAME) live in the fragment (#/list/NAME), so a reload, a bookmark
+//   and the back button work on any static host; #AB1.… opens a share code;
+// - a download (a roster) becomes a file, a plain link or form (one htmx does not take) is sent
+//   the same way, and the service worker keeps the site for offline use.
+"use strict";
+(function () {
+  var worker = new Worker("worker.js", { type: "module" });
+  var pending = {};
+  var nextId = 1;
+  var markReady;
+  var ready = new Promise(function (resolve) { markReady = resolve; });
+  var booted = false;
+  var decoder = new TextDecoder();
+  var plainPush = history.pushState.bind(history);
+  var plainReplace = history.replaceState.bind(history);
+  var sitePath = location.pathname;
+
+  function byId(id) { return document.getElementById(id); }
+
+  function banner(text, id) {
+    var old = id && byId(id);
+    if (old) { old.remove(); }
+    var box = document.createElement("p");
+    box.className = "site-banner";
+    box.setAttribute("role", "alert");
+    if (id) { box.id = id; }
+    box.textContent = text;
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Dismiss";
+    close.addEventListener("click", function () { box.remove(); });
+    box.appendChild(close);
+    document.body.insertBefore(box, document.body.firstChild);
+  }
+
+  worker.onmessage = function (event) {
+    var m = event.data || {};
+    if (m.type === "progress") {
+      var status = byId("boot-status");
+      var bar = byId("boot-progress");
+      if (status) { status.textContent = m.text; }
+      if (bar) { bar.value = m.value; }
+    } else if (m.type === "ready") {
+      markReady();
+    } else if (m.type === "failed") {
+      var where = byId("boot-status");
+      if (where) {
+        where.className = "boot-problem";
+        where.textContent = "The builder could not start: " + m.text + ". Reload the page to try again.";
+      }
+    } else if (m.type === "storage") {
+      banner(m.text, "site-storage");
+    } else if (m.type === "answer" && pending[m.id]) {
+      var done = pending[m.id];
+      delete pending[m.id];
+      done(m);
+    }
+  };
+
+  // ---------------------------------------------------------------------------------------
+  // Requests to the worker
+
+  function ask(method, path, headers, body) {
+    return ready.then(function () {
+      return new Promise(function (resolve) {
+        var id = nextId++;
+        pending[id] = resolve;
+        var message = { type: "request", id: id, method: method, path: path, headers: headers || [], body: body || null };
+        worker.postMessage(message, body ? [body] : []);
+      });
+    });
+  }
+
+  function header(answer, name) {
+    for (var i = 0; i < answer.headers.length; i++) {
+      if (answer.headers[i][0] === name) { return answer.headers[i][1]; }
+    }
+    return null;
+  }
+
+  // The app's address of a URL the page holds: "/list/a.yaml?x=1", or null for another site.
+  function appPath(url) {
+    if (typeof url !== "string") { url = String(url); }
+    if (url.charAt(0) === "/" && url.charAt(1) !== "/") { return url; }
+    var parsed;
+    try { parsed = new URL(url, location.origin + route()); } catch (e) { return null; }
+    if (parsed.origin !== location.origin) { return null; }
+    return parsed.pathname + parsed.search + parsed.hash;
+  }
+
+  // A body for the worker: bytes, and the Content-Type that goes with them (a form's boundary).
+  function encode(body) {
+    if (body === null || body === undefined) { return Promise.resolve([null, null]); }
+    if (typeof body === "string") { return Promise.resolve([new TextEncoder().encode(body).buffer, null]); }
+    var request = new Request(location.origin, { method: "POST", body: body });
+    return request.arrayBuffer().then(function (bytes) { return [bytes, request.headers.get("content-type")]; });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // htmx's transport: a stand-in XMLHttpRequest for the app's own addresses
+
+  var PlainXHR = window.XMLHttpRequest;
+  function SiteXHR() {
+    this.readyState = 0;
+    this.status = 0;
+    this.statusText = "";
+    this.response = "";
+    this.responseText = "";
+    this.responseURL = "";
+    this.timeout = 0;
+    this.withCredentials = false;
+    this._headers = [];
+    this._answer = null;
+    this._listeners = {};
+    var self = this;
+    this.upload = { addEventListener: function () {}, removeEventListener: function () {} };
+    this._fire = function (type) {
+      var event = { type: type, target: self, loaded: 0, total: 0, lengthComputable: false };
+      if (typeof self["on" + type] === "function") { self["on" + type](event); }
+      (self._listeners[type] || []).forEach(function (fn) { fn.call(self, event); });
+    };
+  }
+  SiteXHR.prototype.open = function (method, url) {
+    this._method = String(method).toUpperCase();
+    this._path = appPath(url);
+    this.readyState = 1;
+  };
+  SiteXHR.prototype.setRequestHeader = function (name, value) { this._headers.push([String(name).toLowerCase(), String(value)]); };
+  SiteXHR.prototype.overrideMimeType = function () {};
+  SiteXHR.prototype.addEventListener = function (type, fn) { (this._listeners[type] = this._listeners[type] || []).push(fn); };
+  SiteXHR.prototype.removeEventListener = function () {};
+  SiteXHR.prototype.abort = function () { this._aborted = true; };
+  SiteXHR.prototype.getResponseHeader = function (name) { return this._answer ? header(this._answer, String(name).toLowerCase()) : null; };
+  SiteXHR.prototype.getAllResponseHeaders = function () {
+    if (!this._answer) { return ""; }
+    return this._answer.headers.map(function (h) { return h[0] + ": " + h[1]; }).join("\r\n");
+  };
+  SiteXHR.prototype.send = function (body) {
+    var self = this;
+    if (self._path === null) { self._fire("error"); return; }
+    self._fire("loadstart");
+    encode(body).then(function (encoded) {
+      var headers = self._headers.slice();
+      if (encoded[1] && !headers.some(function (h) { return h[0] === "content-type"; })) { headers.push(["content-type", encoded[1]]); }
+      return ask(self._method, self._path, headers, encoded[0]);
+    }).then(function (answer) {
+      if (self._aborted) { self._fire("abort"); return; }
+      self._answer = answer;
+      if (isDownload(answer)) { download(answer); }
+      self.status = answer.status;
+      self.statusText = String(answer.status);
+      self.response = self.responseText = isDownload(answer) ? "" : decoder.decode(answer.body);
+      self.responseURL = location.origin + answer.url;
+      self.readyState = 4;
+      self._fire("load");
+      self._fire("loadend");
+    }, function () { self._fire("error"); self._fire("loadend"); });
+  };
+  window.XMLHttpRequest = function () { return new SiteXHR(); };
+  window.XMLHttpRequest.plain = PlainXHR;
+
+  // ---------------------------------------------------------------------------------------
+  // Addresses: the app's path lives in the fragment
+
+  function route() {
+    var hash = location.hash.slice(1);
+    return hash.charAt(0) === "/" ? hash : "/";
+  }
+  function siteURL(path) { return sitePath + "#" + path; }
+  function mapped(url) {
+    if (url === undefined || url === null) { return url; }
+    var path = appPath(String(url));
+    return path === null ? url : siteURL(path);
+  }
+  history.pushState = function (state, title, url) { plainPush({ armybuilder: true }, title, mapped(url)); };
+  history.replaceState = function (state, title, url) { plainReplace({ armybuilder: true }, title, mapped(url)); };
+
+  function isDownload(answer) { return /attachment/i.test(header(answer, "content-disposition") || ""); }
+
+  function download(answer) {
+    var disposition = header(answer, "content-disposition") || "";
+    var match = /filename\*=UTF-8''([^;]+)/i.exec(disposition) || /filename="([^"]+)"/i.exec(disposition);
+    var name = match ? decodeURIComponent(match[1]) : "armybuilder-download";
+    var blob = new Blob([answer.body], { type: header(answer, "content-type") || "application/octet-stream" });
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(function () { URL.revokeObjectURL(link.href); link.remove(); }, 60000);
+  }
+
+  // A whole page from the app, drawn in place of this one.
+  function draw(answer, how) {
+    if (isDownload(answer)) { download(answer); return; }
+    var type = header(answer, "content-type") || "";
+    var text = decoder.decode(answer.body);
+    var doc;
+    if (/text\/html/.test(type)) {
+      doc = new DOMParser().parseFromString(text, "text/html");
+    } else {
+      doc = document.implementation.createHTMLDocument("armybuilder");
+      var pre = doc.createElement("pre");
+      pre.textContent = text;
+      doc.body.appendChild(pre);
+    }
+    document.title = doc.title || "armybuilder";
+    var body = document.body;
+    Array.prototype.slice.call(body.attributes).forEach(function (a) { body.removeAttribute(a.name); });
+    Array.prototype.slice.call(doc.body.attributes).forEach(function (a) { body.setAttribute(a.name, a.value); });
+    body.replaceChildren.apply(body, Array.prototype.map.call(doc.body.childNodes, function (node) { return document.importNode(node, true); }));
+    if (how === "push") { history.pushState(null, "", answer.url); } else { history.replaceState(null, "", answer.url); }
+    if (window.htmx) { window.htmx.process(body); }
+    var fragment = answer.url.indexOf("#") >= 0 ? answer.url.slice(answer.url.indexOf("#") + 1) : "";
+    var target = fragment && byId(decodeURIComponent(fragment));
+    if (target) { target.scrollIntoView(); } else { window.scrollTo(0, 0); }
+    body.dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true }));
+    booted = true;
+  }
+
+  function go(path, how) {
+    return ask("GET", path, [["accept", "text/html"]], null).then(function (answer) { draw(answer, how); });
+  }
+
+  function open(how) {
+    var hash = location.hash.slice(1);
+    if (/^AB\d/.test(hash)) { return go("/shared?code=" + encodeURIComponent(decodeURIComponent(hash)), "replace"); }
+    return go(route(), how || "replace");
+  }
+
+  window.addEventListener("popstate", function () { open("keep"); });
+  window.addEventListener("hashchange", function () {
+    var hash = location.hash.slice(1);
+    if (hash.charAt(0) === "/" || /^AB\d/.test(hash)) { open("keep"); }
+  });
+
+  // What htmx does not take: in-page anchors, plain links (downloads) and plain forms.
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+    var link = event.target.closest ? event.target.closest("a[href]") : null;
+    if (!link || !booted) { return; }
+    var href = link.getAttribute("href");
+    if (href.charAt(0) === "#") {
+      event.preventDefault();
+      var target = byId(decodeURIComponent(href.slice(1)));
+      if (target) {
+        if (!target.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) { target.setAttribute("tabindex", "-1"); }
+        target.scrollIntoView();
+        target.focus();
+      }
+      return;
+    }
+    var path = appPath(href);
+    if (path === null || link.target) { return; }
+    event.preventDefault();
+    ask("GET", path, [["accept", "text/html"]], null).then(function (answer) { draw(answer, "push"); });
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented || !booted) { return; }
+    var form = event.target;
+    var path = appPath(form.getAttribute("action") || route());
+    if (path === null) { return; }
+    event.preventDefault();
+    var data = new FormData(form, event.submitter || undefined);
+    var method = (form.getAttribute("method") || "GET").toUpperCase();
+    if (method === "GET") {
+      var query = new URLSearchParams(data).toString();
+      ask("GET", path.split("?")[0] + (query ? "?" + query : ""), [["accept", "text/html"]], null).then(function (a) { draw(a, "push"); });
+      return;
+    }
+    var body = form.enctype === "multipart/form-data" ? data : new URLSearchParams(data).toString();
+    encode(body).then(function (encoded) {
+      var headers = [["accept", "text/html"], ["content-type", encoded[1] || "application/x-www-form-urlencoded"]];
+      return ask(method, path, headers, encoded[0]);
+    }).then(function (answer) { draw(answer, "push"); });
+  });
+
+  // A debugging and testing hook: the same request the page would send, answered by the worker.
+  window.armybuilderSite = {
+    ready: ready,
+    request: function (method, path, body, type) {
+      var headers = type ? [["content-type", type]] : [];
+      var bytes = body ? new TextEncoder().encode(body).buffer : null;
+      return ask(method, path, headers, bytes).then(function (a) {
+        return { status: a.status, url: a.url, headers: a.headers, text: decoder.decode(a.body) };
+      });
+    },
+    open: function (path) { return go(path, "push"); }
+  };
+
+  ready.then(function () {
+    open("replace");
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register("sw.js").catch(function () {});
+    }
+    if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
+  });
+})();

@@ -1,0 +1,40 @@
+// armybuilder's static site: the service worker that keeps every file of the site, so that it
+// opens and works offline after the first visit. BUILD is written by `armybuilder site`: a new
+// build is a new service worker, which fetches the new files and drops the old ones.
+"use strict";
+var BUILD = "__BUILD__";
+var CACHE = "armybuilder-site-" + BUILD;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    fetch("build.json", { cache: "no-cache" })
+      .then(function (answer) { return answer.json(); })
+      .then(function (build) {
+        var files = ["./"].concat(Object.keys(build.files));
+        return caches.open(CACHE).then(function (cache) { return cache.addAll(files); });
+      })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names.filter(function (name) {
+          return name.indexOf("armybuilder-site-") === 0 && name !== CACHE;
+        }).map(function (name) { return caches.delete(name); }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
+  event.respondWith(
+    caches.open(CACHE).then(function (cache) {
+      return cache.match(request, { ignoreSearch: true }).then(function (hit) { return hit || fetch(request); });
+    })
+  );
+});

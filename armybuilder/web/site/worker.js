@@ -1,0 +1,92 @@
+// armybuilder's static site: the Web Worker that runs the builder. It loads Pyodide (CPython in
+// WebAssembly) from this folder, unpacks armybuilder and its pure-Python dependencies
+// (armybuilder.zip), keeps the lists in the browser's IndexedDB (mounted at /lists), and answers
+// each request the page sends with the same app as `armybuilder serve`
+// (armybuilder/web/worker.py). Requests are answered one at a time, in the order they came.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const post = (message, transfer) => self.postMessage(message, transfer || []);
+const here = new URL(".", self.location.href);
+const plainFetch = self.fetch.bind(self);
+
+// The runtime is stored gzipped: a host that compresses nothing still sends 3.5 MB, not 9.6.
+self.fetch = async function (input, init) {
+  const url = String(input instanceof Request ? input.url : input);
+  if (!url.endsWith("/pyodide.asm.wasm")) { return plainFetch(input, init); }
+  const packed = await plainFetch(url + ".gz", init);
+  if (!packed.ok) { throw new Error("the runtime could not be loaded (" + packed.status + ")"); }
+  let bytes = new Uint8Array(await packed.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) { // else the host unpacked it already (Content-Encoding)
+    bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  }
+  post({ type: "progress", text: "Starting Python…", value: 55 });
+  return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
+};
+
+let py = null;
+let handle = null;
+let persistent = true;
+
+function syncfs(populate) {
+  return new Promise((resolve, reject) => py.FS.syncfs(populate, (err) => (err ? reject(err) : resolve())));
+}
+
+function why(err) {
+  const text = String((err && (err.message || err.name)) || err || "");
+  if (/quota/i.test(text)) { return "the browser's storage for this site is full"; }
+  return text ? "the browser refused (" + text.slice(0, 120) + ")" : "the browser refused";
+}
+
+async function boot() {
+  post({ type: "progress", text: "Loading Python (about 8 MB, once: later visits start from this device)…", value: 10 });
+  py = await loadPyodide({ indexURL: new URL("pyodide/", here).href, stdout: () => {}, stderr: () => {} });
+  post({ type: "progress", text: "Loading armybuilder…", value: 70 });
+  const zip = await plainFetch(new URL("armybuilder.zip", here).href);
+  if (!zip.ok) { throw new Error("armybuilder.zip could not be loaded (" + zip.status + ")"); }
+  py.FS.mkdirTree("/armybuilder-site");
+  py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/armybuilder-site" });
+  py.FS.mkdirTree("/lists");
+  try {
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, "/lists");
+    await syncfs(true);
+  } catch (err) {
+    persistent = false;
+    post({ type: "storage", text: "This browser does not let the builder keep lists (" + why(err) + "): lists made now last only while this tab is open. Download them to keep them." });
+  }
+  post({ type: "progress", text: "Opening your lists…", value: 85 });
+  py.runPython("import sys\nsys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web import worker\nworker.start()");
+  handle = py.pyimport("armybuilder.web.worker").handle;
+  post({ type: "ready", persistent });
+}
+
+async function answer(message) {
+  let reply;
+  try {
+    const body = message.body ? new Uint8Array(message.body) : new Uint8Array(0);
+    const result = await handle(message.method, message.path, JSON.stringify(message.headers || []), body, message.follow !== false);
+    const [status, headers, data, url] = result.toJs();
+    result.destroy();
+    const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+    reply = { type: "answer", id: message.id, status, headers: JSON.parse(headers), body: bytes.buffer, url };
+  } catch (err) {
+    const text = "The builder stopped on this request: " + String((err && err.message) || err).split("\n").slice(-2).join(" ");
+    reply = { type: "answer", id: message.id, status: 500, headers: [["content-type", "text/plain; charset=utf-8"]], body: new TextEncoder().encode(text).buffer, url: message.path };
+  }
+  if (message.method !== "GET" && persistent) {
+    try { await syncfs(false); } catch (err) {
+      post({ type: "storage", text: "Your last change could not be saved in this browser (" + why(err) + "). It is kept while this tab is open: download your lists to keep them." });
+    }
+  }
+  post(reply, [reply.body]);
+}
+
+let queue = Promise.resolve();
+const started = boot().catch((err) => {
+  post({ type: "failed", text: String((err && err.message) || err) });
+  throw err;
+});
+self.onmessage = (event) => {
+  const message = event.data;
+  if (!message || message.type !== "request") { return; }
+  queue = queue.then(() => started).then(() => answer(message)).catch(() => {});
+};

@@ -1,0 +1,54 @@
+"""The builder as the static site's Web Worker runs it: the same app, in Pyodide, with no threads.
+
+``worker.js`` (in ``site/``) loads Pyodide, unpacks the site's packages, mounts the browser's
+persistent storage (IndexedDB) at :data:`FOLDER`, then calls :func:`start` once and
+:func:`handle` for every request the page sends. The app is :func:`armybuilder.web.app.make_app`,
+unchanged: the same pages, edits, findings and rosters as ``armybuilder serve``.
+
+Pyodide can import ``threading`` but cannot start a thread, and Starlette hands blocking work to
+a thread pool (``anyio.to_thread.run_sync``: the app's own ``in_thread``, file responses, large
+form parts). Here that work runs inline: the worker has one page to answer, one request at a time
+(``worker.js`` queues them), so nothing waits behind it that a thread would have let through.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from armybuilder.web.inproc import call
+
+FOLDER = "/lists"  # the lists, in the browser's IndexedDB (Emscripten's IDBFS)
+
+_APP: Any = None
+
+
+def _inline_threads() -> None:
+    import anyio.to_thread
+
+    async def run_sync(func: Callable[..., Any], *args: Any, **_: Any) -> Any:
+        return func(*args)
+
+    anyio.to_thread.run_sync = run_sync  # type: ignore[assignment]  # the same call, made inline
+
+
+def start(folder: str = FOLDER) -> None:
+    """Make the app over ``folder`` (idempotent)."""
+    global _APP
+    if _APP is None:
+        _inline_threads()
+        from armybuilder.web.app import make_app
+
+        _APP = make_app(folder)
+
+
+async def handle(method: str, target: str, headers_json: str, body: Any, follow: bool = True) -> Any:
+    """One request from the page: ``(status, headers, body bytes, url)``, ``url`` after redirects.
+    ``headers_json`` is a JSON array of ``[name, value]`` pairs; ``body`` bytes (a JS Uint8Array)."""
+    start()
+    raw = bytes(body.to_py() if hasattr(body, "to_py") else body or b"")
+    given = json.loads(headers_json)
+    pairs = [(str(k), str(v)) for k, v in given] if isinstance(given, list) else []
+    answer = await call(_APP, method, target, pairs, raw, follow=follow)
+    return answer.status, json.dumps(answer.headers), answer.body, answer.url
