@@ -323,6 +323,13 @@ def export(
         dir_okay=False,
         readable=True,
     ),
+    link: str | None = typer.Option(
+        None,
+        "--link",
+        metavar="BASE_URL",
+        help="The address of a published site (armybuilder site): the PDF's QR code opens the list there, "
+        "in any browser, instead of holding the bare share code.",
+    ),
 ) -> None:
     """Export a roster (Markdown, PDF, JSON or plain text) to print or share; exit 1 when the list is invalid."""
     from armybuilder.export import run
@@ -340,6 +347,7 @@ def export(
             compact=compact,
             min_severity=min_severity,
             event=event,
+            link=link,
         )
     )
 
@@ -369,11 +377,18 @@ def verify(
 def share(
     file: Path = typer.Argument(..., help="The list file (YAML).", exists=True, dir_okay=False, readable=True),
     fmt: Format = FormatOpt,
+    link: str | None = typer.Option(
+        None,
+        "--link",
+        metavar="BASE_URL",
+        help="The address of a published site (armybuilder site): print a link that opens the list there, "
+        "in any browser, with nothing installed.",
+    ),
 ) -> None:
     """Print the list's share code: one line to paste in a chat (armybuilder import reads it back)."""
     from armybuilder.sharing import share as run
 
-    finish(run(file, Format(fmt).value))
+    finish(run(file, Format(fmt).value, link))
 
 
 @app.command("import")

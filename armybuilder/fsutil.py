@@ -364,7 +364,7 @@ def atomic_write(
             os.replace(tmp, target)
         else:
             try:
-                _link(tmp, target)
+                hard_link(tmp, target)
             except FileExistsError:
                 raise OverwriteRefused(target) from None
             except OSError:  # no hard links here (FAT, some network shares, the browser's storage)
@@ -382,12 +382,12 @@ def atomic_write(
     return notes
 
 
-def _link(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
-    """A hard link; an OSError where the platform has none (Pyodide's ``os`` lacks ``link``)."""
+def hard_link(source: str | os.PathLike[str], target: str | os.PathLike[str], follow_symlinks: bool = True) -> None:
+    """``os.link``; an OSError where the platform has none (Pyodide's ``os`` lacks ``link``)."""
     link = getattr(os, "link", None)
     if link is None:
         raise OSError(errno.ENOTSUP, "no hard links on this platform")
-    link(source, target)
+    link(source, target, follow_symlinks=follow_symlinks)
 
 
 class Busy(OSError):

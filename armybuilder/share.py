@@ -98,6 +98,30 @@ def encode_carried(carried: bytes) -> str:
     return encode(json.loads(carried))
 
 
+def link_problem(base: str) -> str | None:
+    """Why ``base`` cannot start a share link (None: it can): the address of a published site."""
+    import urllib.parse
+
+    if any(ch.isspace() or ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in base):
+        return "a link's address has no spaces or control characters"
+    try:
+        parts = urllib.parse.urlsplit(base)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+        return (
+            "give the address of the published site, from http:// or https:// "
+            "(for example https://you.github.io/armybuilder/)"
+        )
+    return None
+
+
+def link(base: str, code: str) -> str:
+    """The share link: the site's address, then the code in the fragment (``#AB1.…``), which a
+    browser keeps to itself: no server ever sees the list. The site opens it as a roster."""
+    return base.split("#", 1)[0] + "#" + code
+
+
 def looks_like_code(text: str) -> bool:
     """Whether ``text`` is meant as a share code (it starts as one: ``AB``, a number, a dot)."""
     return _HEAD.match(text.strip()) is not None

@@ -28,15 +28,18 @@ from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.text import one_line
 
 
-def share(file: Path, fmt: str = "text") -> Outcome:
-    """The ``share`` command: the list's share code on stdout (``fmt`` ``json``: a JSON object)."""
+def share(file: Path, fmt: str = "text", base: str | None = None) -> Outcome:
+    """The ``share`` command: the list's share code on stdout (``fmt`` ``json``: a JSON object);
+    with ``base``, the address of a published site (``armybuilder site``), a link that opens it."""
     from armybuilder.check import check, is_event_pack, load
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.reporters.text import status_line
-    from armybuilder.share import FORM, ShareCodeError, encode_canonical
+    from armybuilder.share import FORM, ShareCodeError, encode_canonical, link, link_problem
     from armybuilder.yamlio import LoadError
 
     shown = one_line(file)
+    if base is not None and link_problem(base):
+        return Outcome.usage(f"armybuilder share: --link {one_line(base)}: {link_problem(base)}")
     try:
         doc = load(file)
     except LoadError as exc:
@@ -72,13 +75,14 @@ def share(file: Path, fmt: str = "text") -> Outcome:
                 "file": str(file),
                 "share_code": code,
                 "share_code_form": FORM,
+                **({"share_link": link(base, code)} if base is not None else {}),
                 "fingerprint": of_canonical(canonical),
                 "status": "VALID" if result.valid else "INVALID",
                 "valid": result.valid,
             }
         )
     else:
-        out = code + "\n"
+        out = (link(base, code) if base is not None else code) + "\n"
     return Outcome(out, messages, ExitCode.of(result.valid))
 
 

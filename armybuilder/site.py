@@ -124,7 +124,9 @@ def problems(cache: Path, pins: tuple[Pin, ...] = (PYODIDE, *WHEELS)) -> list[st
 
 
 def fetch_command(cache: Path) -> str:
-    return f"armybuilder site OUT --fetch --cache {cache}" if cache != default_cache() else "armybuilder site OUT --fetch"
+    return (
+        f"armybuilder site OUT --fetch --cache {cache}" if cache != default_cache() else "armybuilder site OUT --fetch"
+    )
 
 
 def _isolated_env() -> dict[str, str]:
@@ -143,7 +145,9 @@ def fetch(cache: Path) -> list[str]:
         (cache / PYODIDE.file).unlink(missing_ok=True)
         npm = shutil.which("npm")
         if npm is None:
-            said.append("npm is not installed: it fetches the Pyodide runtime (install Node.js, or apt-get install npm)")
+            said.append(
+                "npm is not installed: it fetches the Pyodide runtime (install Node.js, or apt-get install npm)"
+            )
         else:
             done = subprocess.run(
                 [npm, "pack", PYODIDE.requirement, "--pack-destination", str(cache), "--silent"],
@@ -152,7 +156,9 @@ def fetch(cache: Path) -> list[str]:
                 check=False,
             )
             if done.returncode != 0:
-                said.append("npm pack " + PYODIDE.requirement + " failed: " + (done.stderr.strip() or "no reason given"))
+                said.append(
+                    "npm pack " + PYODIDE.requirement + " failed: " + (done.stderr.strip() or "no reason given")
+                )
     wanted = [pin for pin in WHEELS if problems(cache, (pin,))]
     for pin in wanted:
         (cache / pin.file).unlink(missing_ok=True)
@@ -163,12 +169,32 @@ def fetch(cache: Path) -> list[str]:
         # Pure wheels for any platform; the three with compiled wheels only: the manylinux build for
         # CPython 3.11 (its Python modules are the same everywhere), so every machine gets these bytes.
         where = (
-            ["--platform", "manylinux2014_x86_64", "--python-version", "3.11", "--implementation", "cp", "--abi", "cp311"]
+            [
+                "--platform",
+                "manylinux2014_x86_64",
+                "--python-version",
+                "3.11",
+                "--implementation",
+                "cp",
+                "--abi",
+                "cp311",
+            ]
             if compiled
             else ["--platform", "any", "--python-version", PYTHON, "--implementation", "py", "--abi", "none"]
         )
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", *where, "-d", str(cache), *group],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                *where,
+                "-d",
+                str(cache),
+                *group,
+            ],
             capture_output=True,
             text=True,
             check=False,
@@ -204,7 +230,7 @@ PIL_STANDIN = {
     "PIL/Image.py": (
         b'"""No images in the browser: reportlab asks for this module, a roster never opens an image."""\n\n\n'
         b"class Image:\n    pass\n\n\n"
-        b"def open(*args, **kwargs):\n    raise OSError(\"images cannot be read in armybuilder's static site\")\n"
+        b'def open(*args, **kwargs):\n    raise OSError("images cannot be read in armybuilder\'s static site")\n'
     ),
 }
 

@@ -39,6 +39,7 @@ class ExportOptions:
     paper: Paper = Paper.a4
     compact: bool = False  # a PDF on one page (smaller type, tighter tables); warned when it cannot be
     min_severity: str = "info"  # the notices the roster keeps (export --min-severity); a PDF records it
+    link: str | None = None  # a published site's address: a PDF's QR code opens the list there (export --link)
 
 
 class ExportError(Exception):
@@ -120,6 +121,7 @@ def run(
     compact: bool = False,
     min_severity: str = "info",
     event: str | Path | None = None,
+    link: str | None = None,
 ) -> Outcome:
     """Export one list file. Exit 0 valid, 1 invalid (still written), 2 usage error.
 
@@ -131,13 +133,20 @@ def run(
     ``min_severity`` (info, warning, error) leaves the notices below it out of the roster; its
     status, counts and findings digest stay the list's. ``event``: an event pack (as ``validate
     --event``): the list is checked against it too, so the roster's status, findings and exit code
-    are the event's verdict, and the roster names the event (:class:`.roster.Event`).
+    are the event's verdict, and the roster names the event (:class:`.roster.Event`). ``link``: the
+    address of a published site (``armybuilder site``): a PDF's QR code is the list's share link
+    there (it opens in any browser), not its bare share code.
     """
     from armybuilder.export.roster import build, parse_date
     from armybuilder.fsutil import OverwriteRefused, atomic_write, cannot_write
     from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.reporters.text import status_line
 
+    if link is not None:
+        from armybuilder.share import link_problem
+
+        if link_problem(link):
+            return _usage(f"--link: {link_problem(link)}")
     if output is None:
         fmt = ExportFormat(fmt or ExportFormat.pdf)
         output = str(Path(file).with_suffix(next(s for s, f in SUFFIXES.items() if f is fmt)))
@@ -183,7 +192,9 @@ def run(
     level = MinSeverity(min_severity)
     roster.notices = [f for f in roster.notices if level.keeps(f)]
     try:
-        data = exp.render(roster, ExportOptions(paper=Paper(paper), compact=compact, min_severity=level.value))
+        data = exp.render(
+            roster, ExportOptions(paper=Paper(paper), compact=compact, min_severity=level.value, link=link)
+        )
     except ExportError as exc:
         return _usage(f"cannot export {file} as {fmt.value}: {exc}")
     code = ExitCode.of(roster.valid)
@@ -193,6 +204,8 @@ def run(
         messages.append(f"armybuilder export: warning: {mismatch}")
     if compact and fmt is not ExportFormat.pdf:
         messages.append(f"{file}: --compact lays out a PDF only; the {fmt.value} roster is as usual")
+    if link is not None and fmt is not ExportFormat.pdf:
+        messages.append(f"{file}: --link is the QR code of a PDF; the {fmt.value} roster is as usual")
     if to_stdout:  # text goes out as text, so that finish cleans it for the terminal like every report
         return Outcome(data if exp.binary else data.decode("utf-8"), messages, code)
     try:

@@ -186,6 +186,7 @@ class PdfExporter(Exporter):
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
         load_platypus()
         self._compact = options.compact
+        self._link = options.link
         self._snug = 0
         self._appendix_page = True
         self._layout = _layout_record(roster, options)
@@ -554,14 +555,18 @@ class PdfExporter(Exporter):
         if carried is None:
             return make(avail)
         from armybuilder.export import qr
-        from armybuilder.share import ShareCodeError, encode_carried
+        from armybuilder.share import ShareCodeError, encode_carried, link
 
         try:
-            code = qr.flowable(encode_carried(carried), self.font)
+            text = encode_carried(carried)
+            base = getattr(self, "_link", None)
+            code = qr.flowable(
+                link(base, text) if base else text, self.font, caption=qr.LINK_CAPTION if base else qr.CAPTION
+            )
         except (qr.TooLong, ShareCodeError) as exc:
             self.warnings.append(str(exc) if isinstance(exc, qr.TooLong) else f"no QR code: {exc.message}")
             return make(avail)
-        self._chars.update("".join(qr.CAPTION))
+        self._chars.update("".join(qr.CAPTION + qr.LINK_CAPTION))
         from reportlab.lib.units import mm
         from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle

@@ -24,6 +24,7 @@ MAX_VERSION = 20  # 97 modules: 0.36 mm each at SIDE_MM; the largest a phone rea
 SIDE_MM = 38.0  # the symbol with its quiet zone
 QUIET = 4  # modules of white around the symbol (ISO/IEC 18004: 4)
 CAPTION = ("The list's share code:", "armybuilder import CODE")  # under the symbol, one line each
+LINK_CAPTION = ("Scan to open the list", "in a browser, nothing to install")  # export --link: the share link
 
 
 class TooLong(ValueError):
@@ -73,7 +74,7 @@ def _runs(code: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     return len(rows), tuple(runs)
 
 
-def flowable(code: str, font: str, caption_size: float = 6.0) -> Flowable:
+def flowable(code: str, font: str, caption_size: float = 6.0, caption: tuple[str, ...] = CAPTION) -> Flowable:
     """The QR code of ``code`` as a platypus flowable, ``SIDE_MM`` square, a caption under it.
 
     Raises :class:`TooLong` (see :func:`matrix`).
@@ -85,7 +86,7 @@ def flowable(code: str, font: str, caption_size: float = 6.0) -> Flowable:
     side = SIDE_MM * mm
     module = side / (size + 2 * QUIET)
     leading = caption_size + 1.5
-    caption_height = leading * len(CAPTION) + 1
+    caption_height = leading * len(caption) + 1
 
     class QrCode(Flowable):
         def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -101,7 +102,7 @@ def flowable(code: str, font: str, caption_size: float = 6.0) -> Flowable:
             for y, start, length in runs:  # one rectangle for each run of dark modules in a row
                 c.rect((QUIET + start) * module, top - (y + 1) * module, length * module, module, stroke=0, fill=1)
             c.setFont(font, caption_size)
-            for i, line in enumerate(CAPTION):
+            for i, line in enumerate(caption):
                 c.drawCentredString(side / 2, caption_height - (i + 1) * leading + 1.5, line)
             c.restoreState()
 

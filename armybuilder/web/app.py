@@ -18,6 +18,9 @@ POST    ``/act/NAME``                   one change (:func:`armybuilder.compose.e
 POST    ``/undo/NAME``, ``/redo/NAME``  the list's history (:mod:`armybuilder.history`)
 GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.export`)
 GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the catalog)
+GET     ``/shared?code=AB1.…``          a list someone shared, to read and save (:mod:`.sharedpage`)
+GET     ``/download/NAME``              the list file as it is (YAML)
+GET     ``/lists.zip``                  every list of the folder, in one zip
 GET     ``/static/...``                 the stylesheet and the scripts (shipped in the package)
 ======  ==============================  ===================================================
 
@@ -830,11 +833,35 @@ async def roster(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except ExportError as exc:
         return refusal(request, f"cannot make the {fmt} roster of {name}: {exc}", 422)
-    filename = _download_name(name, suffix)
+    return _attachment(data, _download_name(name, suffix), MEDIA.get(fmt, "application/octet-stream"))
+
+
+def _attachment(data: bytes, filename: str, media: str) -> Response:
     ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in filename)
     disposition = f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{urllib.parse.quote(filename)}"
-    media = MEDIA.get(fmt, "application/octet-stream")
     return Response(data, 200, {"content-disposition": disposition}, media_type=media)
+
+
+async def download(request: Request) -> Response:
+    """The list file as it is (YAML): to keep, or to give to the command line."""
+    st = _state(request)
+    name = request.path_params["name"]
+    try:
+        path = await in_thread(st.folder.existing, name)
+        data = await in_thread(path.read_bytes)
+    except Refused as exc:
+        return refusal(request, exc.message, exc.status)
+    except OSError:
+        return refusal(request, f"{name} cannot be read", 403)
+    return _attachment(data, Path(name).name, "application/yaml")
+
+
+async def lists_zip(request: Request) -> Response:
+    """Every list of the folder in one zip."""
+    from armybuilder.web.folderpage import lists_zip as made
+
+    data = await in_thread(made, _state(request).folder)
+    return _attachment(data, "armybuilder-lists.zip", "application/zip")
 
 
 def _explain(system: str, name: str) -> tuple[str, list[Any]]:
@@ -842,6 +869,15 @@ def _explain(system: str, name: str) -> tuple[str, list[Any]]:
 
     found = system_id(system)
     return found, explain_entries(found, " ".join(name.split()))
+
+
+async def shared(request: Request) -> Response:
+    """A list from a share code, to read and save (:mod:`.sharedpage`)."""
+    from armybuilder.web import sharedpage
+
+    code = request.query_params.get("code", "")  # its length is bounded by share.decode, before any work
+    model = await in_thread(sharedpage.model, code)
+    return page(request, "shared.html", 200 if not model["problem"] else 422, m=model)
 
 
 async def explain(request: Request) -> Response:
@@ -885,6 +921,9 @@ def make_app(
         Route("/redo/{name:path}", history_step, methods=["POST"]),
         Route("/roster/{fmt}/{name:path}", roster, methods=["GET"]),
         Route("/explain/{system}", explain, methods=["GET"]),
+        Route("/shared", shared, methods=["GET"]),
+        Route("/download/{name:path}", download, methods=["GET"]),
+        Route("/lists.zip", lists_zip, methods=["GET"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)

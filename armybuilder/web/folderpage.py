@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from armybuilder.fsutil import hard_link
 from armybuilder.web.files import SUFFIXES, Folder, Found, Refused, showable
 
 TRASH = Path(".armybuilder") / "trash"
@@ -209,7 +210,7 @@ def rename(folder: Folder, name: str, new_stem: str) -> str:
     link = entry.is_symlink()  # the link is renamed; the file it points to stays as it is
     with edit_lock(path):
         try:
-            os.link(entry, target, follow_symlinks=False)  # fails when the name is taken: never over another file
+            hard_link(entry, target, follow_symlinks=False)  # fails when the name is taken: never over another file
         except FileExistsError:
             raise Refused(f"there is already a file named {new_name}; choose another name", 409) from None
         except OSError:
@@ -409,7 +410,7 @@ def restore(folder: Folder, key: str) -> str:
         name = free_name(folder, Path(name).stem + "-restored", Path(name).suffix or ".yaml", sub)
     target = folder.new(name)
     try:
-        os.link(src, target, follow_symlinks=False)  # a link comes back a link
+        hard_link(src, target, follow_symlinks=False)  # a link comes back a link
     except FileExistsError:
         raise Refused(f"there is already a file named {name}", 409) from None
     except OSError:
@@ -417,6 +418,49 @@ def restore(folder: Folder, key: str) -> str:
     else:
         os.unlink(src)
     return name
+
+
+def lists_zip(folder: Folder) -> bytes:
+    """Every list and event pack of the folder, as the files are, in one zip (names as listed)."""
+    import io
+    import zipfile
+
+    lists, packs = folder.scan()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for found in sorted(lists + packs, key=lambda f: f.name):
+            try:
+                data = found.path.read_bytes()
+            except OSError:  # gone or unreadable since the scan
+                continue
+            info = zipfile.ZipInfo(found.name, time.localtime(found.path.stat().st_mtime)[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return out.getvalue()
+
+
+def _import_yaml(folder: Folder, filename: str, raw: bytes) -> tuple[Any, str]:
+    """A list file uploaded as it is (YAML): kept byte for byte, comments and all, once the safe
+    reader has read it as a list; named after the list."""
+    from armybuilder.check import check_path, is_event_pack
+    from armybuilder.fsutil import atomic_write
+    from armybuilder.outcome import ExitCode, Outcome
+    from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
+
+    if len(raw) > MAX_BYTES:
+        raise Refused("That file is too large to be a list", 413)
+    try:
+        doc = loads(decode(raw))
+    except LoadError as exc:
+        raise Refused(f"That file cannot be read as a list (line {exc.line}): {exc.message}", 422) from None
+    if not isinstance(doc.data, dict) or is_event_pack(doc.data):
+        raise Refused("That file is not a list: a list file is a mapping with system, name and its parts", 422)
+    title = doc.data.get("name")
+    name = free_name(folder, slug(str(title) if isinstance(title, str) else Path(filename).stem))
+    target = folder.new(name)
+    atomic_write(target, raw)
+    result = check_path(target)
+    return Outcome("", [], ExitCode.of(result.valid)), name
 
 
 def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -> tuple[Any, str]:
@@ -432,6 +476,8 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
             filename, raw = upload
             if not raw:
                 raise Refused("the file is empty: choose a roster file (PDF, Markdown or JSON)", 422)
+            if Path(filename).suffix.lower() in SUFFIXES:
+                return _import_yaml(folder, filename, raw)
             suffix = (
                 Path(filename).suffix.lower()
                 if Path(filename).suffix.lower() in (".pdf", ".md", ".json", ".txt")

@@ -102,7 +102,9 @@ async def _once(app: Any, method: str, target: str, headers: Sequence[tuple[str,
         nonlocal status
         if message["type"] == "http.response.start":
             status = int(message["status"])
-            out_headers.extend((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in message.get("headers", []))
+            out_headers.extend(
+                (k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in message.get("headers", [])
+            )
         elif message["type"] == "http.response.body":
             chunks.append(bytes(message.get("body", b"")))
 

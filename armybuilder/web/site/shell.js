@@ -15,6 +15,7 @@
   var markReady;
   var ready = new Promise(function (resolve) { markReady = resolve; });
   var booted = false;
+  var bootLog = []; // what the worker said while starting, with the time: for the benchmark
   var decoder = new TextDecoder();
   var plainPush = history.pushState.bind(history);
   var plainReplace = history.replaceState.bind(history);
@@ -40,6 +41,7 @@
 
   worker.onmessage = function (event) {
     var m = event.data || {};
+    if (m.type !== "answer") { bootLog.push([Math.round(performance.now()), m.type, m.text || ""]); }
     if (m.type === "progress") {
       var status = byId("boot-status");
       var bar = byId("boot-progress");
@@ -284,6 +286,7 @@
   // A debugging and testing hook: the same request the page would send, answered by the worker.
   window.armybuilderSite = {
     ready: ready,
+    log: bootLog,
     request: function (method, path, body, type) {
       var headers = type ? [["content-type", type]] : [];
       var bytes = body ? new TextEncoder().encode(body).buffer : null;

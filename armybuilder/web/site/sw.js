@@ -11,11 +11,28 @@ self.addEventListener("install", function (event) {
       .then(function (answer) { return answer.json(); })
       .then(function (build) {
         var files = ["./"].concat(Object.keys(build.files));
-        return caches.open(CACHE).then(function (cache) { return cache.addAll(files); });
+        return caches.open(CACHE).then(function (cache) {
+          return cache.addAll(files).then(function () { return unpacked(cache); });
+        });
       })
       .then(function () { return self.skipWaiting(); })
   );
 });
+
+// The runtime is served gzipped; kept here unpacked, under its own name, the browser compiles it
+// once and keeps its compiled code for the next visit.
+function unpacked(cache) {
+  return cache.match("pyodide/pyodide.asm.wasm.gz").then(function (packed) {
+    return packed.arrayBuffer();
+  }).then(function (bytes) {
+    var view = new Uint8Array(bytes);
+    var stream = new Blob([view]).stream();
+    if (view[0] === 0x1f && view[1] === 0x8b) { stream = stream.pipeThrough(new DecompressionStream("gzip")); }
+    return new Response(stream).arrayBuffer();
+  }).then(function (wasm) {
+    return cache.put("pyodide/pyodide.asm.wasm", new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
+  });
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(

@@ -13,6 +13,10 @@ const plainFetch = self.fetch.bind(self);
 self.fetch = async function (input, init) {
   const url = String(input instanceof Request ? input.url : input);
   if (!url.endsWith("/pyodide.asm.wasm")) { return plainFetch(input, init); }
+  // The service worker keeps the runtime unpacked (sw.js): the browser compiles it once and keeps
+  // its compiled code for the next visit.
+  const kept = self.caches ? await self.caches.match(url).catch(() => undefined) : undefined;
+  if (kept && kept.ok) { return kept; }
   const packed = await plainFetch(url + ".gz", init);
   if (!packed.ok) { throw new Error("the runtime could not be loaded (" + packed.status + ")"); }
   let bytes = new Uint8Array(await packed.arrayBuffer());

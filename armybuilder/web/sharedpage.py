@@ -1,0 +1,50 @@
+"""A list someone shared, read from its share code: the page a share link opens.
+
+``GET /shared?code=AB1.…`` (the static site opens ``SITE/#AB1.…`` as this page): the list as a
+roster to read (its verdict, its total, its findings and what every part costs), with "Save to my
+lists", which imports it as the lists page's Import does. Nothing is written until then. A code
+that cannot be read says why, with a field to paste it again.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def model(code: str) -> dict[str, Any]:
+    """What the page shows for ``code`` (``problem`` set when it holds no list)."""
+    from armybuilder import systems
+    from armybuilder.check import check_path
+    from armybuilder.share import ShareCodeError, decode
+    from armybuilder.sharing import to_yaml
+    from armybuilder.web.listpage import measure_line
+
+    given = "".join(code.split())
+    if not given:
+        return {"code": "", "problem": None}
+    try:
+        data = decode(given)
+    except ShareCodeError as exc:
+        return {"code": given, "problem": f"The share code cannot be read: {exc.message}."}
+    if not isinstance(data, dict):
+        return {"code": given, "problem": "The share code holds no list."}
+    with tempfile.TemporaryDirectory(prefix="armybuilder-shared-") as tmp:
+        path = Path(tmp) / "shared.yaml"
+        path.write_text(to_yaml(data, ordered=True), encoding="utf-8")
+        result = check_path(path)
+    system = result.system
+    known = system is not None and system in systems.ids()
+    total, left = measure_line(result)
+    return {
+        "code": given,
+        "problem": None,
+        "result": result,
+        "name": result.name or "A shared list",
+        "title": systems.get(system).title if known and system else None,
+        "total": total,
+        "left": left,
+        "findings": result.sorted_findings(),
+        "sections": result.sections,
+    }
