@@ -56,30 +56,105 @@ PYODIDE = Pin(
 PYODIDE_VERSION = "314.0.8"
 PYTHON = "3.14"  # Pyodide 314's CPython
 
-# fmt: off
 WHEELS = (
-    Pin("anyio==4.16.0", "anyio-4.16.0-py3-none-any.whl", "c66ae634e0b8228396b801741beb3294326d4b6102f7bba4041c0dfb58c29026"),
-    Pin("attrs==26.1.0", "attrs-26.1.0-py3-none-any.whl", "c647aa4a12dfbad9333ca4e71fe62ddc36f4e63b2d260a37a8b83d2f043ac309"),
-    Pin("charset-normalizer==3.5.3", "charset_normalizer-3.5.3-py3-none-any.whl", "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132"),
-    Pin("click==8.5.1", "click-8.5.1-py3-none-any.whl", "8bb5376d2006950386f8c6427613334a2acadc5f559cb80e638d00b4df957e37"),
-    Pin("fastjsonschema==2.22.3", "fastjsonschema-2.22.3-py3-none-any.whl", "f670b443830b75aca3f00b75949efa20f4b2a80302ec7a21505c28dd54cffd43"),
-    Pin("h11==0.16.0", "h11-0.16.0-py3-none-any.whl", "63cf8bbe7522de3bf65932fda1d9c2772064ffb3dae62d55932da54b31cb6c86"),
+    Pin(
+        "anyio==4.16.0",
+        "anyio-4.16.0-py3-none-any.whl",
+        "c66ae634e0b8228396b801741beb3294326d4b6102f7bba4041c0dfb58c29026",
+    ),
+    Pin(
+        "attrs==26.1.0",
+        "attrs-26.1.0-py3-none-any.whl",
+        "c647aa4a12dfbad9333ca4e71fe62ddc36f4e63b2d260a37a8b83d2f043ac309",
+    ),
+    Pin(
+        "charset-normalizer==3.5.3",
+        "charset_normalizer-3.5.3-py3-none-any.whl",
+        "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132",
+    ),
+    Pin(
+        "click==8.5.1",
+        "click-8.5.1-py3-none-any.whl",
+        "8bb5376d2006950386f8c6427613334a2acadc5f559cb80e638d00b4df957e37",
+    ),
+    Pin(
+        "fastjsonschema==2.22.3",
+        "fastjsonschema-2.22.3-py3-none-any.whl",
+        "f670b443830b75aca3f00b75949efa20f4b2a80302ec7a21505c28dd54cffd43",
+    ),
+    Pin(
+        "h11==0.16.0", "h11-0.16.0-py3-none-any.whl", "63cf8bbe7522de3bf65932fda1d9c2772064ffb3dae62d55932da54b31cb6c86"
+    ),
     Pin("idna==3.20", "idna-3.20-py3-none-any.whl", "ab7ae7122974553370f0bdb919e1a960b2cd1bc1ef0276416d896db81c14582c"),
-    Pin("jinja2==3.1.6", "jinja2-3.1.6-py3-none-any.whl", "85ece4451f492d0c13c5dd7c13a64681a86afae63a5f347908daf103ce6d2f67"),
-    Pin("jsonschema==4.17.3", "jsonschema-4.17.3-py3-none-any.whl", "a870ad254da1a8ca84b6a2905cac29d265f805acc57af304784962a2aa6508f6"),
-    Pin("markupsafe==3.0.4", "markupsafe-3.0.4-cp311-cp311-manylinux2014_x86_64.manylinux_2_17_x86_64.manylinux_2_28_x86_64.whl", "6da83a088f8ef93b2d483a8232a4dbf4d69d3d8496b568a03c56becac43e1808", True),
-    Pin("pypdf==7.1.1", "pypdf-7.1.1-py3-none-any.whl", "04c5680d4b4cfa04ab505b09393fc949860c34a4dad6565284d11a2f5c3ce8b1"),
-    Pin("pyrsistent==0.20.0", "pyrsistent-0.20.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl", "cae40a9e3ce178415040a0383f00e8d68b569e97f31928a3a8ad37e3fde6df6a", True),
-    Pin("python-multipart==0.0.34", "python_multipart-0.0.34-py3-none-any.whl", "ebacd224bd686eee2f9aa1066a657affe07435a185834e05e5235e2e59173e91"),
-    Pin("pyyaml==6.0.4", "pyyaml-6.0.4-cp311-cp311-manylinux2014_x86_64.manylinux_2_17_x86_64.manylinux_2_28_x86_64.whl", "622aa875fa6533f25fedcffe23079357d65a690d462200afed5d8e9d0e01ebee", True),
-    Pin("reportlab==5.1.0", "reportlab-5.1.0-py3-none-any.whl", "59fdbaec5efe437095ad1d7292ec9a271c8ca2d3ec75e889c6e61400929b90df"),
-    Pin("ruamel.yaml==0.19.1", "ruamel_yaml-0.19.1-py3-none-any.whl", "27592957fedf6e0b62f281e96effd28043345e0e66001f97683aa9a40c667c93"),
-    Pin("segno==1.6.6", "segno-1.6.6-py3-none-any.whl", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),
-    Pin("starlette==1.10.0", "starlette-1.10.0-py3-none-any.whl", "478c0ab3b4ced6e82719849c118fa406f0278a3499c1a898cd15cd31bdc38ce4"),
-    Pin("typing_extensions==4.16.0", "typing_extensions-4.16.0-py3-none-any.whl", "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"),
-    Pin("uvicorn==0.55.0", "uvicorn-0.55.0-py3-none-any.whl", "bee604c5af6e15fb0584913c632b222c09db1048c26fc05053203207c4b9e37d"),
+    Pin(
+        "jinja2==3.1.6",
+        "jinja2-3.1.6-py3-none-any.whl",
+        "85ece4451f492d0c13c5dd7c13a64681a86afae63a5f347908daf103ce6d2f67",
+    ),
+    Pin(
+        "jsonschema==4.17.3",
+        "jsonschema-4.17.3-py3-none-any.whl",
+        "a870ad254da1a8ca84b6a2905cac29d265f805acc57af304784962a2aa6508f6",
+    ),
+    Pin(
+        "markupsafe==3.0.4",
+        "markupsafe-3.0.4-cp311-cp311-manylinux2014_x86_64.manylinux_2_17_x86_64.manylinux_2_28_x86_64.whl",
+        "6da83a088f8ef93b2d483a8232a4dbf4d69d3d8496b568a03c56becac43e1808",
+        True,
+    ),
+    Pin(
+        "pypdf==7.1.1",
+        "pypdf-7.1.1-py3-none-any.whl",
+        "04c5680d4b4cfa04ab505b09393fc949860c34a4dad6565284d11a2f5c3ce8b1",
+    ),
+    Pin(
+        "pyrsistent==0.20.0",
+        "pyrsistent-0.20.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl",
+        "cae40a9e3ce178415040a0383f00e8d68b569e97f31928a3a8ad37e3fde6df6a",
+        True,
+    ),
+    Pin(
+        "python-multipart==0.0.34",
+        "python_multipart-0.0.34-py3-none-any.whl",
+        "ebacd224bd686eee2f9aa1066a657affe07435a185834e05e5235e2e59173e91",
+    ),
+    Pin(
+        "pyyaml==6.0.4",
+        "pyyaml-6.0.4-cp311-cp311-manylinux2014_x86_64.manylinux_2_17_x86_64.manylinux_2_28_x86_64.whl",
+        "622aa875fa6533f25fedcffe23079357d65a690d462200afed5d8e9d0e01ebee",
+        True,
+    ),
+    Pin(
+        "reportlab==5.1.0",
+        "reportlab-5.1.0-py3-none-any.whl",
+        "59fdbaec5efe437095ad1d7292ec9a271c8ca2d3ec75e889c6e61400929b90df",
+    ),
+    Pin(
+        "ruamel.yaml==0.19.1",
+        "ruamel_yaml-0.19.1-py3-none-any.whl",
+        "27592957fedf6e0b62f281e96effd28043345e0e66001f97683aa9a40c667c93",
+    ),
+    Pin(
+        "segno==1.6.6",
+        "segno-1.6.6-py3-none-any.whl",
+        "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+    ),
+    Pin(
+        "starlette==1.10.0",
+        "starlette-1.10.0-py3-none-any.whl",
+        "478c0ab3b4ced6e82719849c118fa406f0278a3499c1a898cd15cd31bdc38ce4",
+    ),
+    Pin(
+        "typing_extensions==4.16.0",
+        "typing_extensions-4.16.0-py3-none-any.whl",
+        "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8",
+    ),
+    Pin(
+        "uvicorn==0.55.0",
+        "uvicorn-0.55.0-py3-none-any.whl",
+        "bee604c5af6e15fb0584913c632b222c09db1048c26fc05053203207c4b9e37d",
+    ),
 )
-# fmt: on
 
 # Pyodide's files the page needs: the loader, the runtime, its standard library and lock file.
 # The WebAssembly runtime is stored gzipped (3.5 MB instead of 9.6) and unpacked by the worker, so a
@@ -226,7 +301,7 @@ def _gzip(data: bytes) -> bytes:
 
 
 PIL_STANDIN = {
-    "PIL/__init__.py": b'"""A stand-in for Pillow in armybuilder\'s static site: reportlab imports it, a roster draws no image."""\n',
+    "PIL/__init__.py": b'"""A stand-in for Pillow in the site: reportlab imports it; a roster has no image."""\n',
     "PIL/Image.py": (
         b'"""No images in the browser: reportlab asks for this module, a roster never opens an image."""\n\n\n'
         b"class Image:\n    pass\n\n\n"

@@ -806,6 +806,7 @@ class _Made:
     levels: tuple[str, ...] = _LEVELS  # the --min-severity it may have been made with
     paper: str = "a4"
     compacts: tuple[bool, ...] = (False,)  # a PDF's --compact, or both when it does not tell
+    link: str | None = None  # a PDF's --link: its QR code opens the list on a published site
 
 
 def _made(printed: Printed) -> _Made:
@@ -829,6 +830,7 @@ def _made(printed: Printed) -> _Made:
         made.file, made.date = text("file"), text("date")
         made.with_rules = record.get("with_rules") is True
         made.paper = "letter" if record.get("paper") == "letter" else "a4"
+        made.link = text("link")
         if record.get("min_severity") in _LEVELS:
             made.levels = (record["min_severity"],)
         if isinstance(record.get("compact"), bool):
@@ -1067,7 +1069,7 @@ def _first_difference(
     if printed.kind == "pdf":
         from armybuilder.export import ExportOptions, Paper, exporter
 
-        data = exporter("pdf").render(roster, ExportOptions(Paper(made.paper), compact, level))
+        data = exporter("pdf").render(roster, ExportOptions(Paper(made.paper), compact, level, made.link))
         return _pages_differ(printed, data)
     return _values_differ(printed.doc or {}, roster.to_dict(), printed.flagged)
 

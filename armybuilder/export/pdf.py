@@ -923,6 +923,7 @@ def _layout_record(roster: Roster, options: ExportOptions) -> dict[str, Any]:
         "min_severity": options.min_severity,
         "with_rules": roster.rules is not None,
         "event_pack": roster.event.pack if roster.event else None,
+        **({"link": options.link} if options.link else {}),
     }
 
 
