@@ -186,10 +186,10 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def problems(cache: Path, pins: tuple[Pin, ...] = (PYODIDE, *WHEELS)) -> list[str]:
+def problems(cache: Path, pins: tuple[Pin, ...] | None = None) -> list[str]:
     """What is missing from the cache, or not the pinned bytes (empty: a build can run)."""
     found = []
-    for pin in pins:
+    for pin in pins if pins is not None else (PYODIDE, *WHEELS):
         path = cache / pin.file
         if not path.is_file():
             found.append(f"{pin.file} is missing")

@@ -52,3 +52,20 @@ async def handle(method: str, target: str, headers_json: str, body: Any, follow:
     pairs = [(str(k), str(v)) for k, v in given] if isinstance(given, list) else []
     answer = await call(_APP, method, target, pairs, raw, follow=follow)
     return answer.status, json.dumps(answer.headers), answer.body, answer.url
+
+
+def validate_json(name: str, text: str) -> str:
+    """What ``armybuilder validate --format json NAME`` prints for a list file holding ``text``,
+    worked out in the browser: the test hook that compares the site's findings with the command
+    line's (``window.armybuilderSite.validate``). Nothing is kept."""
+    import tempfile
+    from pathlib import Path
+
+    from armybuilder.app import validate
+    from armybuilder.reporters import Format
+
+    with tempfile.TemporaryDirectory(prefix="armybuilder-validate-") as tmp:
+        path = Path(tmp) / Path(name).name
+        path.write_text(text, encoding="utf-8")
+        report = validate([path], Format.json).stdout
+    return report if isinstance(report, str) else report.decode("utf-8")

@@ -294,7 +294,17 @@
         return { status: a.status, url: a.url, headers: a.headers, text: decoder.decode(a.body) };
       });
     },
-    open: function (path) { return go(path, "push"); }
+    open: function (path) { return go(path, "push"); },
+    // What `armybuilder validate --format json` prints for a list of this text, worked out here.
+    validate: function (name, text) {
+      return ready.then(function () {
+        return new Promise(function (resolve) {
+          var id = nextId++;
+          pending[id] = function (a) { resolve(decoder.decode(a.body)); };
+          worker.postMessage({ type: "validate", id: id, name: name, text: text });
+        });
+      });
+    }
   };
 
   ready.then(function () {

@@ -84,6 +84,17 @@ async function answer(message) {
   post(reply, [reply.body]);
 }
 
+async function validate(message) {
+  let reply;
+  try {
+    const report = py.pyimport("armybuilder.web.worker").validate_json(message.name, message.text);
+    reply = { type: "answer", id: message.id, status: 200, headers: [], body: new TextEncoder().encode(report).buffer, url: "" };
+  } catch (err) {
+    reply = { type: "answer", id: message.id, status: 500, headers: [], body: new TextEncoder().encode(String(err)).buffer, url: "" };
+  }
+  post(reply, [reply.body]);
+}
+
 let queue = Promise.resolve();
 const started = boot().catch((err) => {
   post({ type: "failed", text: String((err && err.message) || err) });
@@ -91,6 +102,7 @@ const started = boot().catch((err) => {
 });
 self.onmessage = (event) => {
   const message = event.data;
-  if (!message || message.type !== "request") { return; }
-  queue = queue.then(() => started).then(() => answer(message)).catch(() => {});
+  if (!message || (message.type !== "request" && message.type !== "validate")) { return; }
+  const work = message.type === "validate" ? validate : answer;
+  queue = queue.then(() => started).then(() => work(message)).catch(() => {});
 };

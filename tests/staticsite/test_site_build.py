@@ -1,0 +1,235 @@
+"""``armybuilder site``: the static site's build, its cache, and the app's way in (no browser).
+
+The build is tested with a small cache made here (a stand-in Pyodide package and wheels, pinned by
+their own SHA-256), so these run anywhere; ``test_site_browser.py`` runs the real site in Chromium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from armybuilder import site
+from armybuilder.outcome import ExitCode
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tgz(files: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w:gz") as tar:
+        for name, data in files.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+def _wheel(files: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A cache of stand-ins, and the pins that name them."""
+    where = tmp_path / "cache"
+    where.mkdir()
+    runtime = {name: f"runtime {name}".encode() * 50 for name in site.RUNTIME}
+    files = {
+        "pyodide-0.tgz": _tgz(runtime),
+        "pure-1.0-py3-none-any.whl": _wheel({"pure/__init__.py": b"X = 1\n", "pure/tests/test_x.py": b"", "pure-1.0.dist-info/RECORD": b""}),
+        "fast-1.0-cp311-linux.whl": _wheel({"fast/__init__.py": b"Y = 2\n", "fast/_speedups.so": b"\x7fELF"}),
+    }
+    for name, data in files.items():
+        (where / name).write_bytes(data)
+
+    def pin(requirement: str, name: str, compiled: bool = False) -> site.Pin:
+        return site.Pin(requirement, name, hashlib.sha256(files[name]).hexdigest(), compiled)
+
+    monkeypatch.setattr(site, "PYODIDE", pin("pyodide@0", "pyodide-0.tgz"))
+    monkeypatch.setattr(
+        site, "WHEELS", (pin("pure==1.0", "pure-1.0-py3-none-any.whl"), pin("fast==1.0", "fast-1.0-cp311-linux.whl", True))
+    )
+    return where
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_build_writes_the_site_and_says_what_a_first_visit_downloads(cache, tmp_path):
+    out = tmp_path / "site"
+    done = site.run(out, cache, do_fetch=False, force=False)
+    assert done.code is ExitCode.OK, done.stderr
+    files = _tree(out)
+    for name in ("index.html", "shell.js", "worker.js", "sw.js", "manifest.webmanifest", "icon-192.png", "icon-512.png"):
+        assert name in files
+    assert "static/htmx.min.js" in files and "static/style.css" in files and "static/app.js" in files
+    assert "pyodide/pyodide.asm.wasm.gz" in files and "pyodide/pyodide.asm.wasm" not in files
+    assert files["pyodide/python_stdlib.zip"] == b"runtime python_stdlib.zip" * 50
+    import gzip
+
+    assert gzip.decompress(files["pyodide/pyodide.asm.wasm.gz"]) == b"runtime pyodide.asm.wasm" * 50
+    # The page reads htmx's settings as the app's pages give them; the service worker knows its build.
+    base = (ROOT / "armybuilder/web/templates/base.html").read_text()
+    meta = re.search(r'<meta name="htmx-config"[^>]*>', base).group(0)
+    assert meta in files["index.html"].decode()
+    build = json.loads(files["build.json"])
+    assert f'"{build["build"]}"'.encode() in files["sw.js"] and b"__BUILD__" not in files["sw.js"]
+    assert set(build["files"]) == set(files) - {"sw.js", "build.json"}
+    # The packages: the pure modules, no compiled module, no tests; armybuilder, its data and schemas.
+    with zipfile.ZipFile(io.BytesIO(files["armybuilder.zip"])) as z:
+        names = set(z.namelist())
+    assert {"pure/__init__.py", "fast/__init__.py", "PIL/Image.py", "armybuilder/web/worker.py"} <= names
+    assert "fast/_speedups.so" not in names and "pure/tests/test_x.py" not in names
+    assert "armybuilder/_data/fantasy-triumph/system.yaml" in names
+    assert "armybuilder/_schemas/fantasy-triumph.list.schema.json" in names
+    report = done.stdout
+    assert "A first visit downloads:" in report and "armybuilder.zip" in report and "gzipped" in report
+    assert re.search(r"in all +[0-9,]+ bytes +[0-9,]+ gzipped", report)
+
+
+def test_the_same_cache_gives_the_same_bytes(cache, tmp_path):
+    assert site.run(tmp_path / "a", cache, False, False).code is ExitCode.OK
+    assert site.run(tmp_path / "b", cache, False, False).code is ExitCode.OK
+    assert _tree(tmp_path / "a") == _tree(tmp_path / "b")
+
+
+def test_the_site_loads_nothing_from_another_origin(cache, tmp_path):
+    site.run(tmp_path / "s", cache, False, False)
+    index = (tmp_path / "s" / "index.html").read_text()
+    assert "Content-Security-Policy" in index and "default-src 'self'" in index
+    for name in ("index.html", "shell.js", "worker.js", "sw.js", "manifest.webmanifest", "site.css"):
+        text = (tmp_path / "s" / name).read_text()
+        assert not re.search(r"(src|href)=\"(https?:)?//", text), name
+        assert not re.search(r"(import|fetch)\(\s*[\"'](https?:)?//", text), name
+
+
+def test_without_the_cache_it_says_what_to_run(tmp_path):
+    done = site.run(tmp_path / "s", tmp_path / "nothing", do_fetch=False, force=False)
+    assert done.code is ExitCode.USAGE
+    said = " ".join(done.stderr)
+    assert "is missing" in said and f"armybuilder site OUT --fetch --cache {tmp_path / 'nothing'}" in said
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_changed_file_in_the_cache_is_refused(cache, tmp_path):
+    wheel = cache / "pure-1.0-py3-none-any.whl"
+    wheel.write_bytes(wheel.read_bytes() + b"\0")
+    done = site.run(tmp_path / "s", cache, False, False)
+    assert done.code is ExitCode.USAGE
+    assert "pure-1.0-py3-none-any.whl is not the pinned file (its SHA-256 differs)" in " ".join(done.stderr)
+
+
+def test_a_folder_is_replaced_only_with_force_and_only_when_it_is_a_site(cache, tmp_path):
+    out = tmp_path / "s"
+    assert site.run(out, cache, False, False).code is ExitCode.OK
+    again = site.run(out, cache, False, False)
+    assert again.code is ExitCode.USAGE and "use --force" in again.stderr[0]
+    (out / "mine.txt").write_text("kept until --force")
+    assert site.run(out, cache, False, True).code is ExitCode.OK
+    assert not (out / "mine.txt").exists() and (out / "index.html").exists()
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "thesis.tex").write_text("not a site")
+    refused = site.run(other, cache, False, True)
+    assert refused.code is ExitCode.USAGE and "not a site armybuilder made" in refused.stderr[0]
+    assert (other / "thesis.tex").read_text() == "not a site"
+
+
+def test_the_command_line(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("ARMYBUILDER_SITE_CACHE", str(tmp_path / "empty"))
+    result = run("site", tmp_path / "s")
+    assert result.exit_code == 2
+    assert "armybuilder site OUT --fetch" in result.stderr
+    assert run("site").exit_code == 2
+    assert "Write the builder as a static site" in run("site", "--help").stdout
+
+
+def test_fetch_without_npm_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)
+    monkeypatch.setattr(site, "WHEELS", ())
+    left = site.fetch(tmp_path / "c")
+    assert any("npm is not installed" in line for line in left)
+
+
+# ---------------------------------------------------------------------------
+# The app's way in, as the worker uses it (armybuilder.web.inproc, armybuilder.web.worker)
+
+
+def _app(folder: Path):
+    from armybuilder.web.app import make_app
+
+    return make_app(folder)
+
+
+def _csrf(body: bytes) -> str:
+    return re.search(rb'name="csrf" value="([^"]+)"', body).group(1).decode()
+
+
+def test_a_request_in_process_reaches_the_app_and_follows_its_redirect(tmp_path):
+    from armybuilder.web.inproc import call
+
+    app = _app(tmp_path)
+
+    async def go():
+        first = await call(app, "GET", "/")
+        made = await call(
+            app,
+            "POST",
+            "/new",
+            [("content-type", "application/x-www-form-urlencoded")],
+            f"csrf={_csrf(first.body)}&system=token-terrors&name=Quick".encode(),
+        )
+        return first, made
+
+    first, made = asyncio.run(go())
+    assert first.status == 200 and b"New list" in first.body
+    assert made.status == 200 and made.url.startswith("/list/quick.yaml")
+    assert (tmp_path / "quick.yaml").is_file()
+
+
+def test_a_forged_origin_is_still_refused_in_process(tmp_path):
+    from armybuilder.web.inproc import call
+
+    app = _app(tmp_path)
+
+    async def go():
+        first = await call(app, "GET", "/")
+        body = f"csrf={_csrf(first.body)}&system=token-terrors&name=X".encode()
+        headers = [("content-type", "application/x-www-form-urlencoded"), ("origin", "http://evil.example")]
+        return await call(app, "POST", "/new", headers, body)
+
+    assert asyncio.run(go()).status == 403
+    assert not list(tmp_path.glob("*.yaml"))
+
+
+def test_the_worker_runs_the_app_without_threads():
+    """In a process of its own: the worker's module makes Starlette's thread pool inline for good."""
+    code = (
+        "import asyncio, json, threading, tempfile\n"
+        "from armybuilder.web import worker\n"
+        "worker.start(tempfile.mkdtemp())\n"
+        "before = threading.active_count()\n"
+        "status, headers, body, url = asyncio.run(worker.handle('GET', '/', '[]', b''))\n"
+        "assert status == 200 and b'New list' in body and url == '/', (status, url)\n"
+        "assert threading.active_count() == before, 'a thread was started'\n"
+        "report = json.loads(worker.validate_json('g.yaml', open('examples/fantasy-triumph/greenwood-host.yaml').read()))\n"
+        "print(report[0]['valid'] if isinstance(report, list) else report)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
