@@ -91,7 +91,7 @@
     if (url.charAt(0) === "/" && url.charAt(1) !== "/") { return url; }
     var parsed;
     try { parsed = new URL(url, location.origin + route()); } catch (e) { return null; }
-    if (parsed.origin !== location.origin) { return null; }
+    if (!/^https?:$/.test(parsed.protocol) || parsed.origin !== location.origin) { return null; }
     return parsed.pathname + parsed.search + parsed.hash;
   }
 
