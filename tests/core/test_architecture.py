@@ -74,6 +74,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.compose.grammar",
             "armybuilder.history",  # undo and redo of the builder's changes, kept beside a list
             "armybuilder.web",  # armybuilder serve: the browser builder, over the commands above
+            "armybuilder.site",  # armybuilder site: the builder as a static site (web/ run in Pyodide)
         ),
     ),
     ("cli", ("armybuilder.cli", "armybuilder.cli_lazy", "armybuilder.__main__")),

@@ -44,7 +44,9 @@ def test_share_link_puts_the_code_in_the_fragment(run):
     assert '"share_link": "https://club.example/armybuilder/#' + code in again.stdout
 
 
-@pytest.mark.parametrize("base", ["club.example", "ftp://club.example/", "https://", "https://a b/", "https://x/\x1b[2J"])
+@pytest.mark.parametrize(
+    "base", ["club.example", "ftp://club.example/", "https://", "https://a b/", "https://x/\x1b[2J"]
+)
 def test_a_link_base_that_is_no_web_address_is_refused(run, base):
     result = run("share", GREENWOOD, "--link", base)
     assert result.exit_code == 2

@@ -97,7 +97,7 @@ def _until(page: Any, function: str, arg: Any = None, timeout: float = 60.0) -> 
         try:
             if page.evaluate(function, arg):
                 return
-        except Exception as exc:  # noqa: BLE001 - a navigation between two polls: poll again
+        except Exception as exc:
             if "Execution context was destroyed" not in str(exc) and "navigat" not in str(exc):
                 raise
         if time.monotonic() > deadline:

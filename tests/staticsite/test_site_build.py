@@ -51,7 +51,9 @@ def cache(tmp_path, monkeypatch):
     runtime = {name: f"runtime {name}".encode() * 50 for name in site.RUNTIME}
     files = {
         "pyodide-0.tgz": _tgz(runtime),
-        "pure-1.0-py3-none-any.whl": _wheel({"pure/__init__.py": b"X = 1\n", "pure/tests/test_x.py": b"", "pure-1.0.dist-info/RECORD": b""}),
+        "pure-1.0-py3-none-any.whl": _wheel(
+            {"pure/__init__.py": b"X = 1\n", "pure/tests/test_x.py": b"", "pure-1.0.dist-info/RECORD": b""}
+        ),
         "fast-1.0-cp311-linux.whl": _wheel({"fast/__init__.py": b"Y = 2\n", "fast/_speedups.so": b"\x7fELF"}),
     }
     for name, data in files.items():
@@ -62,7 +64,9 @@ def cache(tmp_path, monkeypatch):
 
     monkeypatch.setattr(site, "PYODIDE", pin("pyodide@0", "pyodide-0.tgz"))
     monkeypatch.setattr(
-        site, "WHEELS", (pin("pure==1.0", "pure-1.0-py3-none-any.whl"), pin("fast==1.0", "fast-1.0-cp311-linux.whl", True))
+        site,
+        "WHEELS",
+        (pin("pure==1.0", "pure-1.0-py3-none-any.whl"), pin("fast==1.0", "fast-1.0-cp311-linux.whl", True)),
     )
     return where
 
@@ -76,7 +80,15 @@ def test_a_build_writes_the_site_and_says_what_a_first_visit_downloads(cache, tm
     done = site.run(out, cache, do_fetch=False, force=False)
     assert done.code is ExitCode.OK, done.stderr
     files = _tree(out)
-    for name in ("index.html", "shell.js", "worker.js", "sw.js", "manifest.webmanifest", "icon-192.png", "icon-512.png"):
+    for name in (
+        "index.html",
+        "shell.js",
+        "worker.js",
+        "sw.js",
+        "manifest.webmanifest",
+        "icon-192.png",
+        "icon-512.png",
+    ):
         assert name in files
     assert "static/htmx.min.js" in files and "static/style.css" in files and "static/app.js" in files
     assert "pyodide/pyodide.asm.wasm.gz" in files and "pyodide/pyodide.asm.wasm" not in files
@@ -228,8 +240,9 @@ def test_the_worker_runs_the_app_without_threads():
         "status, headers, body, url = asyncio.run(worker.handle('GET', '/', '[]', b''))\n"
         "assert status == 200 and b'New list' in body and url == '/', (status, url)\n"
         "assert threading.active_count() == before, 'a thread was started'\n"
-        "report = json.loads(worker.validate_json('g.yaml', open('examples/fantasy-triumph/greenwood-host.yaml').read()))\n"
-        "print(report[0]['valid'] if isinstance(report, list) else report)\n"
+        "text = open('examples/fantasy-triumph/greenwood-host.yaml').read()\n"
+        "report = json.loads(worker.validate_json('g.yaml', text))\n"
+        "assert report['results'][0]['valid'] is True, report\n"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
