@@ -387,7 +387,10 @@ def hard_link(source: str | os.PathLike[str], target: str | os.PathLike[str], fo
     link = getattr(os, "link", None)
     if link is None:
         raise OSError(errno.ENOTSUP, "no hard links on this platform")
-    link(source, target, follow_symlinks=follow_symlinks)
+    if follow_symlinks:
+        link(source, target)
+    else:
+        link(source, target, follow_symlinks=False)
 
 
 class Busy(OSError):

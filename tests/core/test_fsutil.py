@@ -82,6 +82,17 @@ def test_without_hard_links_it_still_refuses_and_writes(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["out.txt"]
 
 
+def test_a_platform_with_no_link_at_all_writes_and_refuses_the_same(tmp_path, monkeypatch):
+    """Pyodide's os has no link (the static site): a new file is still written, never over another."""
+    monkeypatch.delattr(os, "link")
+    target = tmp_path / "out.txt"
+    atomic_write(target, b"one")
+    with pytest.raises(OverwriteRefused):
+        atomic_write(target, b"two")
+    assert target.read_bytes() == b"one"
+    assert os.listdir(tmp_path) == ["out.txt"]
+
+
 def test_unsynced_writes_skip_fsync_and_are_still_whole(tmp_path, monkeypatch):
     """``sync=False`` (an undo history: a change is not held up by it) flushes nothing to the disk,
     and the file is still replaced whole; the default syncs the file and its folder."""

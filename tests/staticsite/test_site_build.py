@@ -246,3 +246,27 @@ def test_the_worker_runs_the_app_without_threads():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_rename_delete_and_restore_without_hard_links(tmp_path, monkeypatch):
+    """The browser's file system has no hard links (Pyodide's os has no link): the lists page's
+    rename, delete and restore still work, and never write over another list."""
+    import os
+
+    from armybuilder.web import folderpage
+    from armybuilder.web.files import Folder
+
+    monkeypatch.delattr(os, "link")
+    (tmp_path / "a.yaml").write_bytes((ROOT / "examples/fantasy-triumph/greenwood-host.yaml").read_bytes())
+    (tmp_path / "b.yaml").write_text("system: token-terrors\nname: B\n")
+    folder = Folder(tmp_path)
+    renamed = folderpage.rename(folder, "a.yaml", "greenwood")
+    assert renamed == "greenwood.yaml" and (tmp_path / "greenwood.yaml").is_file()
+    with pytest.raises(folderpage.Refused):
+        folderpage.rename(folder, "greenwood.yaml", "b")
+    assert (tmp_path / "b.yaml").read_text() == "system: token-terrors\nname: B\n"
+    folderpage.delete(folder, "greenwood.yaml")
+    assert not (tmp_path / "greenwood.yaml").exists()
+    (kept,) = folderpage.trash(folder)
+    assert folderpage.restore(folder, kept.key) == "greenwood.yaml"
+    assert b"Greenwood" in (tmp_path / "greenwood.yaml").read_bytes()
