@@ -532,3 +532,50 @@ def test_words_a_player_reads_lists_not_files_and_one_measure(browser, served, t
         assert page.locator("#result").inner_text().startswith("The chosen file is not a roster")
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 9. Targets a finger can hit
+
+
+def _size(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["width"], box["height"]
+
+
+def test_the_back_link_and_the_header_link_are_big_enough_on_a_phone(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser, 390, 844)
+    try:
+        page.goto(url + "explain/fantasy-triumph?name=Deadly&back=mine.yaml")
+        width, height = _size(page.locator("main a.back"))
+        assert height >= 44 and width >= 44, (width, height)
+        width, height = _size(page.locator("header.top a.home"))
+        assert height >= 44 and width >= 44, (width, height)
+    finally:
+        context.close()
+
+
+def test_without_javascript_a_stepper_s_save_button_shows_and_is_not_covered(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser, 390, 844, js=False)
+    try:
+        page.goto(url + "list/mine.yaml")
+        saves = page.locator(".stepper button.save")
+        assert saves.count() >= 1
+        for i in range(saves.count()):
+            save = saves.nth(i)
+            save.scroll_into_view_if_needed()
+            width, height = _size(save)
+            assert width >= 44 and height >= 44, (width, height)
+            hit = save.evaluate(
+                """(b) => { const r = b.getBoundingClientRect();
+                   const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return at === b || b.contains(at); }"""
+            )
+            assert hit, f"Save {i} is covered"
+    finally:
+        context.close()
