@@ -777,7 +777,7 @@ def _card_group(army: _Army, kind: str) -> Group:
         why = ""
         if fold(name) in listed:
             why = f"{name} is already in the list: each card once"
-        elif removes and fold(name) in banned:
+        elif removes and fold(name) in banned and fold(name) != own:  # the hero's own card is kept (HMB009)
             why = f"{name} is removed from the Ability Deck in Adventure and Skirmish (setup step 3)"
         elif own is not None and fold(name) == own and army.skirmish is not None:
             why = f"{name} is {_hero_of(army)}'s own Ability card, not one of the cards drawn"

@@ -290,6 +290,10 @@ def test_diplomacy_and_logistics_are_removed_from_adventure_and_skirmish():
         assert why == f"{name} is removed from the Ability Deck in Adventure and Skirmish (setup step 3)"
     # a regular game on the board keeps them
     assert entry(board(BOARD), "abilities", "Diplomacy").add.edit == Edit("add", "ability", ("--", "Diplomacy"))
+    # issue 39: a hero keeps its own card (step 3 prepares the Decks; the hero's card is in none)
+    cyra = board(variant(ADVENTURE, faction="Tower", hero={"name": "Cyra", "level": "II"}, abilities=[]))
+    assert entry(cyra, "abilities", "Diplomacy").add.edit == Edit("add", "ability", ("--", "Diplomacy"))
+    assert entry(cyra, "abilities", "Logistics").add.why_not.startswith("Logistics is removed from the Ability Deck")
 
 
 def test_a_skirmish_keeps_so_many_cards():
