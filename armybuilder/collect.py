@@ -65,7 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.findings import Result
 
 APPLICATION_ID = 0x41424453  # "ABDS": an armybuilder desk
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_MS = 15_000  # how long a connection waits for another's write
 MAX_PLAYER = 80  # characters in a player's name
 MAX_LIST_BYTES = 256 * 1024  # a list's text (a real one is a few KiB)
@@ -129,6 +129,13 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE submissions ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE submissions ADD COLUMN link INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE submissions ADD COLUMN idem TEXT NOT NULL DEFAULT ''",
+    ),
+    (
+        # The organiser's day: a version sent after the deadline when late lists are allowed, who
+        # checked in at the venue, and a player's e-mail (for the pairing tools' hand-off).
+        "ALTER TABLE versions ADD COLUMN late INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE submissions ADD COLUMN checked_in INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE submissions ADD COLUMN email TEXT NOT NULL DEFAULT ''",
     ),
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
@@ -480,6 +487,7 @@ class Version:
     status: str
     findings: list[dict[str, Any]]
     pack: str = ""
+    late: bool = False  # sent after the deadline, while the organiser allowed late lists
 
 
 @dataclass
@@ -492,6 +500,9 @@ class Submission:
     latest: Version
     verdict: Verdict = field(default_factory=lambda: Verdict("broken", []))
     withdrawn: bool = False
+    checked_in: bool = False
+    email: str = ""
+    first_sent: dt.datetime | None = None
 
     def summary(self) -> dict[str, Any]:
         """What ``GET /api/submissions`` gives of it."""
@@ -503,6 +514,8 @@ class Submission:
             "status": self.verdict.status,
             "submitted_at": stamp(self.latest.submitted_at),
             "versions": self.versions,
+            "late": self.latest.late,
+            "checked_in": self.checked_in,
         }
 
     def detail(self) -> dict[str, Any]:
@@ -553,6 +566,7 @@ class State:
     locked: bool
     revealed_at: dt.datetime | None
     count: int = 0
+    late_ok: bool = False  # the organiser takes lists after the deadline, flagged late
 
     @property
     def past_deadline(self) -> bool:
@@ -565,9 +579,14 @@ class State:
             return "the lists are revealed: the desk is closed, no list is taken or replaced now"
         if self.locked:
             return "the organiser has locked the event: no list is taken or replaced now"
-        if self.past_deadline:
+        if self.past_deadline and not self.late_ok:
             return f"the deadline has passed ({shown_time(self.deadline)}): no list is taken or replaced now"
         return None
+
+    @property
+    def late(self) -> bool:
+        """Past the deadline, yet taking lists (the organiser allows late ones): each is flagged late."""
+        return self.past_deadline and self.late_ok
 
     @property
     def revealed(self) -> bool:
@@ -597,7 +616,7 @@ class _Job:
         self.done = threading.Event()
 
 
-_COLUMNS = "seq, number, submitted_at, how, text, fingerprint, system, status, findings, pack"
+_COLUMNS = "seq, number, submitted_at, how, text, fingerprint, system, status, findings, pack, late"
 
 
 class Desk:
@@ -850,6 +869,7 @@ class Desk:
             locked=meta.get("locked") == "1",
             revealed_at=unstamp(meta["revealed_at"]) if meta.get("revealed_at") else None,
             count=count,
+            late_ok=meta.get("late_ok") == "1",
         )
 
     def state(self) -> State:
@@ -1044,6 +1064,28 @@ class Desk:
             actions = c.execute("SELECT COALESCE(MAX(seq), 0) FROM actions").fetchone()[0]
         return int(versions), int(actions)
 
+    def allow_late(self, allowed: bool) -> State:
+        """Take lists after the deadline (each version then flagged late), or no longer."""
+
+        def write(c: sqlite3.Connection) -> State:
+            self._set(c, "late_ok", "1" if allowed else "0")
+            self._did(c, "late-ok" if allowed else "late-no")
+            return self._state(c)
+
+        return self._commit(write)
+
+    def check_in(self, sid: str, present: bool = True) -> str:
+        """Mark a player present at the venue (or not): exports can leave out those who are not.
+        The player."""
+
+        def write(c: sqlite3.Connection) -> str:
+            player = self._row(c, sid)[0]
+            c.execute("UPDATE submissions SET checked_in = ? WHERE id = ?", (int(present), sid))
+            self._did(c, "check-in" if present else "check-out", json.dumps({"id": sid, "player": player}))
+            return player
+
+        return self._commit(write)
+
     def actions(self) -> list[tuple[dt.datetime, str, str]]:
         with self._read() as c:
             rows = c.execute("SELECT at, what, detail FROM actions ORDER BY seq").fetchall()
@@ -1183,7 +1225,7 @@ class Desk:
 
     def _add_version(self, c: sqlite3.Connection, sid: str, number: int, checked: Checked, at: dt.datetime) -> None:
         c.execute(
-            f"INSERT INTO versions (submission, {_COLUMNS.split(', ', 1)[1]}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO versions (submission, {_COLUMNS.split(', ', 1)[1]}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 sid,
                 number,
@@ -1195,6 +1237,7 @@ class Desk:
                 checked.status,
                 json.dumps(checked.findings, ensure_ascii=False),
                 self.digest,
+                int(self._state(c).late),
             ),
         )
 
@@ -1314,9 +1357,19 @@ class Desk:
 
     @staticmethod
     def _version(row: Sequence[Any]) -> Version:
-        seq, number, at, how, text, fingerprint, system, status, findings, pack = row
+        seq, number, at, how, text, fingerprint, system, status, findings, pack, late = row
         return Version(
-            int(seq), int(number), unstamp(at), how, text, fingerprint, system, status, json.loads(findings), pack
+            int(seq),
+            int(number),
+            unstamp(at),
+            how,
+            text,
+            fingerprint,
+            system,
+            status,
+            json.loads(findings),
+            pack,
+            bool(late),
         )
 
     def _submissions(self, c: sqlite3.Connection, sid: str | None = None, withdrawn: bool = False) -> list[Submission]:
@@ -1324,7 +1377,8 @@ class Desk:
         organiser withdrew too (the organiser's page), else only those that stand."""
         where = "WHERE s.id = ?" if sid is not None else ("" if withdrawn else "WHERE s.withdrawn = 0")
         rows = c.execute(
-            f"""SELECT s.id, s.player, s.locked, s.created_at, s.withdrawn,
+            f"""SELECT s.id, s.player, s.locked, s.created_at, s.withdrawn, s.checked_in, s.email,
+                       (SELECT MIN(submitted_at) FROM versions f WHERE f.submission = s.id),
                        (SELECT COUNT(*) FROM versions n WHERE n.submission = s.id),
                        {", ".join("v." + col for col in _COLUMNS.split(", "))}
                 FROM submissions s
@@ -1336,9 +1390,10 @@ class Desk:
         ).fetchall()
         out = []
         for row in rows:
-            latest = self._version(row[6:])
-            sub = Submission(str(row[0]), str(row[1]), bool(row[2]), unstamp(row[3]), int(row[5]), latest)
-            sub.withdrawn = bool(row[4])
+            latest = self._version(row[9:])
+            sub = Submission(str(row[0]), str(row[1]), bool(row[2]), unstamp(row[3]), int(row[8]), latest)
+            sub.withdrawn, sub.checked_in, sub.email = bool(row[4]), bool(row[5]), str(row[6])
+            sub.first_sent = unstamp(row[7])
             sub.verdict = self.verdict(latest)
             out.append(sub)
         return out
@@ -1386,10 +1441,11 @@ class Desk:
             self.backup(target)
             return target.read_bytes()
 
-    def export(self, folder: str | Path, force: bool = False) -> list[tuple[Submission, Path]]:
+    def export(self, folder: str | Path, force: bool = False, present: bool = False) -> list[tuple[Submission, Path]]:
         """Write each player's latest list into ``folder`` (made if missing) as one file named after
         the player; never over an existing file unless ``force`` (then only over a regular file).
-        Every name is checked before anything is written: nothing is written when one is refused."""
+        Every name is checked before anything is written: nothing is written when one is refused.
+        ``present``: only the players who checked in."""
         from armybuilder.fsutil import NotAFile, OverwriteRefused, atomic_write
 
         target = Path(folder)
@@ -1400,7 +1456,7 @@ class Desk:
         except OSError as exc:
             raise DeskError(f"cannot make the folder {target}: {exc.strerror or exc}") from None
         root = os.path.realpath(target)
-        subs = self.submissions()
+        subs = [s for s in self.submissions() if s.checked_in or not present]
         planned = []
         in_the_way = []
         for sub, name in zip(subs, file_names([s.player for s in subs]), strict=True):

@@ -111,8 +111,30 @@ DOWNLOADS = {  # name: (media type, the button's words, what it is)
     "report.xml": ("application/xml", "Report (JUnit XML)", "every verdict, for a test dashboard"),
     "packet.pdf": ("application/pdf", "Packet (PDF)", "a summary page, then every list on pages of its own"),
     "desk.sqlite": ("application/vnd.sqlite3", "Backup", "a copy of the desk's database, made while it runs"),
+    "roster.csv": (
+        "text/csv; charset=utf-8",
+        "Players (CSV)",
+        "one row a player: e-mail, game, list, verdict, fingerprint, times, late, checked in",
+    ),
+    "challonge.txt": ("text/plain; charset=utf-8", "Challonge (text)", "Name, e-mail a line: Challonge's bulk add"),
+    "lists-text.csv": (
+        "text/csv; charset=utf-8",
+        "Lists as text (CSV)",
+        "each player's list as plain text, to paste into Best Coast Pairings or Longshanks",
+    ),
     "log.csv": ("text/csv; charset=utf-8", "The log (CSV)", "everything the organiser did, with its time"),
 }
+PRESENT_ONLY = (
+    "lists.zip",
+    "report.md",
+    "report.csv",
+    "report.json",
+    "report.xml",
+    "packet.pdf",
+    "roster.csv",
+    "challonge.txt",
+    "lists-text.csv",
+)  # downloads that can leave out the players not checked in
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}  # a page shows the errors first
 STATUS_WORDS = {"legal": "Legal", "illegal": "Not legal", "broken": "Not legal: the list cannot be read as it is"}
 
@@ -244,6 +266,8 @@ def _state_words(state: Any) -> dict[str, Any]:
         "revealed_at": shown_time(state.revealed_at) if state.revealed_at else "",
         "locked": state.locked,
         "open": state.closed is None,
+        "late": state.late,
+        "late_ok": state.late_ok,
     }
 
 
@@ -282,6 +306,7 @@ def _roster_view(desk: Desk, sub: Submission) -> dict[str, Any]:
         "status": sub.verdict.status,
         "sent": shown_time(sub.latest.submitted_at),
         "fingerprint": sub.latest.fingerprint,
+        "late": sub.latest.late,
     }
 
 
@@ -645,6 +670,8 @@ def _organiser_model(desk: Desk, players_url: str = "") -> dict[str, Any]:
                 "versions": s.versions,
                 "locked": s.locked,
                 "withdrawn": s.withdrawn,
+                "late": s.latest.late,
+                "checked_in": s.checked_in,
                 "fingerprint": s.latest.fingerprint,
             }
         )
@@ -661,7 +688,10 @@ def _organiser_model(desk: Desk, players_url: str = "") -> dict[str, Any]:
         "legal": statuses.count("legal"),
         "not_legal": len(statuses) - statuses.count("legal"),
         "rules": rules_lines(desk.pack),
-        "downloads": [{"name": k, "label": v[1], "what": v[2]} for k, v in DOWNLOADS.items()],
+        "downloads": [
+            {"name": k, "label": v[1], "what": v[2], "present": k in PRESENT_ONLY} for k, v in DOWNLOADS.items()
+        ],
+        "present": sum(1 for s in subs if s.checked_in),
         "actions": list(reversed(actions)),
     }
 
@@ -700,6 +730,10 @@ def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
         "new-link": f"A new private link for {who} (the old one opens nothing now)",
         "paper": f"A list entered for {who} by the organiser (version {said.get('version', '?')})",
         "merge": f"{who} merged into {said.get('into_player', '?')} (withdrawn, kept)",
+        "late-ok": "Late lists allowed (marked late)",
+        "late-no": "Late lists refused again",
+        "check-in": f"{who} checked in",
+        "check-out": f"{who} no longer checked in",
     }.get(what, what)
 
 
@@ -796,6 +830,14 @@ def _act(desk: Desk, values: Mapping[str, Sequence[Any]], base: str = "/") -> Fl
     sid = first_value(values, "id")
     if do in ("withdraw", "restore", "rename", "new-link", "merge", "paper"):
         return _moderate(desk, do, sid, values, base)
+    if do in ("late-ok", "late-no"):
+        desk.allow_late(do == "late-ok")
+        if do == "late-ok":
+            return Flash("ok", ["Lists sent after the deadline are taken, each marked late."])
+        return Flash("ok", ["Lists sent after the deadline are refused again."])
+    if do in ("check-in", "check-out"):
+        player = desk.check_in(sid, do == "check-in")
+        return Flash("ok", [f"{player} is {'checked in' if do == 'check-in' else 'no longer checked in'}."])
     if do in ("lock", "unlock"):
         desk.lock_event(do == "lock")
         return Flash(
@@ -854,14 +896,14 @@ async def organiser_act(request: Request) -> Response:
     return RedirectResponse(to + "?done=" + st.remember(flash), 303)
 
 
-def _exported(desk: Desk, tmp: Path) -> tuple[Any, Path]:
+def _exported(desk: Desk, tmp: Path, present: bool = False) -> tuple[Any, Path]:
     """The lists written into ``tmp``, and the tournament run over that folder (as
     ``armybuilder tournament PACK FOLDER`` runs it), each list named by its player as the desk
     knows them (not by the list's own ``player:``, which its sender wrote, nor its file's name)."""
     from armybuilder.tournament import discover, run
 
     folder = tmp / "lists"
-    names = {path.name: sub.player for sub, path in desk.export(folder)}
+    names = {path.name: sub.player for sub, path in desk.export(folder, present=present)}
     files, skipped = discover([folder])
     t = run(desk.pack, files)
     t.skipped = skipped
@@ -870,12 +912,11 @@ def _exported(desk: Desk, tmp: Path) -> tuple[Any, Path]:
     return t, folder
 
 
-def _lists_zip(desk: Desk) -> bytes:
+def _lists_zip(subs: Sequence[Submission]) -> bytes:
     """Every standing player's latest list, one file each (named as the export names them):
     the lists as kept, no check run."""
     from armybuilder.collect import file_names
 
-    subs = desk.submissions()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, sub in sorted(zip(file_names([s.player for s in subs]), subs, strict=True), key=lambda m: m[0]):
@@ -885,17 +926,20 @@ def _lists_zip(desk: Desk) -> bytes:
     return buf.getvalue()
 
 
-def _download(desk: Desk, name: str) -> bytes:
+def _download(desk: Desk, name: str, present: bool = False) -> bytes:
     from armybuilder.tournament import packet_of, render_report, report_kind
 
     if name == "desk.sqlite":
         return desk.backup_bytes()
     if name == "log.csv":
         return _log_csv(desk)
+    subs = [s for s in desk.submissions() if s.checked_in or not present]
     if name == "lists.zip":
-        return _lists_zip(desk)
+        return _lists_zip(subs)
+    if name in ("roster.csv", "challonge.txt", "lists-text.csv"):
+        return _hand_off(desk, name, subs)
     with tempfile.TemporaryDirectory(prefix="armybuilder-desk-") as tmp:
-        t, folder = _exported(desk, Path(tmp))
+        t, folder = _exported(desk, Path(tmp), present)
         if name == "packet.pdf":
             from armybuilder.export import ExportError
             from armybuilder.export.packet import render
@@ -944,6 +988,82 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def _hand_off(desk: Desk, name: str, subs: Sequence[Submission]) -> bytes:
+    """The files for the tools organisers pair with, every player named as the desk knows them:
+    ``roster.csv`` (UTF-8 with a BOM, for spreadsheets), ``challonge.txt`` (Challonge's bulk add:
+    "Name, e-mail" a line), ``lists-text.csv`` (each list as plain text, for Best Coast Pairings or
+    Longshanks, where lists are pasted)."""
+    import csv
+
+    from armybuilder.export.text import row_lines
+
+    if name == "challonge.txt":
+        lines = [_one_line(s.player).replace(",", " ") + (f", {s.email}" if s.email else "") for s in subs]
+        return ("\n".join(lines) + ("\n" if lines else "")).encode("utf-8")
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    if name == "roster.csv":
+        w.writerow(
+            [
+                "id",
+                "player",
+                "e-mail",
+                "game",
+                "list name",
+                "status",
+                "errors",
+                "fingerprint",
+                "first sent",
+                "last sent",
+                "versions",
+                "late",
+                "checked in",
+            ]
+        )
+        for s in subs:
+            roster = desk.roster(s.latest)
+            w.writerow(
+                [
+                    s.id,
+                    _cell(s.player),
+                    _cell(s.email),
+                    _system_title(s.latest.system),
+                    _cell(roster.title),
+                    s.verdict.status,
+                    s.verdict.errors,
+                    s.latest.fingerprint,
+                    stamp(s.first_sent) if s.first_sent else "",
+                    stamp(s.latest.submitted_at),
+                    s.versions,
+                    "yes" if s.latest.late else "no",
+                    "yes" if s.checked_in else "no",
+                ]
+            )
+    else:
+        w.writerow(["player", "game", "list name", "status", "list"])
+        for s in subs:
+            roster = desk.roster(s.latest)
+            body = [f"{roster.title} ({_system_title(s.latest.system)}, {roster.measure_text})"]
+            for t in roster.tables:
+                rows = [line.removeprefix("- ") for line in row_lines(t)]
+                if rows:
+                    body += ["", t.title + ":", *rows]
+            w.writerow(
+                [
+                    _cell(s.player),
+                    _system_title(s.latest.system),
+                    _cell(roster.title),
+                    s.verdict.status,
+                    _cell("\n".join(body)),
+                ]
+            )
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(_CONTROL.sub(" ", text).split())
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60] or "event"
 
@@ -955,13 +1075,14 @@ async def download(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in DOWNLOADS:
         return _message(request, "Not found", "no such download", 404)
+    present = request.query_params.get("present") == "1" and name in PRESENT_ONLY
     try:
-        data = await in_thread(_download, ds.desk, name)
+        data = await in_thread(_download, ds.desk, name, present)
     except Refusal as exc:
         return _message(request, "Not ready", exc.message, exc.status)
     except DeskError as exc:
         return _message(request, "Refused", str(exc), 422)
-    filename = f"{_slug(ds.desk.pack.event)}-{name}"
+    filename = f"{_slug(ds.desk.pack.event)}-{'present-' if present else ''}{name}"
     headers = {"content-disposition": f'attachment; filename="{filename}"'}
     return Response(data, 200, headers, media_type=DOWNLOADS[name][0])
 

@@ -162,7 +162,8 @@ def test_the_organiser_lists_every_submission(client):
     assert r.status_code == 200
     subs = r.json()["submissions"]
     assert [s["player"] for s in subs] == ["Ann", "Ben"]
-    assert all(set(s) == {"id", "player", "system", "fingerprint", "status", "submitted_at", "versions"} for s in subs)
+    keys = {"id", "player", "system", "fingerprint", "status", "submitted_at", "versions", "late", "checked_in"}
+    assert all(set(s) == keys for s in subs)
     assert (subs[0]["system"], subs[0]["versions"], subs[0]["fingerprint"]) == ("homm3-battlefield", 2, of_file(CASTLE))
     assert subs[1]["status"] == "illegal"
 
@@ -986,3 +987,65 @@ def test_the_desks_builder_checks_each_list_against_the_pack(client, desk):
     path.write_text(text(GREENWOOD).replace("cards: [Deadly, Armored]", "cards: [Deadly, Mindblast]"), "utf-8")
     page = client.get(f"/list/{draft}").text
     assert "is banned at Club Games Day" in page
+
+
+def test_late_lists_check_in_and_the_hand_off_downloads(organiser, desk):
+    """The organiser's day: late lists only when allowed, flagged late everywhere; check-in, and
+    downloads that leave out the no-shows; the roster CSV (with a BOM), Challonge's bulk-add text
+    and each list as plain text, every player named as the desk knows them."""
+    import csv
+
+    a = organiser.post("/api/submissions", json={"player": "On Time", "list": text(OZZY)}).json()
+    desk.set_deadline(dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc))
+    r = organiser.post("/api/submissions", json={"player": "Late Larry", "list": text(WRENS)})
+    assert r.status_code == 423
+    act(organiser, do="late-ok")
+    assert "late lists are taken" in organiser.get("/organiser").text
+    assert "The organiser still takes lists, each marked late" in organiser.get("/").text
+    late = organiser.post("/api/submissions", json={"player": "=Late Larry", "list": claim_larry()}).json()
+    listed = {s["player"]: s for s in organiser.get("/api/submissions", headers=bearer(ORG)).json()["submissions"]}
+    assert listed["=Late Larry"]["late"] is True and listed["On Time"]["late"] is False
+    assert "(late)" in organiser.get(f"/mine/{late['id']}?key={late['edit_token']}").text
+    assert 'class="late">late</strong>' in organiser.get("/organiser").text
+    act(organiser, do="late-no")
+    assert organiser.post("/api/submissions", json={"player": "Later", "list": text(OZZY)}).status_code == 423
+    act(organiser, do="check-in", id=late["id"])
+    assert "only the 1 checked in" in organiser.get("/organiser").text
+    with zipfile.ZipFile(io.BytesIO(organiser.get("/organiser/download/lists.zip?present=1").content)) as z:
+        assert z.namelist() == ["late-larry.yaml"]
+    roster = organiser.get("/organiser/download/roster.csv")
+    assert roster.status_code == 200 and roster.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(roster.content.decode("utf-8-sig"))))
+    assert rows[0] == [
+        "id",
+        "player",
+        "e-mail",
+        "game",
+        "list name",
+        "status",
+        "errors",
+        "fingerprint",
+        "first sent",
+        "last sent",
+        "versions",
+        "late",
+        "checked in",
+    ]
+    by_player = {row[1]: row for row in rows[1:]}
+    assert set(by_player) == {"On Time", "'=Late Larry"}  # a name that would be a formula is text
+    larry = by_player["'=Late Larry"]
+    assert (larry[0], larry[5], larry[11], larry[12]) == (late["id"], "illegal", "yes", "yes")
+    assert by_player["On Time"][7] == a["fingerprint"] and by_player["On Time"][12] == "no"
+    challonge = organiser.get("/organiser/download/challonge.txt").text
+    assert challonge.splitlines() == ["On Time", "=Late Larry"] and "Alice" not in challonge
+    plain = organiser.get("/organiser/download/lists-text.csv?present=1").content.decode("utf-8-sig")
+    (header, only), *_ = [list(csv.reader(io.StringIO(plain)))]
+    assert header == ["player", "game", "list name", "status", "list"] and only[0] == "'=Late Larry"
+    assert "Goblins" in only[4] and "Wren" in only[2]
+    history = organiser.get("/organiser").text
+    assert "Late lists allowed" in history and "=Late Larry checked in" in history
+
+
+def claim_larry() -> str:
+    """Wren's Host, whose own words name another player (the desk's name wins in every export)."""
+    return "player: Alice Archer\n" + text(WRENS)

@@ -229,7 +229,7 @@ def test_the_organiser_locks_moves_the_deadline_and_reveals(browser, served, js)
         org = _organiser(context, url)
         assert org.locator("#counts").inner_text() == "2 lists: 2 legal, 0 not legal."
         card = org.locator(f"#s-{a.id}")
-        _click(org, f"#s-{a.id} button")
+        _click(org, f"#lock-{a.id}")
         _wait_text(org, "#result", "Ann Early's list is locked")
         assert "locked" in org.locator(f"#s-{a.id}").inner_text() and desk.get(a.id).locked
         player = _page(context)
@@ -272,7 +272,7 @@ def test_the_organiser_locks_moves_the_deadline_and_reveals(browser, served, js)
         # Ann's list is still locked at the end: her card says so. The reveal closed the desk:
         # neither her replace nor Ben's (unlocked) is taken, and their pages say why.
         assert card.locator("strong", has_text="locked").count() == 1
-        assert card.locator("button").get_attribute("aria-label") == "Unlock Ann Early's list"
+        assert card.locator(f"#lock-{a.id}").get_attribute("aria-label") == "Unlock Ann Early's list"
         assert org.locator(f"#s-{b.id} strong", has_text="locked").count() == 0
         assert "the desk is closed" in org.locator("#desk-state").inner_text()
         for sub, token in ((a, a.edit_token), (b, b.edit_token)):
