@@ -31,9 +31,10 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!])")
 # A whole report: colour codes (SGR, ESC [ ... m) are the only escape sequences that may pass,
 # and only when the command colours its output; line breaks and tabs are kept.
 _TERMINAL = re.compile(f"\x1b\\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}\ud800-\udfff]")
-# What json.dumps(ensure_ascii=False) leaves raw that no terminal may get: C1 controls, the
-# bidirectional controls, lone surrogates.
-_JSON_RAW = re.compile(f"[\x7f-\x9f{BIDI}\ud800-\udfff]")
+# What json.dumps(ensure_ascii=False) leaves raw that no terminal may get: C1 controls, the line
+# and paragraph separators (a line break to many a reader: the CSV and Markdown reports replace
+# them), the bidirectional controls, lone surrogates.
+_JSON_RAW = re.compile(f"[\x7f-\x9f\u2028\u2029{BIDI}\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -60,9 +61,10 @@ def terminal(text: str, colour: bool = False) -> str:
 
 
 def json_text(text: str) -> str:
-    """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with the C1 control characters and
-    the bidirectional controls it leaves raw escaped (``\\u009b``, ``\\u202e``: the same value, but no
-    terminal acts on it) and a file name's undecodable bytes as U+FFFD (so it can be written as UTF-8)."""
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``) with the C1 control characters, the
+    line and paragraph separators and the bidirectional controls it leaves raw escaped (``\\u009b``,
+    ``\\u2028``, ``\\u202e``: the same value, but no terminal acts on it) and a file name's
+    undecodable bytes as U+FFFD (so it can be written as UTF-8)."""
 
     def escape(m: re.Match[str]) -> str:
         ch = m.group()

@@ -388,11 +388,14 @@ class PdfExporter(Exporter):
         return Paragraph(_xml(text), self.s[style], bulletText=bullet)
 
     def _short(self, text: str) -> str:
-        """``text``, cut to MAX_TEXT characters with an ellipsis (counted for the warning)."""
-        if len(text) <= MAX_TEXT:
-            return text
-        self._cut += 1
-        return text[: MAX_TEXT - 1] + "…"
+        """``text``, cut to MAX_TEXT characters with an ellipsis (counted for the warning), on one
+        line with no control character or direction mark (:func:`armybuilder.text.one_line`, as the
+        Markdown roster prints it: an ESC or a line break from a name was a NUL in the PDF's text,
+        and a U+202E turned the text after it around)."""
+        if len(text) > MAX_TEXT:
+            self._cut += 1
+            text = text[: MAX_TEXT - 1] + "…"
+        return one_line(text)
 
     def _width(self, text: str, font: str, size: float) -> float:
         from reportlab.pdfbase.pdfmetrics import stringWidth

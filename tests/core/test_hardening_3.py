@@ -256,3 +256,57 @@ def test_6_a_valid_lists_own_pdf_with_a_long_name_verifies(run, tmp_path, name):
     printed = verify.read(pdf)
     assert [s for _, s in printed.statuses] == ["VALID"] * len(printed.pages or [])  # every page's footer
     assert all(t == "51 of 51 points" for _, t in printed.totals)
+
+
+# -- 12. a PDF's text carries no control character nor direction mark -------------------------------
+
+HOSTILE_NAME = "Esc\x1b[31m red, line\nbreak, RLO\u202eevil, tab\there, del\x7f, C1\x9b, LS\u2028PS\u2029 end"
+
+
+def _named(tmp_path: Path, name: str) -> Path:
+    import json
+
+    lines = WREN.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(f"name: {json.dumps(name)}" if line.startswith("name:") else line for line in lines)
+    path = tmp_path / "named.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def test_12_a_pdf_roster_prints_no_control_character_nor_direction_mark(run, tmp_path):
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    pdf = tmp_path / "named.pdf"
+    assert run("export", _named(tmp_path, HOSTILE_NAME), "-o", pdf).exit_code == 0
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Esc" in text and "evil" in text
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]", text), [
+        hex(ord(c)) for c in text if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c in "\u202e\u2028"
+    ]
+    assert "Esc\ufffd[31m red, line break, RLO\ufffdevil" in " ".join(text.split())
+    r = run("verify", pdf)
+    assert r.exit_code == 0, r.stdout + r.stderr
+
+
+# -- 13. no raw line separator in a JSON report ------------------------------------------------------
+
+
+def test_13_the_tournament_json_report_escapes_line_separators(run, tmp_path):
+    import json
+    import shutil
+
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    shutil.copyfile(_named(tmp_path, "Line\u2028Para\u2029graph"), lists / "named.yaml")
+    report = tmp_path / "report.json"
+    r = run("tournament", ROOT / "examples/events/games-day.yaml", lists, "--report", report)
+    clean(r)
+    raw = report.read_text(encoding="utf-8")
+    assert "\u2028" not in raw and "\u2029" not in raw and "\\u2028" in raw
+    assert "Line\u2028Para\u2029graph" in json.dumps(json.loads(raw), ensure_ascii=False)
+    r = run("validate", lists / "named.yaml", "--format", "json")
+    assert "\u2028" not in r.stdout and "\u2029" not in r.stdout
