@@ -27,7 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any, Protocol
 
-import yaml
+from armybuilder.lazyre import YAML_NON_PRINTABLE, deferred
+
+with deferred(YAML_NON_PRINTABLE):  # PyYAML's pure-Python reader's pattern: 4-5 ms of every start, unused
+    import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver

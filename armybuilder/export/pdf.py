@@ -47,7 +47,6 @@ from __future__ import annotations
 import functools
 import io
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -97,42 +96,15 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-# reportlab.platypus.paragraph compiles, as it is imported, a pattern of URIs with re.IGNORECASE over
-# the characters \xa1 to \uffff: 25 to 50 ms, a tenth of a PDF roster's time, for hyphenating URIs
-# (``uriWasteReduce``), which a roster never asks for. It is compiled when first used instead.
-_URI_PATTERN_START = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
-
-
-class _LazyPattern:
-    """A regular expression compiled when it is first used (any attribute: ``match``, ``pattern``...)."""
-
-    def __init__(self, pattern: str, flags: int) -> None:
-        self._args = (pattern, flags)
-        self._compiled: re.Pattern[str] | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._compiled is None:
-            self._compiled = re.compile(*self._args)
-        return getattr(self._compiled, name)
-
-
 def load_platypus() -> None:
-    """Import reportlab's platypus, its URI pattern left to compile when used (``_URI_PATTERN_START``).
-    ``re.compile`` is wrapped for the one import and only that pattern is deferred."""
+    """Import reportlab's platypus, its pattern of web addresses compiled when first used (never,
+    for a roster: 25 to 50 ms of every PDF; :mod:`armybuilder.lazyre`)."""
     if "reportlab.platypus.paragraph" in sys.modules:
         return
-    real = re.compile
+    from armybuilder.lazyre import REPORTLAB_URI, deferred
 
-    def compile_(pattern: Any, flags: int = 0) -> Any:
-        if isinstance(pattern, str) and pattern.startswith(_URI_PATTERN_START):
-            return _LazyPattern(pattern, flags)
-        return real(pattern, flags)
-
-    re.compile = compile_
-    try:
+    with deferred(REPORTLAB_URI):
         import reportlab.platypus.paragraph  # noqa: F401 - imported for its side effect: loaded
-    finally:
-        re.compile = real
 
 
 def fonts() -> tuple[str, str, TTFont | None]:
