@@ -41,6 +41,9 @@ class Finding:
     line: int | None = None
     column: int | None = None
     source: str | None = None  # another file the finding is about (an event pack)
+    # The edit that fixes it, as the command line takes it after FILE (("set", "card", "Spellblast",
+    # "--hero", "Shaman", "--option", "limited", ...)); the text reports print it as a command.
+    fix: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {

@@ -457,7 +457,7 @@ def changes(before: Result | None, after: Result) -> Changes:
 def report(path: Path, said: str, before: Result | None, after: Result, check: bool = False) -> Outcome:
     """What an edit did: one line for the change, one for the total, one per finding it caused.
     Exit 0 (the edit was made), or with ``check`` the list's verdict."""
-    from armybuilder.reporters.text import finding_line
+    from armybuilder.reporters.text import finding_line, finding_lines
     from armybuilder.text import fmt_points, tally
 
     out = [said]
@@ -473,7 +473,8 @@ def report(path: Path, said: str, before: Result | None, after: Result, check: b
         total = "total: - (the list is not complete enough to count yet)"
     out.append(f"{total}; list {status} ({counts})")
     done = changes(before, after)
-    out += [finding_line(after, f) for f in done.caused]
+    for f in done.caused:
+        out += finding_lines(after, f)
     for was, now in done.changed:
         out.append(f"changed: {finding_line(after, now)} (was: {was.message})")
     for f in done.fixed:

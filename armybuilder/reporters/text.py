@@ -37,6 +37,21 @@ def finding_line(result: Result, f: Finding, paint: Callable[[str, str], str] | 
     return text[:at] + paint(head, f.severity.value) + text[at + len(head) :]
 
 
+def fix_line(result: Result, f: Finding) -> str | None:
+    """``  fix: armybuilder set FILE card ...``: the command that fixes the finding, when it says one."""
+    import shlex
+
+    if not f.fix:
+        return None
+    return "  fix: " + one_line("armybuilder " + " ".join(shlex.quote(w) for w in (f.fix[0], result.file, *f.fix[1:])))
+
+
+def finding_lines(result: Result, f: Finding, paint: Callable[[str, str], str] | None = None) -> list[str]:
+    """The finding's line, and the command that fixes it when it says one."""
+    fix = fix_line(result, f)
+    return [finding_line(result, f, paint)] + ([fix] if fix else [])
+
+
 def total_text(m: Measure) -> str:
     """``51 of 51 points``, ``7 units`` (no limit), or ``-`` when nothing was measured."""
     return m.text() or "-"
@@ -121,7 +136,8 @@ class TextReporter(Reporter):
     def validate(self, results: Sequence[Result]) -> str:
         lines: list[str] = []
         for r in results:
-            lines.extend(finding_line(r, f, self.paint) for f in r.sorted_findings())
+            for f in r.sorted_findings():
+                lines.extend(finding_lines(r, f, self.paint))
         return "".join(line + "\n" for line in lines)
 
     def cost(self, results: Sequence[Result]) -> str:

@@ -38,7 +38,10 @@ def test_spellblast_without_effect_is_an_error():
     r = ft_list(heroes=[{"cards": [{"Spellblast": "unlimited"}]}])
     [f] = of(r, "FTR006")
     assert f.severity.value == "error" and f.rule == "FT 54.3"
-    assert f.message.endswith("(stopped by Negate Magic), when the army is built")
+    assert f.message.endswith(
+        "(stopped by Negate Magic), when the army is built; write it with every choice it needs, "
+        "for example {Spellblast: [unlimited, physical]}"  # the level already chosen is kept (issue 41)
+    )
     assert not r.valid
     assert r.details["heroes"][0]["total"] == 5.5  # still priced: 1 + 4½
 

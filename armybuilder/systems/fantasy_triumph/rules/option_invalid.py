@@ -28,8 +28,6 @@ RULE = "FT 24-62"
 
 
 def check(army: Army) -> Iterator[Finding]:
-    from armybuilder.systems.fantasy_triumph.conditions import undecided
-
     for use in army.all_uses():
         card = use.card
         if card is None:
@@ -65,17 +63,54 @@ def check(army: Army) -> Iterator[Finding]:
                     use.path,
                     g.get("rule", card["rule"]),
                 )
-            if not got and g.get("missing") == "error":
-                unless = g.get("missing_unless")
-                if unless and (undecided(unless, use.owner) or _holds(army, use, unless)):
-                    continue
-                yield finding(
-                    __name__,
-                    f"{card['name']} needs its {g['name']}: {g.get('help', ', '.join(g['choices']))}"
-                    f"; write it as {{{card['name']}: {g['choices'][0]}}}",
-                    use.path,
-                    g.get("rule", card["rule"]),
+            if not got and g.get("missing") == "error" and needed(army, use, g):
+                said = f"{card['name']} needs its {g['name']}: {g.get('help', ', '.join(g['choices']))}"
+                yield with_fix(
+                    finding(__name__, said, use.path, g.get("rule", card["rule"])), army, use, g["choices"][0]
                 )
+
+
+def needed(army: Army, use: CardUse, group: dict[str, Any]) -> bool:
+    """Whether the card still needs a choice of ``group``: one that prices it (FTR005, unless the
+    data excuses it) or one the army commander must make (FTR006)."""
+    from armybuilder.systems.fantasy_triumph.conditions import undecided
+
+    if use.chosen.get(group["name"]):
+        return False
+    if group.get("missing") == "must_choose":
+        return True
+    if group.get("missing") != "error":
+        return False
+    unless = group.get("missing_unless")
+    return not (unless and (undecided(unless, use.owner) or _holds(army, use, unless)))
+
+
+def with_fix(found: Finding, army: Army, use: CardUse, example: str) -> Finding:
+    """The finding with the whole fix (issue 41): the card written with every choice it still needs,
+    the same from FTR005 and FTR006 (following one hint alone left the other's error), and the
+    ``set card`` edit that writes it. Without an example to give (two terrain types), the
+    finding as it is, but for its one example."""
+    import dataclasses
+
+    card = use.card or {}
+    values: list[str] = []
+    for g in card.get("options", []):
+        got = use.chosen.get(g["name"], [])
+        if got:
+            values += got
+        elif needed(army, use, g):
+            if g.get("free") or not g.get("choices"):
+                return dataclasses.replace(found, message=f"{found.message}; write it as {{{card['name']}: {example}}}")
+            values.append(g["choices"][0])
+    name = card["name"]
+    written = f"{{{name}: {values[0]}}}" if len(values) == 1 else f"{{{name}: [{', '.join(values)}]}}"
+    message = f"{found.message}; write it with every choice it needs, for example {written}"
+    if use.number is not None or not values:
+        return dataclasses.replace(found, message=message)
+    owner = use.owner
+    where = ("--army",) if owner is None else ("--to" if owner.kind == "class" else "--hero", owner.name)
+    options = [w for v in values for w in ("--option", v)]
+    return dataclasses.replace(found, message=message, fix=("set", "card", name, *where, *options))
 
 
 def _holds(army: Army, use: CardUse, cond: dict[str, Any]) -> bool:

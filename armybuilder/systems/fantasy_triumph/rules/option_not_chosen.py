@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from armybuilder.findings import Finding, Severity
 
 from ._base import finding
+from .option_invalid import with_fix
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.systems.fantasy_triumph.model import Army
@@ -35,10 +36,10 @@ def check(army: Army) -> Iterator[Finding]:
             continue
         for g in use.card.get("options", []):
             if g.get("missing") == "must_choose" and not use.chosen.get(g["name"]):
-                yield finding(
-                    __name__,
+                said = (
                     f"{use.name} on {use.owner.what if use.owner else 'the army'} has no "
-                    f"{g['name']} chosen: {g.get('help', '')}",
-                    use.path,
-                    g.get("rule"),
+                    f"{g['name']} chosen: {g.get('help', '')}"
                 )
+                example = g["choices"][0] if g.get("choices") else ""
+                found = finding(__name__, said, use.path, g.get("rule"))
+                yield with_fix(found, army, use, example) if example else found
