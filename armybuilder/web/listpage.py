@@ -112,11 +112,18 @@ def plain(text: str) -> str:
     text = _FILE.sub("the list", text)
     text = _NOTED.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)
-    text = re.sub(r"\s+([;,.])", r"\1", " ".join(text.split()))
+    text = re.sub(r"\s+([;,.])(?=\s|$)", r"\1", " ".join(text.split()))  # not " .yaml": a suffix keeps its space
     return text.strip(" ;,")
 
 
+# A message that starts with a file's name (``army.yaml is read-only``): the name is said as it is.
+_FILE_FIRST = re.compile(r"^[^\s:;,]+\.(?:ya?ml|md|markdown|json|pdf|csv|xml|txt)(?![\w.])", re.IGNORECASE)
+
+
 def capital(text: str) -> str:
+    """``text`` with a capital first letter, unless it starts with a file's name."""
+    if _FILE_FIRST.match(text):
+        return text
     return text[:1].upper() + text[1:]
 
 

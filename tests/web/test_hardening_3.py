@@ -348,3 +348,20 @@ def test_11_a_file_name_in_the_share_code_box_is_no_code(builder, monkeypatch, t
         assert r.status_code == 422, (typed, r.status_code)
         assert "share code" in r.text and "Greenwood" not in r.text
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+# -- 14. wording -------------------------------------------------------------------------------------
+
+
+def test_14_a_suffix_keeps_its_space_and_a_file_name_its_case(builder):
+    from armybuilder.web.listpage import sentence
+
+    client, _ = builder
+    data = {"csrf": TOKEN, "do": "delete"}
+    r = client.post("/manage/notes.txt", data=data, headers={**SAME, "hx-request": "true"}, follow_redirects=False)
+    assert "List files end in .yaml or .yml" in r.text and "in.yaml" not in r.text
+    assert sentence("new-on-full.yaml: the list could not be written") == (
+        "new-on-full.yaml: the list could not be written"
+    )
+    assert sentence("sub/army.yml is read-only .") == "sub/army.yml is read-only."
+    assert sentence("the list , then nothing to undo .") == "The list, then nothing to undo."
