@@ -11,8 +11,11 @@
    the ratio of the best of ``--repeat`` runs each, alternating.
 3. ``export --to pdf`` of the Greenwood Host in a fresh process, minus the same ``import typer``
    floor: milliseconds of work beyond it (CPU-time medians).
+4. ``validate FOLDER`` of ``--folder-lists`` generated lists (text and JSON, stdout to /dev/null):
+   its wall time, CPU time and peak memory (the child's maximum resident set).
 
-Targets (the speed issue): every validate <= 1.5x, the tournament <= 3x, the PDF <= 300 ms.
+Targets (the speed issue): every validate <= 1.5x, the tournament <= 3x, the PDF <= 300 ms, the
+folder of 10,000 lists within 100 MB.
 No timed test in the suite depends on this: it is a measurement to read, not a gate.
 """
 
@@ -66,6 +69,16 @@ def paired(cmd: list[str], floor: list[str], runs: int) -> tuple[float, float, f
     return statistics.median(a), statistics.median(b), statistics.median(rss)
 
 
+def timed(cmd: list[str]) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, maximum resident set (MiB) and exit code of a child process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode
+
+
 def armybuilder(*args: str) -> list[str]:
     return [sys.executable, "-m", "armybuilder", *args]
 
@@ -108,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=15, help="paired runs of each command (default 15)")
     ap.add_argument("--lists", type=int, default=1000, help="lists in the tournament (default 1000)")
     ap.add_argument("--repeat", type=int, default=3, help="tournament runs, the best counts (default 3)")
+    ap.add_argument("--folder-lists", type=int, default=10000, help="lists in validate FOLDER (default 10000)")
     args = ap.parse_args(argv)
 
     print(f"1. validate / import typer (CPU medians of {args.runs} paired runs; target <= 1.5x)")
@@ -129,6 +143,18 @@ def main(argv: list[str] | None = None) -> int:
         got, floor, _ = paired(cmd, FLOOR, args.runs)
     print(f"3. export --to pdf minus import typer (CPU medians of {args.runs} paired runs; target <= 300 ms)")
     print(f"   {got * 1000:7.1f} ms - {floor * 1000:6.1f} ms = {(got - floor) * 1000:6.1f} ms")
+
+    from generate_lists import generate
+
+    print(f"4. validate FOLDER of {args.folder_lists} generated lists (target: within 100 MB)")
+    with tempfile.TemporaryDirectory() as tmp:
+        generate(Path(tmp), args.folder_lists, 2026)
+        for fmt in ("text", "json"):
+            wall, cpu_s, rss, code = timed(armybuilder("validate", tmp, "--format", fmt))
+            print(
+                f"   --format {fmt:<5} {wall:6.1f} s wall, {cpu_s:6.1f} s CPU, peak {rss:5.1f} MiB"
+                f" ({wall / args.folder_lists * 1000:.2f} ms a list; exit {code})"
+            )
     return 0
 
 
