@@ -89,9 +89,10 @@ def run(monkeypatch):
     return _run
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """One headless Chromium for a test module (see ``tests/chromium.py``)."""
+    """One headless Chromium for the whole run, or for each worker of ``pytest -n`` (see
+    ``tests/chromium.py``); each test opens a context of its own in it."""
     from chromium import launched
 
     with launched() as b:

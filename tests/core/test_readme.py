@@ -95,3 +95,11 @@ def test_every_cheap_shell_snippet_runs(run, args, shown):
     assert "internal error" not in r.stderr
     if shown is not None:
         assert shown in (r.stdout + r.stderr).splitlines(), f"armybuilder {' '.join(args)} no longer prints {shown!r}"
+
+
+def test_ci_runs_the_readme_s_test_command():
+    """CI (``.ci/run``) runs the test command the README gives, as it is written there."""
+    second = SH_BLOCKS[0].splitlines()[1]
+    command = second.split(" && ")[-1]
+    assert command.startswith(".venv/bin/python -m pytest")
+    assert f'echo "== pytest"; {command}\n' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -20,8 +20,8 @@ parses; a refused change leaves the list byte for byte; every list file left in 
 one the safe reader reads (or the very mutant the example wrote); and nothing but lists and the
 builder's own ``.armybuilder`` folder is left in the folder (no temporary or lock file).
 
-Bounded and repeatable as ``test_fuzz_lists``: ``ARMYBUILDER_FUZZ_EXAMPLES`` (default 150) and
-``ARMYBUILDER_FUZZ_SEED``.
+Bounded and repeatable as ``test_fuzz_lists``: ``ARMYBUILDER_FUZZ_EXAMPLES`` (default 30; the long
+mode is told there) and ``ARMYBUILDER_FUZZ_SEED``.
 """
 
 from __future__ import annotations
