@@ -192,3 +192,17 @@ def test_every_sentence_of_the_map_is_the_documents_word_for_word(system_id):
         text = " ".join(seedtext.sentences(seedtext.section_text(data["file"], sec["from"], sec["until"])))
         for x in sec["sentences"]:
             assert x["text"] in text, (sec["rule"], x["text"])
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_code_that_cites_a_mapped_section_checks_a_sentence_of_it(system_id):
+    # the map and the checks meet: a code whose rule is a section of the document (not a range such
+    # as "FT 24-62", nor another source) is beside at least one sentence of that section
+    missing = []
+    for c in systems.get(system_id).codes():
+        if c.retired or not c.rule or re.search(r"\d-\d", c.rule):
+            continue
+        sections = _sections_named(system_id, c.rule)
+        if sections and not any(c.code in x.get("checks", []) for s in sections for x in s["sentences"]):
+            missing.append((c.code, c.rule))
+    assert missing == [], missing
