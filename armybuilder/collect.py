@@ -1291,10 +1291,81 @@ class Desk:
         v = self._version(found)
         return Taken(sid, v.number, v.fingerprint, v.status, v.findings, v.submitted_at, token)
 
-    def submit(self, player: Any, text: Any, how: str = "api", idem: str | None = None) -> Taken:
+    def who_may(self) -> tuple[str, dict[str, tuple[str, str]]]:
+        """Who may send a list: the event's passcode ("" for none) and the registered players by
+        name key, ``{key: (name, e-mail)}`` (empty: anyone)."""
+        with self._read() as c:
+            meta = self._meta(c)
+        return meta.get("passcode", ""), {k: (n, e) for k, n, e in json.loads(meta.get("registered") or "[]")}
+
+    def set_passcode(self, passcode: str) -> None:
+        """The event's passcode (in the players' link and on the poster, or typed); "" for none."""
+        code = " ".join(str(passcode).split())
+        if len(code) > 64 or any(unicodedata.category(ch)[0] == "C" for ch in code):
+            raise Refusal(422, "a passcode is at most 64 characters, letters, digits and spaces")
+
+        def write(c: sqlite3.Connection) -> None:
+            self._set(c, "passcode", code)
+            self._did(c, "passcode" if code else "no-passcode")
+
+        self._commit(write)
+
+    def register(self, csv_text: str) -> int:
+        """The registered players, from a CSV of ``name[, e-mail]`` a line (a header line of
+        "name" is skipped; an empty text: anyone may send). Each name is checked as a player's
+        name; the number registered."""
+        import csv
+        import io
+
+        players: dict[str, tuple[str, str]] = {}
+        for n, row in enumerate(csv.reader(io.StringIO(csv_text)), 1):
+            if not row or not "".join(row).strip():
+                continue
+            if n == 1 and row[0].strip().casefold() in ("name", "player", "names", "players"):
+                continue
+            try:
+                name = clean_player(row[0])
+            except Refusal as exc:
+                raise Refusal(422, f"line {n} of the players' file: {exc.message}") from None
+            email = " ".join(row[1].split())[:200] if len(row) > 1 else ""
+            players[player_key(name)] = (name, email)
+            if len(players) > MAX_SUBMISSIONS:
+                raise Refusal(413, f"at most {MAX_SUBMISSIONS} registered players")
+
+        def write(c: sqlite3.Connection) -> int:
+            rows = [[k, n, e] for k, (n, e) in players.items()]
+            self._set(c, "registered", json.dumps(rows, ensure_ascii=False))
+            self._did(c, "registered", json.dumps({"count": len(rows)}))
+            return len(rows)
+
+        return self._commit(write)
+
+    def _may_send(self, c: sqlite3.Connection, key: str, passcode: str | None) -> tuple[str, str]:
+        """Refuse (403) a sender without the event's passcode, or not on its registered players;
+        the name as registered and the e-mail (empty when no player is registered)."""
+        meta = self._meta(c)
+        code = meta.get("passcode", "")
+        if code and not (passcode and same_secret(" ".join(str(passcode).split()).casefold(), code.casefold())):
+            raise Refusal(
+                403, "this event asks for its passcode: type it as the organiser gave it (on the poster or in the link)"
+            )
+        registered = {k: (n, e) for k, n, e in json.loads(meta.get("registered") or "[]")}
+        if registered and key not in registered:
+            raise Refusal(
+                403,
+                "this name is not on the event's list of registered players: write it as you registered it, "
+                "or ask the organiser",
+            )
+        name, email = registered.get(key, ("", ""))
+        return str(name), str(email)
+
+    def submit(
+        self, player: Any, text: Any, how: str = "api", idem: str | None = None, passcode: str | None = None
+    ) -> Taken:
         """A new player's list, taken (committed) or refused (:class:`Refusal`, nothing stored).
         Idempotent: a retry (the same player and list, or the same ``idem`` key) gets the receipt
-        and the token the first sending got, and stores nothing more."""
+        and the token the first sending got, and stores nothing more. With an event passcode or
+        registered players, only a sender with the passcode, under a registered name."""
         name = clean_player(player)
         checked = self.read_list(text, how)
         idem = idem if isinstance(idem, str) and 8 <= len(idem) <= 200 else None
@@ -1302,6 +1373,7 @@ class Desk:
         def write(c: sqlite3.Connection) -> Taken:
             self._open_for(c)
             key = player_key(name)
+            registered, email = self._may_send(c, key, passcode)
             if c.execute("SELECT 1 FROM submissions WHERE player_key = ?", (key,)).fetchone():
                 again = self._retried(c, key, checked, idem)
                 if again is not None:
@@ -1316,7 +1388,10 @@ class Desk:
                     f"a list for {name} is in already: {replace}, or send it under another name "
                     "(ask the organiser if the link is lost)",
                 )
-            return self._new_submission(c, name, checked, idem)
+            taken = self._new_submission(c, registered or name, checked, idem)  # as registered
+            if email:
+                c.execute("UPDATE submissions SET email = ? WHERE id = ?", (email, taken.id))
+            return taken
 
         return self._commit(write)
 

@@ -74,6 +74,7 @@ from armybuilder.collect import (
     shown_time,
     stamp,
 )
+from armybuilder.text import plural
 from armybuilder.web.app import (
     HERE,
     PDF_LOCK,
@@ -475,6 +476,8 @@ def _players_model(request: Request) -> dict[str, Any]:
         "drafts": _drafts_view(ds, _drafts_of(request)),
         "max_player": MAX_PLAYER,
         "idem": secrets.token_urlsafe(18),  # a retry of this page's form is the same sending
+        "asks_code": bool(ds.desk.who_may()[0]),
+        "code": request.query_params.get("code", "")[:64],  # the passcode the players' link carries
     }
 
 
@@ -498,11 +501,12 @@ async def submit(request: Request) -> Response:
         return _message(request, "Refused", exc.message, exc.status)
     player = first_value(values, "player")[: 4 * MAX_PLAYER]
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
-    kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES])}
+    code = first_value(values, "passcode")[:64]
+    kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES]), "passcode": code}
     try:
         _limit(request)
         text, how = await in_thread(_given, ds, values)  # a roster's parse holds up no other request
-        taken = await in_thread(ds.desk.submit, player, text, how, first_value(values, "idem") or None)
+        taken = await in_thread(ds.desk.submit, player, text, how, first_value(values, "idem") or None, code)
     except TooMany as exc:
         answer = await players(request, Flash("refused", [_words(exc.message)], 429, kept), 429)
         answer.headers["retry-after"] = str(exc.wait)
@@ -655,6 +659,9 @@ def players_qr(url: str) -> Markup:
 
 def _organiser_model(desk: Desk, players_url: str = "") -> dict[str, Any]:
     state = desk.state()
+    code, registered = desk.who_may()
+    if code and players_url:  # the players' link (and its QR code) carries the passcode
+        players_url += "?" + urllib.parse.urlencode({"code": code})
     everyone = desk.submissions(withdrawn=True)
     subs = [s for s in everyone if not s.withdrawn]
     statuses = [s.verdict.status for s in subs]
@@ -692,6 +699,8 @@ def _organiser_model(desk: Desk, players_url: str = "") -> dict[str, Any]:
             {"name": k, "label": v[1], "what": v[2], "present": k in PRESENT_ONLY} for k, v in DOWNLOADS.items()
         ],
         "present": sum(1 for s in subs if s.checked_in),
+        "passcode": code,
+        "registered": len(registered),
         "actions": list(reversed(actions)),
     }
 
@@ -731,6 +740,9 @@ def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
         "paper": f"A list entered for {who} by the organiser (version {said.get('version', '?')})",
         "merge": f"{who} merged into {said.get('into_player', '?')} (withdrawn, kept)",
         "late-ok": "Late lists allowed (marked late)",
+        "passcode": "The event's passcode set",
+        "no-passcode": "The event's passcode removed",
+        "registered": f"Registered players: {said.get('count', '?')}",
         "late-no": "Late lists refused again",
         "check-in": f"{who} checked in",
         "check-out": f"{who} no longer checked in",
@@ -765,6 +777,7 @@ async def organiser_page(request: Request) -> Response:
     if not _is_organiser(request):
         return _organiser_refusal(request)
     model = await in_thread(_organiser_model, ds.desk, ds.players_url or f"http://{_host(request)}/")
+    model["announcement"] = announcement(ds.desk, model["players_url"])
     flash = _st(request).recall(request.query_params.get("done"))
     return _page(request, "desk_organiser.html", flash=flash, **model)
 
@@ -830,6 +843,21 @@ def _act(desk: Desk, values: Mapping[str, Sequence[Any]], base: str = "/") -> Fl
     sid = first_value(values, "id")
     if do in ("withdraw", "restore", "rename", "new-link", "merge", "paper"):
         return _moderate(desk, do, sid, values, base)
+    if do == "passcode":
+        desk.set_passcode(first_value(values, "passcode"))
+        code = desk.who_may()[0]
+        return Flash("ok", [f"The event's passcode is now {code}." if code else "The event asks for no passcode now."])
+    if do == "register":
+        upload = next((v for v in values.get("file", []) if isinstance(v, tuple)), None)
+        raw = upload[1] if upload is not None else first_value(values, "players").encode("utf-8")
+        try:
+            csv_text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Refusal(422, "the players' file is not UTF-8 text: save it as CSV (UTF-8)") from None
+        n = desk.register(csv_text)
+        if not n:
+            return Flash("ok", ["Anyone may send a list now (no registered players)."])
+        return Flash("ok", [f"{plural(n, 'registered player')}: only they may send a list."])
     if do in ("late-ok", "late-no"):
         desk.allow_late(do == "late-ok")
         if do == "late-ok":
@@ -1064,8 +1092,107 @@ def _one_line(text: str) -> str:
     return " ".join(_CONTROL.sub(" ", text).split())
 
 
+def announcement(desk: Desk, players_url: str) -> str:
+    """Text for the organiser to paste into a mail or a chat: the event, its rules, the deadline,
+    the players' link (with the passcode when the event has one)."""
+    state = desk.state()
+    code, registered = desk.who_may()
+    lines = [f"{desk.pack.event}: send your army list", ""]
+    lines += [f"- {line}" for line in rules_lines(desk.pack)]
+    lines.append("")
+    if state.deadline:
+        lines.append(f"Send your list by {shown_time(state.deadline)} at {players_url}")
+    else:
+        lines.append(f"Send your list at {players_url}")
+    if code:
+        lines.append(f"The event's passcode: {code}")
+    if registered:
+        lines.append("Use your name as you registered it.")
+    lines += [
+        "",
+        "Each list is checked against the event's rules at once. Keep the private link you get: with it you can "
+        "replace your list until the deadline. Nobody else sees it before the organiser reveals every list.",
+    ]
+    return "\n".join(_one_line(line) for line in lines) + "\n"
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60] or "event"
+
+
+def poster_pdf(desk: Desk, url: str, code: str) -> bytes:
+    """The players' poster, one A4 page to print and pin up: the event, its rules, the deadline,
+    the players' link and its QR code, the passcode when there is one."""
+    import segno
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.units import mm
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen import canvas
+
+    from armybuilder.export.pdf import fonts
+
+    regular, bold, _ = fonts()
+    state = desk.state()
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4, invariant=1)
+    c.setTitle(f"{desk.pack.event}: send your army list")
+    width, height = A4
+    left, right = 20 * mm, width - 20 * mm
+    y = height - 30 * mm
+
+    def lines(text: str, font: str, size: float, gap: float = 1.25) -> None:
+        nonlocal y
+        for line in simpleSplit(_one_line(text), font, size, right - left):
+            c.setFont(font, size)
+            c.drawCentredString(width / 2, y, line)
+            y -= size * gap
+
+    lines(desk.pack.event, bold, 30)
+    y -= 4 * mm
+    lines("Send your army list", regular, 20)
+    y -= 2 * mm
+    for rule in rules_lines(desk.pack):
+        lines(rule, regular, 12)
+    if state.deadline:
+        y -= 2 * mm
+        lines(f"By {shown_time(state.deadline)}", bold, 16)
+    y -= 6 * mm
+    qr = segno.make(url, error="m")
+    modules = qr.symbol_size(border=0)[0]
+    side = 95 * mm
+    cell = side / modules
+    x0, y0 = (width - side) / 2, y - side
+    for r, row in enumerate(qr.matrix):
+        for col, dark in enumerate(row):
+            if dark:
+                c.rect(x0 + col * cell, y0 + side - (r + 1) * cell, cell, cell, stroke=0, fill=1)
+    y = y0 - 10 * mm
+    lines(url, bold, 14)
+    if code:
+        y -= 2 * mm
+        lines(f"The event's passcode: {code}", bold, 18)
+    y -= 4 * mm
+    lines("Scan the code with your phone, or type the link.", regular, 12)
+    lines("Your list is checked against the event's rules at once; keep the private link you get.", regular, 12)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _locked_poster(desk: Desk, url: str, code: str) -> bytes:
+    with PDF_LOCK:  # reportlab keeps module-level state: one PDF at a time
+        return poster_pdf(desk, url, code)
+
+
+async def poster(request: Request) -> Response:
+    ds = _ds(request)
+    if not _is_organiser(request):
+        return _organiser_refusal(request)
+    model = await in_thread(_organiser_model, ds.desk, ds.players_url or f"http://{_host(request)}/")
+    code = ds.desk.who_may()[0]
+    data = await in_thread(_locked_poster, ds.desk, model["players_url"], code)
+    headers = {"content-disposition": f'attachment; filename="{_slug(ds.desk.pack.event)}-poster.pdf"'}
+    return Response(data, 200, headers, media_type="application/pdf")
 
 
 async def download(request: Request) -> Response:
@@ -1148,7 +1275,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise ApiError(422, 'the body is not JSON: send {"player": NAME, "list": TEXT}') from None
     if not isinstance(data, dict):
         raise ApiError(422, 'the body is not a JSON object: send {"player": NAME, "list": TEXT}')
-    extra = sorted(str(k)[:40] for k in data if k not in ("player", "list"))
+    extra = sorted(str(k)[:40] for k in data if k not in ("player", "list", "passcode"))
     if extra:
         raise ApiError(422, f'unknown field {extra[0]!r}: send {{"player": NAME, "list": TEXT}}')
     return data
@@ -1162,7 +1289,8 @@ async def api_submit(request: Request) -> Response:
             raise ApiError(422, "no player: give the player's name")
         _limit(request)
         idem = request.headers.get("idempotency-key") or None
-        taken = await in_thread(ds.desk.submit, body.get("player"), body.get("list"), "api", idem)
+        code = body.get("passcode") if isinstance(body.get("passcode"), str) else None
+        taken = await in_thread(ds.desk.submit, body.get("player"), body.get("list"), "api", idem, code)
     except ApiError as exc:
         return _api_error(exc.status, exc.message)
     except TooMany as exc:
@@ -1306,6 +1434,7 @@ def make_desk_app(
         Route("/organiser/s/{sid}", organiser_one, methods=["GET"]),
         Route("/organiser/act", organiser_act, methods=["POST"]),
         Route("/organiser/download/{name}", download, methods=["GET"]),
+        Route("/organiser/poster.pdf", poster, methods=["GET"]),
         Route("/api/submissions", api_submit, methods=["POST"]),
         Route("/api/submissions", api_all, methods=["GET"]),
         Route("/api/submissions/{sid}", api_one, methods=["GET"]),

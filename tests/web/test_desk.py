@@ -1049,3 +1049,51 @@ def test_late_lists_check_in_and_the_hand_off_downloads(organiser, desk):
 def claim_larry() -> str:
     """Wren's Host, whose own words name another player (the desk's name wins in every export)."""
     return "player: Alice Archer\n" + text(WRENS)
+
+
+def test_who_may_send_the_poster_and_the_announcement(organiser, desk):
+    """A passcode (in the players' link, its QR code and the poster, or typed) and a list of
+    registered players (CSV: name, e-mail) decide who may send; the poster and the text to paste
+    say the event, the link and the passcode."""
+    from pypdf import PdfReader
+
+    act(organiser, do="passcode", passcode="dragon fire")
+    page = organiser.get("/organiser").text
+    assert "code=dragon+fire" in page and "The event&#39;s passcode: dragon fire" in page
+    r = organiser.post("/api/submissions", json={"player": "No Code", "list": text(OZZY)})
+    assert r.status_code == 403 and "passcode" in r.json()["error"]
+    r = organiser.post("/api/submissions", json={"player": "Coded", "list": text(OZZY), "passcode": "Dragon  Fire"})
+    assert r.status_code == 201
+    players = organiser.get("/").text
+    assert 'id="passcode"' in players and 'name="passcode" value="dragon fire"' not in players
+    assert 'type="hidden" name="passcode" value="dragon fire"' in organiser.get("/?code=dragon+fire").text
+    assert post(organiser, "/submit", {"player": "Form", "list": text(OZZY), "passcode": "wrong"}).status_code == 403
+    registered = b"name,e-mail\nAda Lovelace,ada@example.org\nGrace Hopper\n"
+    r = post(organiser, "/organiser/act", {"do": "register"}, files={"file": ("players.csv", registered, "text/csv")})
+    assert "2 registered players" in organiser.get(r.headers["location"]).text
+    body = {"list": text(WRENS), "passcode": "dragon fire"}
+    r = organiser.post("/api/submissions", json={"player": "Mallory", **body})
+    assert r.status_code == 403 and "registered players" in r.json()["error"]
+    assert organiser.post("/api/submissions", json={"player": "ada  lovelace", **body}).status_code == 201
+    assert organiser.get("/organiser/download/challonge.txt").text.splitlines() == [
+        "Coded",
+        "Ada Lovelace, ada@example.org",
+    ]
+    pdf = organiser.get("/organiser/poster.pdf")
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    words = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    assert "Club Games Day" in words and "dragon fire" in words and "http://127.0.0.1:8000/?code=dragon+fire" in words
+    assert client_get_refused(organiser, "/organiser/poster.pdf")
+    assert "Send your list at http://127.0.0.1:8000/?code=dragon+fire" in page
+    assert "Use your name as you registered it." in organiser.get("/organiser").text
+
+
+def client_get_refused(client, path: str) -> bool:
+    """The organiser's page refuses a request without the organiser's cookie."""
+    saved = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        return client.get(path).status_code == 403
+    finally:
+        for k, v in saved.items():
+            client.cookies.set(k, v)
