@@ -403,14 +403,51 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
             page.autofocus = first.id if first is not None else ""
     for g in board.catalog:
         adds = [_view(f"cat/{g.key}", e.add, kept, f"g-{g.key}") for e in g.entries]
-        entries = [
-            {"name": e.name, "summary": e.summary, "cost": e.cost, "explain": e.explain, "add": add}
-            for e, add in zip(g.entries, adds, strict=True)
-        ]
+        entries = _one_entry_a_thing(
+            [
+                {"name": e.name, "summary": e.summary, "cost": e.cost, "explain": e.explain, "add": add}
+                for e, add in zip(g.entries, adds, strict=True)
+            ]
+        )
         closed = bool(adds) and not any(a.enabled for a in adds)  # nothing to add: folded away
         page.catalog.append({"key": g.key, "title": g.title, "note": g.note, "entries": entries, "closed": closed})
     page.typed = [c for c in _every_view(page) if c.typed]
     return page
+
+
+def _one_entry_a_thing(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The catalog's entries with the options of one thing on one entry: the entries that explain
+    the same thing, named after it with their option in brackets ("Illusion (1 card)" ...
+    "Illusion (6 cards)"), become one entry, "Illusion", whose ``options`` are buttons named by the
+    option ("1 card"). An entry of its own keeps its one "Add" (``options`` of one, unnamed)."""
+    from dataclasses import replace
+
+    out: list[dict[str, Any]] = []
+    by_thing: dict[Any, dict[str, Any]] = {}
+    for e in entries:
+        thing = e["explain"]
+        base = thing[1] if thing else None
+        option = e["name"][len(base) :].strip() if base and e["name"].startswith(base) else ""
+        shared = by_thing.get(thing) if thing and option.startswith("(") and option.endswith(")") else None
+        if shared is None and thing and option.startswith("(") and option.endswith(")"):
+            shared = {**e, "name": base, "options": [], "cost": ""}
+            by_thing[thing] = shared
+            out.append(shared)
+        if shared is None:
+            out.append({**e, "options": [{"label": "", "add": e["add"]}]})
+            continue
+        add = e["add"]
+        shared["options"].append({"label": option[1:-1], "add": replace(add, face=option[1:-1]), "own": add})
+        if e["summary"] and not shared["summary"]:
+            shared["summary"] = e["summary"]
+    for e in out:  # a thing with one option is an entry of its own after all
+        if len(e["options"]) == 1 and e["options"][0]["label"]:
+            only = e["options"][0]
+            e["options"] = [{"label": "", "add": only["own"]}]
+            e["name"] = f"{e['name']} ({only['label']})"
+            e["cost"] = only["own"].cost
+        e["add"] = next((o["add"] for o in e["options"] if o["add"].enabled), e["options"][0]["add"])
+    return out
 
 
 def _every_view(page: Page) -> list[ControlView]:
@@ -421,7 +458,7 @@ def _every_view(page: Page) -> list[ControlView]:
             for ch in r.chips:
                 out += ch.controls
     for g in page.catalog:
-        out += [e["add"] for e in g["entries"]]
+        out += [o["add"] for e in g["entries"] for o in e["options"]]
     return out
 
 

@@ -579,3 +579,47 @@ def test_without_javascript_a_stepper_s_save_button_shows_and_is_not_covered(bro
             assert hit, f"Save {i} is covered"
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 12. A catalog to search: grouped, one entry a thing, quiet
+
+
+def test_the_catalog_is_searched_as_you_type_and_offers_a_thing_s_options_on_one_entry(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        titles = page.locator("#catalog .group h3").all_text_contents()
+        assert (
+            titles.index("Troop types")
+            < titles.index("Heroes")
+            < next(i for i, t in enumerate(titles) if t.startswith("Cards for"))
+        )
+        # Illusion's six options are one entry with six buttons, each still saying what it adds
+        illusion = page.locator("#catalog li.entry", has=page.locator(".entry-name", has_text="Illusion"))
+        assert illusion.count() == 1
+        options = illusion.locator(".options button")
+        assert options.count() == 6
+        assert options.first.get_attribute("aria-label").startswith("Add Illusion (1 card) to the army")
+        # typing filters the entries, across groups, as you type
+        field = page.get_by_label("Find in the catalog")
+        field.press_sequentially("ranged")
+        visible = page.locator("#catalog li.entry:visible .entry-name").all_inner_texts()
+        assert "Ranged Attack" in visible
+        assert "Spear" not in visible and "Illusion" not in visible
+        assert page.locator("#catalog .group:visible").count() < page.locator("#catalog .group").count()
+        assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
+        # a change draws the catalog again: what was typed stays, and still filters
+        player = _player(page)
+        player._act(page.locator('[aria-label^="Add Ranged Attack (physical) to Archmage"]').click)
+        assert page.get_by_label("Find in the catalog").input_value() == "ranged"
+        assert "Spear" not in page.locator("#catalog li.entry:visible .entry-name").all_inner_texts()
+        field = page.get_by_label("Find in the catalog")
+        field.fill("zzzz-nothing")
+        field.dispatch_event("input")
+        assert page.locator("#catalog-none").is_visible()
+        assert not _serious(page), "axe, catalog searched"
+    finally:
+        context.close()

@@ -494,7 +494,8 @@ def board(data: dict[str, Any], result: Result, focus: str | None) -> Board:
     made = Board(
         settings=_settings(ctx),
         sections=sections,
-        catalog=[_cards_group(ctx, taker), _troops_group(ctx), _heroes_group(ctx), _army_group(ctx)],
+        # what the army is made of first (troop types, heroes), then what is added to it (cards)
+        catalog=[_troops_group(ctx), _heroes_group(ctx), _cards_group(ctx, taker), _army_group(ctx)],
         focus=focus,
     )
     return _unique_labels(made)

@@ -83,6 +83,38 @@ document.documentElement.classList.add("js");
       if (inside) { inside.focus(); return; }
     }
   }
+  // The catalog's search field: entries whose name or rules hold every word typed stay, the rest
+  // are hidden, and a group left empty with them. The catalog is drawn again after a change: what
+  // was typed is put back and found again.
+  var catalogQuery = "";
+  function findInCatalog() {
+    var field = document.getElementById("catalog-q");
+    if (!field) { return; }
+    if (field.value !== catalogQuery && document.activeElement !== field) { field.value = catalogQuery; }
+    catalogQuery = field.value;
+    var words = catalogQuery.toLowerCase().split(/\s+/).filter(Boolean);
+    var found = 0;
+    document.querySelectorAll("#catalog .group").forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll("li.entry").forEach(function (entry) {
+        var text = entry.getAttribute("data-find") || "";
+        var hit = words.every(function (w) { return text.indexOf(w) >= 0; });
+        entry.hidden = !hit;
+        if (hit) { shown++; }
+      });
+      group.hidden = words.length > 0 && shown === 0;
+      if (words.length && shown) {
+        group.querySelectorAll("details").forEach(function (d) { d.open = true; });
+      }
+      found += shown;
+    });
+    var none = document.getElementById("catalog-none");
+    if (none) { none.hidden = !words.length || found > 0; }
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target && event.target.id === "catalog-q") { catalogQuery = event.target.value; findInCatalog(); }
+  });
+  document.addEventListener("htmx:afterSettle", function () { if (catalogQuery) { findInCatalog(); } });
   document.addEventListener("DOMContentLoaded", selectFocused);
   document.addEventListener("htmx:oobAfterSwap", syncVersion);
   document.addEventListener("htmx:beforeRequest", notePlace);

@@ -310,7 +310,7 @@ def test_a_card_the_troop_type_may_not_take_is_shown_disabled_with_the_rule():
     # FT 35: "Only the following troop types may have Flying: Any open-order troops ... War Wagon and Artillery."
     assert flying.add.why_not == "only open-order troops, War Wagons and Artillery may have Flying (FT 35)"
     assert flying.add.edit is None and not flying.add.enabled
-    assert [e.name for e in b.catalog[0].entries if e.name.startswith("Flying")] == ["Flying (hover)"]
+    assert [e.name for e in _cards(b).entries if e.name.startswith("Flying")] == ["Flying (hover)"]
 
 
 def test_cards_that_exclude_each_other_and_a_card_held_already():
@@ -376,7 +376,7 @@ def test_a_stand_cap_offers_only_the_numbers_that_fit(tmp_path):
     # FT 42: "a maximum of four stands of troops, may have Marksman": the 4 Longbows have it
     assert entry(b, "cards", "Marksman").add.why_not == "at most 4 stands may have Marksman (FT 42); 4 have it"
     # FT 32: "a maximum of four stands of troops, may be marked as Delayed Entry": 1 more fits
-    names = [e.name for e in b.catalog[0].entries if e.name.startswith("Delayed Entry")]
+    names = [e.name for e in _cards(b).entries if e.name.startswith("Delayed Entry")]
     assert names == ["Delayed Entry (1 stand)"]
     # a card is on every stand of its class: one more Longbow would be a fifth Marksman stand
     assert control(b, "One more stand of Longbows, +5 points").why_not == "at most 4 stands may have Marksman (FT 42)"
@@ -386,7 +386,7 @@ def test_a_stand_cap_offers_only_the_numbers_that_fit(tmp_path):
     doc["classes"][1]["cards"] = ["Marksman", {"Delayed Entry": 4}]
     b = board(write(tmp_path, doc), "classes-2")
     assert control(b, "One more stand of Longbows with Delayed Entry").why_not == "Longbows has 4 stands"
-    assert [e.add.why_not for e in b.catalog[0].entries if e.name.startswith("Delayed Entry")] == [
+    assert [e.add.why_not for e in _cards(b).entries if e.name.startswith("Delayed Entry")] == [
         "at most 4 stands may have Delayed Entry (FT 32); 4 have it"
     ]
 
@@ -533,7 +533,7 @@ def test_a_class_that_shares_its_name_is_edited_by_its_entry_number(tmp_path):
     remove = control(b, "Remove Legion (class 2)")
     assert remove.edit.words == ("--entry", "2", "--", "Legion")
     assert control(b, "Remove legion (hero 1)").edit.words == ("--", "legion")  # the only hero of its name
-    assert b.catalog[0].title == "Cards for Legion (class 2)"
+    assert _cards(b).title == "Cards for Legion (class 2)"
     add = entry(b, "cards", "Deadly").add
     assert add.edit.words == ("--entry", "2", "--to", "Legion", "--", "Deadly")
     assert run_edit(f, add.edit.verb, add.edit.part, list(add.edit.words)).code != ExitCode.USAGE
@@ -550,11 +550,11 @@ def test_a_class_that_shares_its_name_is_edited_by_its_entry_number(tmp_path):
 
 def test_the_catalog_adds_to_the_focused_row_or_the_last_one():
     b = board(GREENWOOD)
-    assert b.focus == "heroes-0" and b.catalog[0].title == "Cards for Archmage"
+    assert b.focus == "heroes-0" and _cards(b).title == "Cards for Archmage"
     b = board(GREENWOOD, "classes-1")
-    assert b.focus == "classes-1" and b.catalog[0].title == "Cards for Eagles"
+    assert b.focus == "classes-1" and _cards(b).title == "Cards for Eagles"
     assert board(GREENWOOD, "classes-99").focus == "heroes-0"
-    assert [g.key for g in b.catalog] == ["cards", "troops", "heroes", "army-cards"]
+    assert [g.key for g in b.catalog] == ["troops", "heroes", "cards", "army-cards"]
     for r in b.rows():
         focus = [c for c in r.controls if c.focus is not None]
         if r.focusable:
@@ -568,7 +568,7 @@ def test_a_new_list_has_a_board_the_first_class_takes_the_general(tmp_path):
     f = tmp_path / "new.yaml"
     assert run_new("fantasy-triumph", f, "Host", 51, False).code != ExitCode.USAGE
     b = board(f)  # no classes yet: the list does not fit its schema, the board is still drawn
-    assert b.focus is None and b.catalog[0].entries == ()
+    assert b.focus is None and _cards(b).entries == ()
     assert [s.rows for s in b.sections] == [(), (), ()]
     spear = entry(b, "troops", "Spear").add
     assert spear.edit.words == ("--troop", "Spear", "--general", "--", "Spear")
@@ -607,3 +607,12 @@ def test_no_board_text_is_command_line_syntax_and_labels_are_unique(path):
         assert len(labels) == len(set(labels)), [x for x in labels if labels.count(x) > 1]
         for c in b.controls():
             assert c.label and (c.kind != CHOICE or c.options)
+
+
+def _cards(b):
+    """The catalog's group of cards for the row it adds to (after the troop types and heroes)."""
+    return next(g for g in b.catalog if g.key == "cards")
+
+
+def test_the_catalog_offers_troop_types_and_heroes_before_cards():
+    assert [g.key for g in board(GREENWOOD).catalog] == ["troops", "heroes", "cards", "army-cards"]
