@@ -518,3 +518,110 @@ def test_a_players_name_like_a_script_shows_as_text(browser, served):
         assert not page.dialogs
     finally:
         context.close()
+
+
+def test_the_organisers_day(browser, served, js, tmp_path):
+    """Issue 37: the organiser's day in a real browser. The poster and the passcode; three players
+    send (one of them late, once the organiser takes late lists); moderation (withdraw, rename, a
+    new private link, a paper list); the reveal closes the desk; check-in; then every download."""
+    import csv
+    import io
+
+    from pypdf import PdfReader
+
+    desk, url = served
+    context = _context(browser, js, viewport={"width": 1280, "height": 1000})
+    try:
+        org = _organiser(context, url)
+        org.fill("#passcode", "owlbear")
+        _click(org, "#set-passcode")
+        _wait_text(org, "#result", "The event's passcode is now owlbear")
+        link = org.locator("#players-url").get_attribute("href")
+        assert link.endswith("/?code=owlbear") and org.locator("#players-qr svg").count() == 1
+        assert "owlbear" in org.locator("#announcement").input_value()
+        with org.expect_download(timeout=STEP_MS) as got:
+            org.locator("#poster").click()
+        poster = PdfReader(got.value.path()).pages[0].extract_text()
+        assert "Club Games Day" in poster and "owlbear" in poster
+
+        player = _page(context)
+        player.goto(url)  # without the link's passcode: refused, and told why
+        player.fill("#player", "Ann Early")
+        player.fill("#passcode", "wrong")
+        player.fill("#send-list", text(OZZY))
+        _click(player, "#send")
+        _wait_text(player, "#result", "passcode")
+        assert not desk.submissions()
+        sent = {}
+        for name, listed in (("Ann Early", text(OZZY)), ("Ben Typo", text(WRENS)), ("Cal Squat", text(OZZY))):
+            player.goto(link)
+            player.fill("#player", name)
+            player.fill("#send-list", listed)
+            _click(player, "#send")
+            _wait_text(player, "#result", "Your list is in")
+            sent[name] = player.locator("#private-link").get_attribute("href")
+        desk.set_deadline(desk.clock() - __import__("datetime").timedelta(minutes=1))
+        org.reload()
+        _click(org, "#late")
+        _wait_text(org, "#result", "each marked late")
+        player.goto(link)
+        player.fill("#player", "Dee Late")
+        player.fill("#send-list", fixed_wrens())
+        _click(player, "#send")
+        _wait_text(player, "#result", "Your list is in")
+        assert "(late)" in player.locator("#taken").inner_text()
+
+        ids = {s.player: s.id for s in desk.submissions()}
+        org.goto(f"{url}organiser/s/{ids['Cal Squat']}")
+        _click(org, "#withdraw")
+        _wait_text(org, "#result", "Cal Squat's list is withdrawn")
+        org.goto(f"{url}organiser/s/{ids['Ben Typo']}")
+        org.fill("#rename-name", "Ben Tipo")
+        _click(org, "#rename")
+        _wait_text(org, "#result", "Ben Typo is now Ben Tipo")
+        _click(org, "#new-link")
+        _wait_text(org, "#result", "The new private link for Ben Tipo")
+        new_link = re.search(r"http://\S+/mine/\S+", org.locator("#result").inner_text()).group(0)
+        player.goto(sent["Ben Typo"])
+        assert "no such list" in player.content().lower()  # the old link opens nothing
+        player.goto(new_link)
+        assert "Ben Tipo's list" in player.locator("h1").inner_text()
+        org.goto(f"{url}organiser")
+        org.fill("#paper-player", "Eve Paper")
+        org.fill("#paper-list", text(OZZY))
+        _click(org, "#paper")
+        _wait_text(org, "#result", "The list is entered: version 1")
+
+        org.check("#confirm")
+        _click(org, "#reveal")
+        _wait_text(org, "#result", "The desk is closed")
+        player.goto(sent["Ann Early"])
+        assert "The lists are revealed" in player.locator("#closed").inner_text()
+        for name in ("Ann Early", "Eve Paper"):
+            _click(org, f"#check-{ids.get(name) or desk.submissions()[-1].id}")
+            _wait_text(org, "#result", f"{name} is checked in")
+
+        files = {}
+        for dl in ("roster-csv", "challonge-txt", "lists-zip", "packet-pdf", "log-csv", "lists-text-csv"):
+            with org.expect_download(timeout=3 * STEP_MS) as got:
+                org.locator(f"#dl-{dl}").click()
+            files[dl] = Path(got.value.path()).read_bytes()
+        with org.expect_download(timeout=STEP_MS) as got:
+            org.locator("#dl-lists-zip-present").click()
+        with zipfile.ZipFile(got.value.path()) as z:
+            assert sorted(z.namelist()) == ["ann-early.yaml", "eve-paper.yaml"]  # only who checked in
+        rows = list(csv.reader(io.StringIO(files["roster-csv"].decode("utf-8-sig"))))
+        table = {r[1]: r for r in rows[1:]}
+        assert set(table) == {"Ann Early", "Ben Tipo", "Dee Late", "Eve Paper"}  # Cal withdrawn
+        assert table["Dee Late"][11] == "yes" and table["Ann Early"][12] == "yes" and table["Ben Tipo"][12] == "no"
+        assert files["challonge-txt"].decode().splitlines() == ["Ann Early", "Ben Tipo", "Dee Late", "Eve Paper"]
+        with zipfile.ZipFile(io.BytesIO(files["lists-zip"])) as z:
+            assert sorted(z.namelist()) == ["ann-early.yaml", "ben-tipo.yaml", "dee-late.yaml", "eve-paper.yaml"]
+        packet = "".join(p.extract_text() for p in PdfReader(io.BytesIO(files["packet-pdf"])).pages)
+        assert "Ben Tipo" in packet and "Cal Squat" not in packet
+        log = files["log-csv"].decode("utf-8-sig")
+        for action in ("passcode", "late-ok", "withdraw", "rename", "new-link", "paper", "reveal", "check-in"):
+            assert f",{action}" in log
+        assert not org.dialogs and not player.dialogs
+    finally:
+        context.close()
