@@ -1180,22 +1180,8 @@ def _variants(army: Army, card: dict[str, Any], unit: Unit | None) -> list[_Vari
     return out
 
 
-_PLACE = {
-    "expendable": "is bought for one class: only a class takes it",
-    "stand": "is a stand card: only a class takes it",
-    "hero": "is a hero card: only a hero takes it",
-}
-
-
 def _placement_why(card: dict[str, Any], unit: Unit | None) -> str:
-    name = card["name"]
-    if card["kind"] == "army" and card.get("marks"):
-        marks = " or ".join("a class" if m == "stands" else "a hero" for m in card["marks"])
-        heroes = " and heroes" if "heroes" in card["marks"] else ""
-        return f"{name} marks stands{heroes}: only {marks} takes it ({card['rule']})"
-    if card["kind"] == "stand" and unit is not None and unit.kind == "hero" and card["rule"] == "FT 52":
-        return f"{name} cannot be applied to heroes ({card['rule']})"
-    return f"{name} {_PLACE.get(card['kind'], 'cannot be listed here')} ({card['rule']})"
+    return model.placement_why(card, unit.kind if unit is not None else "army")
 
 
 def _reads_option(restriction: dict[str, Any]) -> bool:

@@ -441,13 +441,77 @@ def set_troop(doc: Doc, req: Request) -> str:
 def add_card(doc: Doc, req: Request) -> str:
     card = _card(req, req.take_name("a CARD name"))
     owner = _named_owner(doc, req) or _default_owner(doc, card)
+    if card.get("kind") is not None and not req.as_written:
+        _refuse_misplaced(doc, card, owner)
     seq = owner.cards()
     flow = _is_flow(seq) if len(seq) else owner.where != "army"  # [Deadly, Armored]; army cards one a line
     value, label = _value(card, req, flow=flow)  # (its options and number refused first, when they are wrong)
     if card.get("kind") is not None and _index_of(owner, card["name"]) is not None:
         raise EditError(_held_already(owner, card))
+    if card.get("kind") is not None and not req.as_written:
+        _refuse_unchosen(doc, req, card, owner)
     base.append_to(owner.mapping, owner.key, value, _owner_order(doc, owner), flow=flow)
     return f"added {label} to {owner.label}"
+
+
+def _refuse_misplaced(doc: Doc, card: dict[str, Any], owner: _Owner) -> None:
+    """A card where it can never be taken (a hero card on a class, a stand card on a hero, FTR003)
+    is refused with the builder's reason and where it can go; --as-written writes it anyway."""
+    from .model import placement_why, places_for
+
+    places = places_for(card)
+    if owner.where in places:
+        return
+    why = placement_why(card, owner.where)
+    ways = []
+    for where in places:
+        if where == "army":
+            ways.append("--army")
+            continue
+        takers = _classes(doc) if where == "class" else _heroes(doc)
+        names = [str(m.get("name")) for m in takers if isinstance(m, dict)]
+        flag, metavar, many = ("--to", "CLASS", "classes") if where == "class" else ("--hero", "HERO", "heroes")
+        ways.append(f"{flag} {metavar}" + (f" ({many}: {', '.join(names)})" if names else f" (no {many} yet)"))
+    raise EditError(
+        f"{why}; add it with {' or '.join(ways)}, or add --as-written to write it there anyway; nothing was changed",
+        why,
+    )
+
+
+def _refuse_unchosen(doc: Doc, req: Request, card: dict[str, Any], owner: _Owner) -> None:
+    """A card added without a choice it needs (Ambush's reach, Spellblast's level and effect) is
+    refused with the choices, as the builder offers them (each way of adding it has them); a
+    number card, and --as-written, aside. Free choices (Terrain Affinity's terrains) may come later."""
+    from .model import holds
+
+    if req.opt("number") is not None:
+        return
+    chosen = {fold(str(v)) for v in req.opt("option") or []}
+    taker = None
+    missing = []
+    for g in card.get("options", []):
+        if g.get("free") or g.get("missing") not in ("error", "must_choose"):
+            continue
+        if any(fold(c) in chosen for c in g.get("choices", [])):
+            continue
+        if "missing_unless" in g:
+            if taker is None:
+                place = {"to": req.opt("to"), "hero": req.opt("hero"), "army": owner.where == "army"}
+                taker = _taker(doc.data, place) or ()
+            if not taker or holds(g["missing_unless"], taker[0], taker[1], None):
+                continue  # excused here (a Dense home topography), or the list cannot tell yet
+        missing.append(g)
+    if not missing:
+        return
+    name = card["name"]
+    needs = "; ".join(f"its {g['name']}: {' or '.join(g['choices'])}" for g in missing)
+    given = [str(v) for v in req.opt("option") or []]
+    example = " ".join(f"--option {v}" for v in [*given, *(g["choices"][0] for g in missing)])
+    raise EditError(
+        f"{name} needs {needs}; give each with --option, for example: {example} "
+        "(or --as-written to write it without); nothing was changed",
+        f"{name} needs {needs}",
+    )
 
 
 def _held_already(owner: _Owner, card: dict[str, Any]) -> str:

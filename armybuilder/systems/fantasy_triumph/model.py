@@ -384,6 +384,43 @@ def placement_ok(use: CardUse) -> bool:
     return False  # pragma: no cover - the schema fixes the kinds
 
 
+_PLACE = {
+    "expendable": "is bought for one class: only a class takes it",
+    "stand": "is a stand card: only a class takes it",
+    "hero": "is a hero card: only a hero takes it",
+}
+
+
+def placement_why(card: dict[str, Any], where: str) -> str:
+    """Why the card cannot be listed ``where`` (class, hero or army): the words of the builder's
+    greyed-out card and of the command line's refusal (issue 41: the same reason in both)."""
+    name = card["name"]
+    if card["kind"] == "army" and card.get("marks"):
+        marks = " or ".join("a class" if m == "stands" else "a hero" for m in card["marks"])
+        heroes = " and heroes" if "heroes" in card["marks"] else ""
+        return f"{name} marks stands{heroes}: only {marks} takes it ({card['rule']})"
+    if card["kind"] == "stand" and where == "hero" and card["rule"] == "FT 52":
+        return f"{name} cannot be applied to heroes ({card['rule']})"
+    if card["kind"] == "army":
+        return f"{name} is an army card: only the army takes it ({card['rule']})"
+    return f"{name} {_PLACE.get(card['kind'], 'cannot be listed here')} ({card['rule']})"
+
+
+def places_for(card: dict[str, Any]) -> list[str]:
+    """Where the card may be listed: of class, hero and army, in that order."""
+
+    class _Taker:
+        def __init__(self, kind: str) -> None:
+            self.kind = kind
+
+    out = []
+    for where in ("class", "hero", "army"):
+        owner: Any = None if where == "army" else _Taker(where)
+        if placement_ok(CardUse(written=card["name"], card=card, path=(), owner=owner)):
+            out.append(where)
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Conditions (the vocabulary of cards.yaml: one table, in conditions.py)
 
