@@ -114,6 +114,14 @@ def _booted(page: Any) -> None:
     _until(page, "() => !!window.armybuilderSite && document.getElementById('boot-status') === null", timeout=BOOT)
 
 
+def _no_serious_violation(page: Any) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    bad = [f"{v['id']}: {v['help']}" for v in violations if v.get("impact") in ("serious", "critical")]
+    assert not bad, bad
+
+
 def _kept_offline(page: Any) -> None:
     """The service worker holds every file of the site (its install ended)."""
     _until(
@@ -151,6 +159,7 @@ def test_a_list_made_changed_undone_kept_and_used_offline(player, served, run, t
     context, page, elsewhere = player
     _open(page, served)
     assert page.locator("#new-list").is_visible()
+    _no_serious_violation(page)
     page.locator("#new-name").fill("Site Army")
     page.locator("#create").click()
     _until(page, "() => location.hash.startsWith('#/list/site-army.yaml') && !!document.getElementById('status')")
@@ -223,7 +232,6 @@ def test_every_examples_share_link_opens_on_the_same_verdict_and_total(player, s
         expected = _cli_json(run, path)
         if first:  # a link opened as a player opens it: a new page load
             _open(page, link)
-            first = False
         else:  # then the next link in the same tab
             page.evaluate("(hash) => { location.hash = hash; }", link[len(served) :])
         _until(
@@ -234,6 +242,10 @@ def test_every_examples_share_link_opens_on_the_same_verdict_and_total(player, s
         status = page.locator("#status").inner_text()
         assert status == ("Legal" if expected["valid"] else "Not legal"), path.name
         assert page.locator("#total").inner_text() == measure_line(check_path(path))[0], path.name
+        if first:
+            _no_serious_violation(page)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+            first = False
     assert elsewhere == []
 
 
@@ -243,6 +255,7 @@ def test_a_damaged_link_says_so_and_takes_the_code_again(player, served, run):
     _open(page, link[:-12])
     page.wait_for_selector("#shared-problem")
     assert "cannot be read" in page.locator("#shared-problem").inner_text()
+    _no_serious_violation(page)
     page.locator("#shared-code").fill(link.split("#", 1)[1])
     page.get_by_role("button", name="Open the list").click()
     page.wait_for_selector("#save-shared")

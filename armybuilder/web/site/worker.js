@@ -16,7 +16,7 @@ self.fetch = async function (input, init) {
   // The service worker keeps the runtime unpacked (sw.js): the browser compiles it once and keeps
   // its compiled code for the next visit.
   const kept = self.caches ? await self.caches.match(url).catch(() => undefined) : undefined;
-  if (kept && kept.ok) { return kept; }
+  if (kept && kept.ok) { return new Response(await kept.arrayBuffer(), { headers: { "Content-Type": "application/wasm" } }); }
   const packed = await plainFetch(url + ".gz", init);
   if (!packed.ok) { throw new Error("the runtime could not be loaded (" + packed.status + ")"); }
   let bytes = new Uint8Array(await packed.arrayBuffer());
