@@ -188,15 +188,16 @@ def test_a_list_made_changed_undone_kept_and_used_offline(player, served, run, t
     listed = tmp_path / "site-army.yaml"
     got.value.save_as(listed)
     assert "Pikes" in listed.read_text() and "Bow Levy" in listed.read_text()
-    with page.expect_download() as got:
-        page.locator("a.button", has_text=re.compile(r"^PDF$")).click()
-    assert got.value.suggested_filename == "site-army.pdf"
-    made = tmp_path / "from-site.pdf"
-    got.value.save_as(made)
-    assert made.read_bytes().startswith(b"%PDF")
-    exported = tmp_path / "from-cli.pdf"
-    assert run("export", listed, "-o", exported).exit_code in (0, 1)
-    assert made.read_bytes() == exported.read_bytes(), "the site's roster is the command line's, byte for byte"
+    for face, suffix in (("PDF", "pdf"), ("Markdown", "md"), ("JSON", "json"), ("Text", "txt")):
+        with page.expect_download() as got:
+            page.locator("a.button", has_text=re.compile(rf"^{face}$")).click()
+        assert got.value.suggested_filename == f"site-army.{suffix}"
+        made = tmp_path / f"from-site.{suffix}"
+        got.value.save_as(made)
+        exported = tmp_path / f"from-cli.{suffix}"
+        assert run("export", listed, "-o", exported).exit_code in (0, 1)
+        assert made.read_bytes() == exported.read_bytes(), f"the site's {face} roster is the command line's"
+    assert (tmp_path / "from-site.pdf").read_bytes().startswith(b"%PDF")
     assert elsewhere == [], f"requests to another origin: {elsewhere[:3]}"
 
 

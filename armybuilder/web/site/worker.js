@@ -50,15 +50,20 @@ async function boot() {
   py.FS.mkdirTree("/armybuilder-site");
   py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/armybuilder-site" });
   py.FS.mkdirTree("/lists");
+  py.FS.mkdirTree("/armybuilder-cache"); // parsed game data and compiled validators: the next visit starts sooner
   try {
     py.FS.mount(py.FS.filesystems.IDBFS, {}, "/lists");
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, "/armybuilder-cache");
     await syncfs(true);
   } catch (err) {
     persistent = false;
     post({ type: "storage", text: "This browser does not let the builder keep lists (" + why(err) + "): lists made now last only while this tab is open. Download them to keep them." });
   }
   post({ type: "progress", text: "Opening your lists…", value: 85 });
-  py.runPython("import sys\nsys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web import worker\nworker.start()");
+  py.runPython(
+    "import os, sys\nos.environ['ARMYBUILDER_CACHE_DIR'] = '/armybuilder-cache'\n" +
+    "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web import worker\nworker.start()"
+  );
   handle = py.pyimport("armybuilder.web.worker").handle;
   post({ type: "ready", persistent });
 }
@@ -76,12 +81,15 @@ async function answer(message) {
     const text = "The builder stopped on this request: " + String((err && err.message) || err).split("\n").slice(-2).join(" ");
     reply = { type: "answer", id: message.id, status: 500, headers: [["content-type", "text/plain; charset=utf-8"]], body: new TextEncoder().encode(text).buffer, url: message.path };
   }
-  if (message.method !== "GET" && persistent) {
+  if (message.method !== "GET" && persistent) { // a change is in storage before the page shows it
     try { await syncfs(false); } catch (err) {
       post({ type: "storage", text: "Your last change could not be saved in this browser (" + why(err) + "). It is kept while this tab is open: download your lists to keep them." });
     }
   }
   post(reply, [reply.body]);
+  if (message.method === "GET" && persistent) { // what a page cached (parsed data), for the next visit
+    await syncfs(false).catch(() => {});
+  }
 }
 
 async function validate(message) {
