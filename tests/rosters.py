@@ -54,52 +54,54 @@ def pdf_of_lines(lines: list[str], carried: bytes | None) -> bytes:
     return pdf_carrying(buf.getvalue(), carried)
 
 
-def pdf_bombs(pdf: bytes, count: int, size: int, carried: bytes | None = None) -> bytes:
-    """``pdf`` carrying ``count`` embedded files all named as its list, each a Flate stream that unpacks to
-    ``size`` zero bytes (compressed once: about a thousandth of it), after ``carried`` when given."""
+def packed_zeros(size: int) -> bytes:
+    """``size`` zero bytes, Flate-packed (about a thousandth of them)."""
     import zlib
 
-    from pypdf import PdfWriter
-    from pypdf.generic import (
-        ArrayObject,
-        DecodedStreamObject,
-        DictionaryObject,
-        NameObject,
-        TextStringObject,
-    )
-
     zeros = zlib.compressobj(9)
-    packed = b"".join(zeros.compress(bytes(1 << 20)) for _ in range(size >> 20)) + zeros.compress(
-        bytes(size % (1 << 20))
-    )
-    packed += zeros.flush()
+    chunk = bytes(min(size, 1 << 20))
+    packed = b"".join(zeros.compress(chunk) for _ in range(size // max(1, len(chunk))))
+    return packed + zeros.compress(bytes(size % max(1, len(chunk)))) + zeros.flush()
+
+
+def pdf_embedded(pdf: bytes, files: list[tuple[str, bytes, bool]]) -> bytes:
+    """``pdf`` carrying ``files`` (in place of its own list), in that order in its name tree: each
+    (name, data, packed), ``data`` written as it is, read with the Flate filter when ``packed``."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, TextStringObject
+
     writer = PdfWriter(clone_from=io.BytesIO(pdf))
     if "/Names" in writer.root_object:
         del writer.root_object["/Names"]
     names = ArrayObject()
-    if carried is not None:
-        writer.add_attachment(LIST_FILE, carried)
-        names = writer.root_object["/Names"]["/EmbeddedFiles"]["/Names"]
-    for _ in range(count):
+    for name, data, packed in files:
         stream = DecodedStreamObject()
-        stream.set_data(packed)  # written as it is: the Flate filter says how to read it
+        stream.set_data(data)
         stream[NameObject("/Type")] = NameObject("/EmbeddedFile")
-        stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+        if packed:
+            stream[NameObject("/Filter")] = NameObject("/FlateDecode")
         spec = DictionaryObject(
             {
                 NameObject("/Type"): NameObject("/Filespec"),
-                NameObject("/F"): TextStringObject(LIST_FILE),
+                NameObject("/F"): TextStringObject(name),
                 NameObject("/EF"): DictionaryObject({NameObject("/F"): writer._add_object(stream)}),
             }
         )
-        names.append(TextStringObject(LIST_FILE))
+        names.append(TextStringObject(name))
         names.append(writer._add_object(spec))
-    if carried is None:
-        tree = DictionaryObject({NameObject("/Names"): names})
-        writer.root_object[NameObject("/Names")] = DictionaryObject(
-            {NameObject("/EmbeddedFiles"): writer._add_object(tree)}
-        )
+    tree = DictionaryObject({NameObject("/Names"): names})
+    writer.root_object[NameObject("/Names")] = DictionaryObject(
+        {NameObject("/EmbeddedFiles"): writer._add_object(tree)}
+    )
     return _written(writer)
+
+
+def pdf_bombs(pdf: bytes, count: int, size: int, carried: bytes | None = None) -> bytes:
+    """``pdf`` carrying ``count`` embedded files all named as its list, each a Flate stream that unpacks to
+    ``size`` zero bytes (packed once: about a thousandth of it), after ``carried`` when given."""
+    packed = packed_zeros(size)
+    files = [(LIST_FILE, carried, False)] if carried is not None else []
+    return pdf_embedded(pdf, files + [(LIST_FILE, packed, True)] * count)
 
 
 def pdf_long_strings(pages: int, size: int, compressed: bool = True, content: bytes | None = None) -> bytes:

@@ -18,7 +18,11 @@ changed, cut short, a wrong form; or a valid checksum over hostile content: the 
 JSON, not in the canonical form, a 309-digit number, bytes that are not JSON) through ``import``,
 and a mutated roster of the example (Markdown, JSON, sometimes PDF: the mutated list as the list it
 carries, a hostile error count, a line changed, cut or repeated, a fence lost, VALID for INVALID, a
-PDF cut or of many pages) through ``verify`` and ``import``.
+PDF cut or of many pages) through ``verify`` and ``import``. A PDF roster may also carry embedded
+files of any name, the list among them or not, packed or not, files that unpack to megabytes of
+zeros, more files than a reader looks at, or be pages of few operations and huge strings, or of
+fonts whose maps unpack to megabytes (issue 38); ``test_no_hostile_pdf_breaks_verify_or_import``
+sends only such PDFs, and checks that the process never held more than ``MAX_RSS``.
 
 The run is deterministic (``derandomize=True``: the same examples on every run, so CI is
 repeatable) and bounded: ``ARMYBUILDER_FUZZ_EXAMPLES`` examples (default 30, so that the whole
@@ -37,6 +41,7 @@ import itertools
 import json
 import os
 import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +56,7 @@ from armybuilder.cli import app
 from armybuilder.compose import edit
 from armybuilder.export import render
 from armybuilder.export.markdown import LIST_INFO
+from armybuilder.export.pdf import LIST_FILE
 from armybuilder.export.roster import build
 from armybuilder.share import encode_canonical
 from armybuilder.text import json_text
@@ -545,16 +551,56 @@ def mutate_json_roster(data: st.DataObject, raw: bytes, carried: Any) -> bytes:
     return raw[: data.draw(st.integers(0, len(raw)), label="cut at")]
 
 
-def mutate_pdf(data: st.DataObject, raw: bytes, carried: Any) -> bytes:
-    from rosters import pdf_carrying, pdf_pages
+EMBEDDED_NAMES = [LIST_FILE, "other.json", LIST_FILE.upper(), "", "\u202e" + LIST_FILE, LIST_FILE + "\x00"]
 
-    kind = data.draw(st.sampled_from(["carried", "carried", "none", "pages", "cut", "byte"]), label="pdf")
+
+def embedded_files(data: st.DataObject, list_bytes: bytes) -> list[tuple[str, bytes, bool]]:
+    """The embedded files of a hostile PDF (issue 38): the list, packed or not, among decoys of any
+    name and files that unpack to megabytes of zeros (before or after it, or in its place), or more
+    files than a reader looks at."""
+    from rosters import packed_zeros
+
+    files: list[tuple[str, bytes, bool]] = []
+    for _ in range(data.draw(st.integers(0, 4), label="embedded files")):
+        kind = data.draw(st.sampled_from(["list", "packed list", "zeros", "decoy", "damaged"]), label="embedded")
+        name = data.draw(st.sampled_from(EMBEDDED_NAMES), label="embedded name")
+        if kind == "list":
+            files.append((name, list_bytes, False))
+        elif kind == "packed list":
+            files.append((name, zlib.compress(list_bytes), True))
+        elif kind == "zeros":
+            size = data.draw(st.sampled_from([1, 1 << 20, (1 << 20) + 1, 3 << 20, 5 << 20]), label="zeros")
+            files += [(name, packed_zeros(size), True)] * data.draw(st.integers(1, 3), label="copies")
+        elif kind == "decoy":
+            files.append((name, data.draw(st.binary(max_size=64), label="decoy"), data.draw(st.booleans())))
+        else:  # packed data that is not Flate
+            files.append((name, b"x\x9c" + data.draw(st.binary(max_size=64), label="damaged"), True))
+    if data.draw(st.integers(0, 9), label="many files") == 0:
+        files = [("decoy.json", b"{}", False)] * data.draw(st.sampled_from([63, 64, 65, 200]), label="decoys") + files
+    return files
+
+
+def mutate_pdf(data: st.DataObject, raw: bytes, carried: Any) -> bytes:
+    from rosters import pdf_carrying, pdf_embedded, pdf_fonts, pdf_long_strings, pdf_pages
+
+    kind = data.draw(
+        st.sampled_from(["carried", "carried", "none", "pages", "cut", "byte", "embedded", "embedded", "content"]),
+        label="pdf",
+    )
     if kind == "carried":
         return pdf_carrying(raw, utf8(json_of(carried)))
     if kind == "none":
         return pdf_carrying(raw, None)
     if kind == "pages":  # 101: over the pages a roster may have (refused before a page is read)
         return pdf_pages(raw, data.draw(st.sampled_from([1, 2, 101]), label="pages"))
+    if kind == "embedded":
+        return pdf_embedded(raw, embedded_files(data, utf8(json_of(carried))))
+    if kind == "content":  # few operations of many bytes, or fonts whose maps unpack to megabytes
+        if data.draw(st.booleans(), label="strings"):
+            size = data.draw(st.sampled_from([1000, 300_000, 1 << 20, 5 << 20]), label="string")
+            pages = data.draw(st.integers(1, 5), label="string pages")
+            return pdf_long_strings(pages, size, data.draw(st.booleans(), label="packed"))
+        return pdf_fonts(data.draw(st.integers(1, 12), label="fonts"), data.draw(st.sampled_from([1000, 3 << 20])))
     at = data.draw(st.integers(0, len(raw) - 1), label="at")
     if kind == "cut":
         return raw[:at]
@@ -685,6 +731,37 @@ def test_no_mutant_breaks_a_command(folder, data):
                 raise AssertionError(f"an edit left a file the reader refuses: {exc.message}") from None
     hostile_sources(data, work, example, clean, root)  # (after the tournament: its files are not lists of the run)
     assert sorted(p.name for p in work.iterdir() if p.name.startswith(".")) == []  # no lock or temporary file
+
+
+MAX_RSS = 400 * 1024 * 1024  # bytes the test process may ever hold (issue 38: under 400 MiB for any input)
+
+
+def _peak_rss() -> int:
+    import resource
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # Linux says KiB
+
+
+@fuzzing()
+@given(data=st.data())
+def test_no_hostile_pdf_breaks_verify_or_import(folder, data):
+    """A PDF roster of the example with hostile embedded files or content, through verify and import:
+    each ends with a verdict or a refusal, and the process stays under :data:`MAX_RSS`."""
+    example = data.draw(st.sampled_from(EXAMPLES), label="example")
+    clean = load_file(example).data
+    carried: Any = json.loads(json.dumps(clean))
+    if data.draw(st.booleans(), label="mutated list"):
+        carried = mutate(data, carried, known_names(clean["system"], example))
+    work = folder / f"pdf-{next(_counter)}"
+    work.mkdir()
+    roster = work / "roster.pdf"
+    roster.write_bytes(mutate_pdf(data, clean_roster(example, "pdf"), carried))
+    r = invoke("verify", "verify", roster)
+    event(f"verify pdf: exit {r.exit_code}")
+    import_into(work, roster, "from-roster.yaml")
+    assert _peak_rss() < MAX_RSS, f"the process held {_peak_rss() / 2**20:.0f} MiB"
 
 
 def test_the_examples_cover_every_system():
