@@ -1,6 +1,6 @@
 """Time the submission desk: 1,000 lists sent by 20 clients to a real ``armybuilder collect``.
 
-    python bench/bench_collect.py [--lists 1000] [--clients 20] [--seed 2026]
+    python bench/bench_collect.py [--lists 1000] [--clients 20] [--seed 2026] [--no-reveal]
 
 The lists are generated (bench/generate_lists.py, seeded: the same every time; not timed): every
 system, most legal, some illegal, about 3 % broken files, which the desk refuses (422) or takes
@@ -18,6 +18,10 @@ Measured 2026-12-02 on 2 shared cores, defaults (1,000 lists, 20 clients), two r
     run 2: 256.4 submissions a second; answer time median 72.1 ms, p95 137.4 ms, p99 190.1 ms
 
 Each run: 971 answered 201 (all in the database, none missing), 29 answered 422 (the broken files).
+
+Then (unless ``--no-reveal``) the organiser reveals the lists, and the desk is timed as the
+spectators and the organiser meet it: ``GET /lists`` once cold, then ten times warm (laid out once
+a generation since issue 37), the zip of the lists, and the packet PDF.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ WAIT = 30.0  # seconds, at most, for the desk to start or stop, or for one answe
 LIMIT = 600.0  # seconds, at most, for the whole run
 
 
-def start(db: Path) -> tuple[subprocess.Popen, int]:
+def start(db: Path) -> tuple[subprocess.Popen, int, str]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -72,6 +76,7 @@ def start(db: Path) -> tuple[subprocess.Popen, int]:
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stderr] + [lines.put(None)], daemon=True).start()
     deadline = time.monotonic() + WAIT
+    port = None
     while time.monotonic() < deadline:
         try:
             line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
@@ -81,7 +86,10 @@ def start(db: Path) -> tuple[subprocess.Popen, int]:
             break
         m = re.search(r"at http://127\.0\.0\.1:(\d+)/ \(Ctrl\+C stops\)", line)
         if m:
-            return proc, int(m.group(1))
+            port = int(m.group(1))
+        m = re.search(r"organiser\?key=(\S+)", line)
+        if m and port is not None:
+            return proc, port, m.group(1)
     proc.kill()
     raise SystemExit("bench_collect: the desk did not start")
 
@@ -102,6 +110,41 @@ def client(port: int, jobs: list[tuple[str, str]], out: list[tuple[float, int, s
         conn.close()
 
 
+def timed_get(port: int, path: str, token: str | None = None, timeout: float = WAIT) -> tuple[float, int, int]:
+    """One GET: seconds, status, bytes."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        began = time.perf_counter()
+        conn.request("GET", path, headers={"authorization": f"Bearer {token}"} if token else {})
+        answer = conn.getresponse()
+        data = answer.read()
+        return time.perf_counter() - began, answer.status, len(data)
+    finally:
+        conn.close()
+
+
+def revealed(port: int, token: str) -> None:
+    """The desk after the reveal: the page of every list (cold, then warm), the zip and the packet."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        conn.request("POST", "/api/reveal?lock_now=1", b"", {"authorization": f"Bearer {token}"})
+        answer = conn.getresponse()
+        answer.read()
+        if answer.status != 200:
+            raise SystemExit(f"bench_collect: the reveal answered {answer.status}")
+    finally:
+        conn.close()
+    cold = timed_get(port, "/lists", timeout=LIMIT)
+    warm = [timed_get(port, "/lists") for _ in range(10)]
+    print(
+        f"after the reveal: GET /lists cold {cold[0]:.2f} s ({cold[2] / 1e6:.1f} MB), warm median "
+        f"{statistics.median(w[0] for w in warm) * 1000:.1f} ms, max {max(w[0] for w in warm) * 1000:.1f} ms"
+    )
+    for name in ("lists.zip", "packet.pdf"):
+        took, status, size = timed_get(port, f"/organiser/download/{name}", token, timeout=LIMIT)
+        print(f"  {name}: {took:.2f} s, status {status}, {size / 1e6:.2f} MB")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -112,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lists", type=int, default=1000)
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument(
+        "--no-reveal", dest="revealed", action="store_false", help="skip the revealed desk's page, zip and packet"
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-collect-") as tmp:
         folder = Path(tmp) / "lists"
@@ -120,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         jobs = [(f"Player {i:04d}", f.read_text(encoding="utf-8")) for i, f in enumerate(files)]
         shares = [jobs[i :: args.clients] for i in range(args.clients)]
         db = Path(tmp) / "desk.sqlite"
-        proc, port = start(db)
+        proc, port, token = start(db)
         results: list[list[tuple[float, int, str, str]]] = [[] for _ in shares]
         try:
             threads = [
@@ -135,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             elapsed = time.perf_counter() - began
             if any(t.is_alive() for t in threads):
                 raise SystemExit(f"bench_collect: not done in {LIMIT:.0f} s")
+            if args.revealed:
+                revealed(port, token)
         finally:
             proc.terminate()
             try:

@@ -515,7 +515,7 @@ class GuardedH11Protocol(H11Protocol):
             if not ready:
                 return False
             victim = min(ready, key=lambda c: (c._waiting(), c._since))
-            victim._drop()
+            victim._refuse()  # told to come back (503, Retry-After), not reset: its request may be on the way
         return True
 
     def _refuse(self) -> None:
@@ -524,7 +524,8 @@ class GuardedH11Protocol(H11Protocol):
             "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
             f"content-length: {len(_BUSY)}\r\nretry-after: 5\r\nconnection: close\r\n\r\n"
         )
-        self.transport.write(head.encode("ascii") + _BUSY)
+        if not self.transport.is_closing():
+            self.transport.write(head.encode("ascii") + _BUSY)
         self._drop()
 
 

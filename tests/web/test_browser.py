@@ -222,6 +222,8 @@ def test_rename_duplicate_delete_and_restore(served, page):
     page.get_by_role("button", name="Duplicate Ozzy's Muster").click()
     page.wait_for_selector("text=Copied ozzy.yaml")
     assert (folder / "ozzy-copy.yaml").is_file()
+    page.wait_for_url("**/list/ozzy-copy.yaml?done=*")  # the copy opens
+    page.goto(url)
     card = page.locator("li.card", has=page.locator("text=ozzy-copy.yaml"))
     card.locator("summary", has_text="Rename").click()
     field = card.locator("input[name=to]")

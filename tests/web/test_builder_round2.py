@@ -623,3 +623,50 @@ def test_the_catalog_is_searched_as_you_type_and_offers_a_thing_s_options_on_one
         assert not _serious(page), "axe, catalog searched"
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 14. Chores: Ctrl+Z, Duplicate
+
+
+def test_ctrl_z_undoes_and_ctrl_shift_z_redoes_except_in_a_field(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", folder / "mine.yaml")
+    original = (folder / "mine.yaml").read_bytes()
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        player = _player(page)
+        player._act(page.locator("#board button[name=e]", has_text="Remove").first.click)
+        changed = (folder / "mine.yaml").read_bytes()
+        assert changed != original
+        page.locator("#list-name").click()
+        player._act(lambda: page.keyboard.press("Control+z"))
+        assert (folder / "mine.yaml").read_bytes() == original
+        player._act(lambda: page.keyboard.press("Control+Shift+z"))
+        assert (folder / "mine.yaml").read_bytes() == changed
+        # in a field, Ctrl+Z is the field's own
+        page.locator("#about > summary").click()
+        field = page.get_by_label("List name", exact=True)
+        field.click()
+        field.press("Control+z")
+        page.wait_for_timeout(300)
+        assert (folder / "mine.yaml").read_bytes() == changed
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "nojs"])
+def test_duplicate_opens_the_copy(browser, served, js):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", folder / "ozzy.yaml")
+    context, page = _page(browser, js=js)
+    try:
+        page.goto(url)
+        page.get_by_role("button", name="Duplicate Ozzy's Muster").click()
+        page.wait_for_url("**/list/ozzy-copy.yaml*")
+        page.wait_for_selector("#board")
+        assert page.locator("#list-name").inner_text() == "Ozzy's Muster (copy)"
+        assert "Copied ozzy.yaml to ozzy-copy.yaml" in page.locator("#result").inner_text()
+    finally:
+        context.close()

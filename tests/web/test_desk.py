@@ -1097,3 +1097,32 @@ def client_get_refused(client, path: str) -> bool:
     finally:
         for k, v in saved.items():
             client.cookies.set(k, v)
+
+
+def test_a_connection_that_makes_room_is_told_to_come_back(desk):
+    """Issue 37, 8: 80 phones behind one router opened more connections than one address may
+    hold; the one that made room was reset. It now reads a 503 with Retry-After."""
+    from armybuilder.web.server import DESK_LIMITS, DeskBackground
+
+    import http.client
+
+    held: list[http.client.HTTPConnection] = []
+    with DeskBackground(make_desk_app(desk, token=TOKEN, organiser=ORG)) as url:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        try:
+            for _ in range(DESK_LIMITS.per_client):  # each answered once, then kept open, idle
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+                conn.request("GET", "/static/icon.svg")
+                answer = conn.getresponse()
+                answer.read()
+                assert answer.status == 200
+                held.append(conn)
+            extra = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+            extra.request("GET", "/static/icon.svg")
+            assert extra.getresponse().status == 200
+            extra.close()
+            first = held[0].sock.recv(4096)  # the longest idle made room
+            assert first.startswith(b"HTTP/1.1 503") and b"retry-after: 5" in first.lower()
+        finally:
+            for conn in held:
+                conn.close()
