@@ -1102,9 +1102,9 @@ def client_get_refused(client, path: str) -> bool:
 def test_a_connection_that_makes_room_is_told_to_come_back(desk):
     """Issue 37, 8: 80 phones behind one router opened more connections than one address may
     hold; the one that made room was reset. It now reads a 503 with Retry-After."""
-    from armybuilder.web.server import DESK_LIMITS, DeskBackground
-
     import http.client
+
+    from armybuilder.web.server import DESK_LIMITS, DeskBackground
 
     held: list[http.client.HTTPConnection] = []
     with DeskBackground(make_desk_app(desk, token=TOKEN, organiser=ORG)) as url:
