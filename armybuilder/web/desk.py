@@ -12,9 +12,16 @@ POST    ``/mine/ID``                    a new version (the form carries the toke
 GET     ``/lists``                      every list and roster, once the organiser revealed them
 GET     ``/organiser``                  the organiser's page (its link carries the token)
 GET     ``/organiser/s/ID``             one submission, every version
-POST    ``/organiser/act``              lock, unlock, move the deadline, reveal
-GET     ``/organiser/download/NAME``    the lists (zip), the report, the packet, a backup
-POST    ``/api/submissions``            ``{"player", "list"}``: 201, 413, 422, 423
+POST    ``/organiser/act``              lock, unlock, move the deadline, reveal; late lists,
+                                        check-in, the passcode, the registered players;
+                                        withdraw, restore, rename, a new link, a paper list,
+                                        merge (each kept in the actions log)
+GET     ``/organiser/download/NAME``    the lists (zip), the report, the packet, the players'
+                                        CSV, Challonge's text, the lists as text, the log, a
+                                        backup (``?present=1``: only the players checked in)
+GET     ``/organiser/poster.pdf``       the players' poster: the link, its QR code, the passcode
+POST    ``/api/submissions``            ``{"player", "list"[, "passcode"]}``: 201 (a retry: the
+                                        same answer), 403, 413, 422, 423, 429, 507
 PUT     ``/api/submissions/ID``         the same with ``Authorization: Bearer EDIT_TOKEN``: 200
 GET     ``/api/submissions/ID``         with its edit token or the organiser's: 200, else 404
 GET     ``/api/submissions``            the organiser's: every submission (403 without)
@@ -31,10 +38,12 @@ its drafts in a cookie). The builder's own pages are reached only by a draft's n
 Every request passes the guard of ``serve`` (:mod:`.guard`: the Host allow-list, the security
 headers, slow clients dropped by the server's protocol); every form the builder's checks
 (:func:`armybuilder.web.app.form_values`: the Origin, the page's token, the size). The players' pages
-need no key: anyone who can reach the desk may send a list. The organiser's pages need the
-organiser's token: its link sets an HttpOnly, SameSite=Strict cookie; the API takes it as a
-Bearer token. Tokens are compared in constant time. Nothing on a page is in command-line words,
-and nothing a player typed is shown unescaped (Jinja2's autoescape, control characters replaced).
+need no key: anyone who can reach the desk may send a list, unless the organiser set a passcode or
+registered the players; one address may start at most ``--per-minute`` new lists and drafts.
+The organiser's pages need the organiser's token: its link sets an HttpOnly, SameSite=Strict
+cookie; the API takes it as a Bearer token. Tokens are compared in constant time. Nothing on a
+page is in command-line words, and nothing a player typed is shown unescaped (Jinja2's
+autoescape, control characters replaced).
 """
 
 from __future__ import annotations
