@@ -4,6 +4,7 @@ the tournament table."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -120,9 +121,10 @@ class TextReporter(Reporter):
     def codes(self, codes: list[Code], one: bool = False) -> str:
         if one:
             c = codes[0]
+            doc = re.sub(r"``([^`]+)``", r"\1", c.doc)  # the docstring's code marks: ``data/...`` is data/...
             if c.retired:
-                return f"{c.code} {c.name} [retired {c.retired}] ({c.rule})\n\n{c.doc}\n"
-            return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{c.doc}\n"
+                return f"{c.code} {c.name} [retired {c.retired}] ({c.rule})\n\n{doc}\n"
+            return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{doc}\n"
         return "".join(
             f"{c.code}  {'retired' if c.retired else c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes
         )

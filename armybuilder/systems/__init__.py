@@ -91,6 +91,7 @@ class Item:
     name: str
     count: int | float = 1
     path: findings.Path = ()
+    counts: str = ""  # what ``count`` counts, in the singular ("stand", "hero", "card"): an event pack's limit says it
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ def test_limit_on_a_name_pass(check):
 
 def test_limit_on_a_name_fail(check):
     f = only(check(FT + "limit: {fast: 2}\n"), "EVT012")
-    assert "at most 2 card 'Fast'; the list has 3" in f.message
+    assert "at most 2 stands with card 'Fast'; the list has 3" in f.message  # stands, not cards (issue 41)
     assert "list line 19" in f.message  # Rangers' cards
     assert f.line == 3
 

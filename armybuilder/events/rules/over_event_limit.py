@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 from armybuilder.events.inventory import count_text, total_text
 from armybuilder.findings import Finding, Severity
+from armybuilder.text import noun
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.events.rules._base import Context
+    from armybuilder.systems import Item
 
 CODE = "EVT012"
 NAME = "over-event-limit"
@@ -30,7 +32,20 @@ def check(ctx: Context) -> Iterator[Finding]:
             if kind == "total":
                 what, where = f"{total_text(entry.name, entry.value)} in a list", ""
             else:
-                what, where = f"{count_text(entry.value)} {kind} '{hits[0].name}'", f" ({index.where(hits)})"
+                what, where = _what(entry.value, kind, hits), f" ({index.where(hits)})"
             yield ctx.finding(
                 CODE, f"{ctx.event} allows at most {what}; the list has {count_text(count)}{where}", entry.path
             )
+
+
+def _what(value: object, kind: str, hits: list[Item]) -> str:
+    """What a limit on a name counts, as the list holds it: "4 stands with card 'Deadly'" (issue 41:
+    "at most 4 card 'Deadly'" for a count of stands), "2 cards 'Illusion'"; without the system
+    saying what it counts, "4 faction 'Goblins'" as before."""
+    name = hits[0].name
+    counted = sorted({h.counts for h in hits if h.counts})
+    if not counted:
+        return f"{count_text(value)} {kind} '{name}'"
+    if counted == [kind]:
+        return f"{count_text(value)} {noun(value, kind)} '{name}'"
+    return f"{count_text(value)} {' or '.join(noun(value, c) for c in counted)} with {kind} '{name}'"

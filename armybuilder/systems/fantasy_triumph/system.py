@@ -39,12 +39,13 @@ class FantasyTriumph(System):
             if use.card is None:
                 continue
             if use.owner is None or use.card.get("quantity") == "cards":
-                n = use.number if use.number is not None else 1
+                n, counts = (use.number if use.number is not None else 1), "card"
             elif use.owner.kind == "hero":
-                n = 1
+                n, counts = 1, "hero"
             else:
                 n = model.marked_count(use) if use.card.get("quantity") == "stands" else use.owner.stands
-            items.append(Item("card", use.name, n, use.path))
+                counts = "stand"
+            items.append(Item("card", use.name, n, use.path, counts))
         items += [
             Item("total", "stands", army.stands()),
             Item("total", "heroes", len(army.heroes)),

@@ -39,7 +39,9 @@ AN_ARMY = "this file is an army (it has tokens); a draft record is a file of its
 def _factions() -> NameIndex[dict[str, Any]]:
     from armybuilder.resources import load_data
 
-    return NameIndex({f["name"]: f for f in load_data(SYSTEM_ID, "factions")["factions"]})
+    from .model import faction_index
+
+    return faction_index(load_data(SYSTEM_ID, "factions")["factions"])
 
 
 def template(name: str, points: Any = None) -> list[tuple[str, Any]]:

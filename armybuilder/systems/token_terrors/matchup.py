@@ -141,7 +141,7 @@ def matchup(
     if pair is None:
         summary.append("matchup not checked: both files must be readable Token Terrors armies")
     elif Format(fmt) is Format.json:
-        summary.append(status_line(pair))
+        summary.append(_counted_in_full(status_line(pair), pair, results))
     code = ExitCode.of(valid)
     if Format(fmt) is Format.json:
         from armybuilder.reporters.json_ import cost_dict, dumps
@@ -164,5 +164,23 @@ def matchup(
     if pair:
         # The pair's errors follow its status line (as in `cost`); its other findings come first.
         out += "".join(finding_line(pair, f) + "\n" for f in pair.sorted_findings() if f.severity is not Severity.ERROR)
-        out += reporter(Format.text, color=color).cost([pair])
+        out += _counted_in_full(reporter(Format.text, color=color).cost([pair]), pair, results)
     return Outcome(out, summary, code)
+
+
+def _counted_in_full(text: str, pair: Result, results: list[Result]) -> str:
+    """The matchup's closing status line counts every finding the report printed, the armies' own
+    too (issue 41: "1 info" after 6 info lines)."""
+    from armybuilder.text import tally
+
+    own = tally(pair.counts())
+    every = {k: pair.counts()[k] + sum(r.counts()[k] for r in results) for k in ("error", "warning", "info")}
+    if every == pair.counts():
+        return text
+    head = f"{pair.file}: "
+    lines = text.split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith(head) and lines[i].endswith(f"({own})"):
+            lines[i] = lines[i][: -len(own) - 2] + f"({tally(every)} in both armies and the matchup)"
+            break
+    return "\n".join(lines)

@@ -52,11 +52,38 @@ class Catalog:
         return ", ".join(self.factions)
 
 
+def singular_of(name: str) -> str:
+    """One token of a faction: ``Zombies`` -> ``Zombie``, ``Elves`` -> ``Elf``, ``Flying Machines`` ->
+    ``Flying Machine``. A faction is named in the singular or the plural alike (issue 41: ``tokens
+    Zombie`` was refused)."""
+    if name.endswith("ves"):
+        return name[:-3] + "f"
+    if name.endswith("s") and not name.endswith("ss"):
+        return name[:-1]
+    return name
+
+
+def faction_index(factions: list[dict[str, Any]]) -> NameIndex[dict[str, Any]]:
+    """The factions by name, each also in the singular (:func:`singular_of`)."""
+    names = [f["name"] for f in factions]
+    singular = {one: name for name in names if (one := singular_of(name)) != name and one not in names}
+    return _Factions({f["name"]: f for f in factions}, singular)
+
+
+class _Factions(NameIndex[dict[str, Any]]):
+    """The factions: a near miss is told the faction's own name, never its singular."""
+
+    def suggestion(self, name: str) -> str:
+        from armybuilder.suggest import did_you_mean
+
+        return did_you_mean(name, list(self))
+
+
 def build_catalog(
     rules: dict[str, Any], factions: list[dict[str, Any]], tactics: list[dict[str, Any]], grudges: list[dict[str, Any]]
 ) -> Catalog:
     return Catalog(
-        factions=NameIndex({f["name"]: f for f in factions}),
+        factions=faction_index(factions),
         rules=rules,
         rarities={r["name"]: r for r in rules["rarities"]},
         tactics=list(tactics),

@@ -44,7 +44,9 @@ def test_the_verdict_is_said_once():
     """Issue 26 point 11: matchup printed its verdict twice (the report's last line and stderr), next
     to "2 lists checked: 2 valid". Stderr has a line per army; the verdict ends the text report, and
     is on stderr beside JSON, which has no such line."""
-    verdict = f"{WREN} vs {OZZY}: VALID, 20 of 20 slots (both players) (0 errors, 0 warnings, 1 info)"
+    # every finding the report printed is counted, the armies' too (issue 41: "1 info" after 6 info lines)
+    counted = "(0 errors, 0 warnings, 6 info in both armies and the matchup)"
+    verdict = f"{WREN} vs {OZZY}: VALID, 20 of 20 slots (both players) {counted}"
     armies = [
         f"{WREN}: VALID, 10 of 10 slots (0 errors, 0 warnings, 3 info)",
         f"{OZZY}: VALID, 10 of 10 slots (0 errors, 0 warnings, 2 info)",
