@@ -534,6 +534,7 @@ def _list_model(
     title = systems.get(system).title if system is not None and editable else None
     total, left = measure_line(result)
     share_code, share_none = _share_code(result.document)
+    fingerprint = _fingerprint(result.document)
     undo_n, redo_n, undo_said, redo_said = counts(path)
     findings = result.sorted_findings()
     return {
@@ -552,6 +553,7 @@ def _list_model(
         "findings": findings,
         "formats": [f.value for f in ExportFormat],
         "share_code": share_code,
+        "fingerprint": fingerprint,
         "share_none": share_none,
         "undo": undo_n,
         "redo": redo_n,
@@ -585,6 +587,18 @@ def banned_greyed(board: Any, pack: Any, system: str) -> Any:
 
 def _unreadable(name: str, exc: OSError) -> str:
     return f"the server cannot read {name} ({exc.strerror or type(exc).__name__}): check the file's permissions"
+
+
+def _fingerprint(document: Any) -> str:
+    """The list's fingerprint (as ``armybuilder validate`` and a roster print it), or ""."""
+    from armybuilder.fingerprint import CanonicalError, of_data
+
+    if not isinstance(document, dict):
+        return ""
+    try:
+        return of_data(document)
+    except CanonicalError:
+        return ""
 
 
 def _share_code(document: Any) -> tuple[str | None, str]:

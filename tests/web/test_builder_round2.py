@@ -670,3 +670,53 @@ def test_duplicate_opens_the_copy(browser, served, js):
         assert "Copied ozzy.yaml to ozzy-copy.yaml" in page.locator("#result").inner_text()
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 13. Print and dark
+
+CONTROLS = "button, input:not([type=hidden]), select, textarea, a.btn, a.button, summary, a.explain"
+
+
+@pytest.mark.parametrize("example", ONE_OF_EACH)
+def test_a_printed_list_shows_the_roster_the_verdict_and_the_fingerprint_and_no_control(browser, served, example):
+    from armybuilder.fingerprint import of_file
+
+    folder, url = served
+    shutil.copyfile(EXAMPLES / example, folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        page.emulate_media(media="print")
+        shown = page.locator(CONTROLS).evaluate_all("(es) => es.filter(e => e.getClientRects().length > 0).length")
+        assert shown == 0
+        assert page.locator("#status").is_visible() and page.locator("#total").is_visible()
+        assert page.locator("#board li.row:visible").count() >= 1
+        assert page.locator("#catalog").is_hidden() and page.locator("header.top").is_hidden()
+        assert of_file(folder / "mine.yaml") in page.locator(".fingerprint").inner_text()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_dark_mode_is_dark_and_axe_clean(browser, served, width, height):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/broken-horde.yaml", folder / "broken.yaml")
+    shutil.copyfile(EXAMPLES / "homm3-battlefield/skirmish-medium.yaml", folder / "h3.yaml")
+    context, page = _page(browser, width, height)
+    try:
+        page.emulate_media(color_scheme="dark")
+        for address in (url, url + "list/broken.yaml", url + "list/h3.yaml"):
+            page.goto(address)
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+            background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert background != "rgb(246, 248, 250)", background  # the light page's paper
+            channels = [int(c) for c in re.findall(r"\d+", background)[:3]]
+            assert sum(channels) < 3 * 64, background
+            assert not _serious(page), address
+        # the explanation, open, in the dark
+        page.locator("#board a.explain").first.click()
+        page.locator("#explainer").wait_for(state="visible")
+        assert not _serious(page), "explanation open, dark"
+    finally:
+        context.close()
