@@ -720,3 +720,28 @@ def test_dark_mode_is_dark_and_axe_clean(browser, served, width, height):
         assert not _serious(page), "explanation open, dark"
     finally:
         context.close()
+
+
+def test_heroes_iii_adds_every_unit_a_skirmish_length_needs_in_one_click(browser, served):
+    from armybuilder.compose.edit import run_edit
+    from armybuilder.yamlio import load_file
+
+    folder, url = served
+    target = folder / "mine.yaml"
+    shutil.copyfile(EXAMPLES / "homm3-battlefield/skirmish-medium.yaml", target)
+    whole = load_file(target).data["units"]
+    for unit in whole[:3]:  # the Bronze units: HMB020, a Medium skirmish uses all its tiers' units
+        run_edit(target, "remove", "unit", ["--", unit["name"]])
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        assert page.locator("#status").inner_text() == "Not legal"
+        player = _player(page)
+        player.click("Add every unit a Medium skirmish needs: Halberdiers, Marksmen and Griffins, Pack side")
+        assert page.locator("#status").inner_text() == "Legal"
+        units = load_file(target).data["units"]
+        assert sorted(u["name"] for u in units) == sorted(u["name"] for u in whole)
+        assert all(u["side"] == "Pack" for u in units)
+        assert page.locator('[aria-label^="Add every unit"]').count() == 0  # nothing left to fill
+    finally:
+        context.close()

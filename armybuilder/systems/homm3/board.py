@@ -647,6 +647,25 @@ def _units_group(army: _Army) -> Group:
     note = ""
     if s is not None:
         note = f"A {army.length_title} uses all {join(s['tiers'])} units, on their {s['side']} side"
+        missing = [
+            u["name"]
+            for u in army.faction["units"].values()
+            if u["tier"] in s["tiers"] and (False, fold(u["name"])) not in listed
+        ]
+        if len(missing) > 1:  # one click for all of them
+            why = _limit_reached(army)
+            add = Control(
+                BUTTON,
+                f"Add every unit a {army.length_title} needs: {join(missing)}, {s['side']} side",
+                "Add all",
+                None if why else edit("add", "skirmish-units"),
+                cost=f"+{len(missing)} units",
+                why_not=why,
+                key="add-skirmish-units",
+            )
+            entries.insert(
+                0, Entry(f"Every unit this {army.length_title} needs", add, join(missing), f"+{len(missing)} units")
+            )
     elif army.unit_limit is not None:
         fight = FIGHTS.get(army.opponent or "", "")
         note = f"Up to {plural(army.unit_limit, 'unit')} {fight}: the list has {army.unit_count}"

@@ -301,6 +301,37 @@ def add_unit(doc: Doc, req: Request) -> str:
     return f"added {what} {name}" + (f", {side} side{why}" if side else "") + (" (alternate card)" if alternate else "")
 
 
+def add_skirmish_units(doc: Doc, req: Request) -> str:
+    """Every unit of the faction that the Skirmish length needs (its tiers) and the army lacks, on
+    the length's side (4. Skirmish Mode: a length uses all its tiers' units)."""
+    rules, length = _skirmish(doc)
+    if rules is None or length is None:
+        raise EditError(
+            "only a Skirmish with its length set needs a set of units: set mode skirmish and its length first",
+            "only a Skirmish with its length set needs a set of units",
+        )
+    faction = _faction(doc)
+    if faction is None:
+        raise EditError("set the army's faction first", "choose the army's faction first")
+    listed = {fold(str(u.get("name"))) for u in _units(doc) if isinstance(u, Mapping) and not u.get("neutral")}
+    keys = base.schema_keys(doc.schema, "units", "[]")
+    added = []
+    for unit in faction["units"].values():
+        if unit["tier"] not in rules["tiers"] or fold(unit["name"]) in listed:
+            continue
+        entry = base.new_map(
+            {k: v for k, v in (("name", unit["name"]), ("side", rules["side"])) if k in keys}, flow=True
+        )
+        base.append_to(doc.tree, "units", entry, _top(doc))
+        added.append(unit["name"])
+    if not added:
+        raise EditError(
+            f"the army has every unit a {length.capitalize()} skirmish needs",
+            f"the army has every unit a {length.capitalize()} skirmish needs",
+        )
+    return f"added units {', '.join(added)}, {rules['side']} side (the {length.capitalize()} skirmish's units)"
+
+
 def _units(doc: Doc) -> list[Any]:
     seq = doc.tree.get("units")
     return seq if isinstance(seq, list) else []
@@ -495,6 +526,13 @@ PARTS = [
         add_specialty,
         aliases=("specialties",),
         names=(levels,),
+    ),
+    Part(
+        "add",
+        "skirmish-units",
+        "skirmish-units",
+        "every unit the Skirmish length needs that the army lacks, on its side",
+        add_skirmish_units,
     ),
     Part("remove", "unit", "unit NAME", "a unit", remove_unit, aliases=("units",), names=(listed_units,)),
     Part(

@@ -509,3 +509,14 @@ def test_a_removed_card_is_not_counted_among_the_cards_kept():
     assert entry(b, "abilities", "Tactics").add.why_not == ""
     (chip,) = [c for c in row(b, "abilities").chips if c.label == "Diplomacy"]
     assert chip.note == "removed from the Ability Deck (setup step 3): it cannot be drawn"
+
+
+def test_a_skirmish_missing_units_of_its_tiers_offers_them_all_in_one_entry():
+    # 4. Skirmish Mode: a Medium game uses all Bronze, Silver and Gold units, on their Pack side
+    short = variant(MEDIUM, units=[{"name": "Archangels", "side": "Pack"}])
+    group = next(g for g in board(short).catalog if g.key == "units")
+    first = group.entries[0]
+    assert first.add.face == "Add all" and first.add.edit == Edit("add", "skirmish-units", ("--",))
+    assert "Halberdiers" in first.add.label and "Archangels" not in first.add.label
+    assert not any(e.add.face == "Add all" for e in next(g for g in board(MEDIUM).catalog if g.key == "units").entries)
+    assert not any(e.add.face == "Add all" for g in board(ADVENTURE).catalog for e in g.entries if g.key == "units")

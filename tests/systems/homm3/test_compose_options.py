@@ -28,6 +28,7 @@ ARGS = {
     ("add", "artifact"): ["X"],
     ("add", "spell"): ["Fire Wall"],
     ("add", "specialty"): ["VI"],
+    ("add", "skirmish-units"): [],
     ("remove", "unit"): ["Griffins"],
     ("remove", "ability"): ["Archery"],
     ("remove", "artifact"): ["Sword of Judgement"],
@@ -46,7 +47,10 @@ def test_every_part_is_tried():
 
 @pytest.mark.parametrize("part", compose.PARTS, ids=lambda p: f"{p.verb}-{p.name}")
 def test_a_part_reads_what_it_declares(part):
-    asked = run_part(compose, SYSTEM_ID, TEXT, part, ARGS[part.verb, part.name] + every_option(part, OFF))
+    text = TEXT
+    if (part.verb, part.name) == ("add", "skirmish-units"):  # a unit the length needs is missing
+        text = "\n".join(line for line in TEXT.splitlines() if "Halberdiers" not in line) + "\n"
+    asked = run_part(compose, SYSTEM_ID, text, part, ARGS[part.verb, part.name] + every_option(part, OFF))
     assert asked <= {o.key for o in part.options}
 
 
