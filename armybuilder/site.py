@@ -73,11 +73,6 @@ WHEELS = (
         "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132",
     ),
     Pin(
-        "click==8.5.1",
-        "click-8.5.1-py3-none-any.whl",
-        "8bb5376d2006950386f8c6427613334a2acadc5f559cb80e638d00b4df957e37",
-    ),
-    Pin(
         "fastjsonschema==2.22.3",
         "fastjsonschema-2.22.3-py3-none-any.whl",
         "f670b443830b75aca3f00b75949efa20f4b2a80302ec7a21505c28dd54cffd43",
@@ -148,11 +143,6 @@ WHEELS = (
         "typing_extensions==4.16.0",
         "typing_extensions-4.16.0-py3-none-any.whl",
         "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8",
-    ),
-    Pin(
-        "uvicorn==0.55.0",
-        "uvicorn-0.55.0-py3-none-any.whl",
-        "bee604c5af6e15fb0584913c632b222c09db1048c26fc05053203207c4b9e37d",
     ),
 )
 

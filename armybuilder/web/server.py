@@ -2,7 +2,7 @@
 
 The socket is bound here (so a port in use is a plain usage error, and ``--port 0`` takes a free
 port and says which), then uvicorn serves the app (:func:`armybuilder.web.app.make_app`) until
-Ctrl+C, through :class:`armybuilder.web.guard.GuardedH11Protocol` (slow clients dropped, a limit
+Ctrl+C, through :class:`armybuilder.web.protocol.GuardedH11Protocol` (slow clients dropped, a limit
 per client). On loopback only this computer can reach it. On any other address it warns, and
 every request needs the access key: the start-up lines print the link that carries it, for this
 computer and for a phone on the network, and show the phone's link as a QR code.
@@ -32,8 +32,8 @@ from armybuilder.web.guard import (
     link,
     network_names,
     new_key,
-    protocol_for,
 )
+from armybuilder.web.protocol import protocol_for
 
 if TYPE_CHECKING:  # pragma: no cover
     import uvicorn
