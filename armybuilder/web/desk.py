@@ -329,6 +329,7 @@ def _versions_view(desk: Desk, sid: str) -> list[dict[str, Any]]:
                 "sent": shown_time(v.submitted_at),
                 "status": desk.verdict(v).status,
                 "fingerprint": v.fingerprint,
+                "late": v.late,
                 "how": {
                     "api": "by a script",
                     "paste": "pasted",

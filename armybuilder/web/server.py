@@ -315,8 +315,8 @@ DESK_LIMITS = Limits(per_client=64)
 def desk_warning(host: str) -> str:
     return (
         f"armybuilder collect: warning: listening on {host}, not on this computer only: anyone who can reach "
-        "this address can send a list (there are no accounts); only the organiser's link below can lock, "
-        "reveal or download the lists"
+        "this address can send a list (there are no accounts: set a passcode or register the players on the "
+        "organiser's page); only the organiser's link below can lock, reveal or download the lists"
     )
 
 

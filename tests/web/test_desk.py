@@ -1005,7 +1005,9 @@ def test_late_lists_check_in_and_the_hand_off_downloads(organiser, desk):
     late = organiser.post("/api/submissions", json={"player": "=Late Larry", "list": claim_larry()}).json()
     listed = {s["player"]: s for s in organiser.get("/api/submissions", headers=bearer(ORG)).json()["submissions"]}
     assert listed["=Late Larry"]["late"] is True and listed["On Time"]["late"] is False
-    assert "(late)" in organiser.get(f"/mine/{late['id']}?key={late['edit_token']}").text
+    mine = organiser.get(f"/mine/{late['id']}?key={late['edit_token']}").text
+    assert 'id="taken">' in mine and mine.count("(late)") == 2  # the receipt and its version
+    assert "(late)" in organiser.get(f"/organiser/s/{late['id']}").text
     assert 'class="late">late</strong>' in organiser.get("/organiser").text
     act(organiser, do="late-no")
     assert organiser.post("/api/submissions", json={"player": "Later", "list": text(OZZY)}).status_code == 423
