@@ -962,7 +962,9 @@ def _printed_findings(printed: Printed) -> list[_Told]:
         for line in printed.lines:
             if line.startswith("## ") or line == "---":
                 section = line
-            elif section in ("## Errors", "## Warnings and notes") and (m := _HEAD.match(text := _unmd(line[2:]))):
+            elif section in ("## Errors", "## Warnings and notes", "## Notes") and (
+                m := _HEAD.match(text := _unmd(line[2:]))
+            ):
                 out.append(_Told(m.group(1), _line_of(m.group(2)), _key(text), _LIST_LINES.findall(text)))
     elif printed.kind == "pdf":
         heads = list(itertools.islice(_HEAD.finditer(printed.text), 2 * MAX_FINDINGS + 2))

@@ -13,7 +13,7 @@ import re
 
 from armybuilder.export import Exporter, ExportOptions
 from armybuilder.export.appendix import NOTHING_USED, RULES_INTRO
-from armybuilder.export.roster import Roster, Table, finding_text
+from armybuilder.export.roster import Roster, Table, finding_text, notices_heading
 from armybuilder.text import json_text, pad, utf8, width
 from armybuilder.text import md as escape
 
@@ -65,7 +65,7 @@ class MarkdownExporter(Exporter):
                 out += [f"- {escape(n)}" for n in t.notes]
                 out.append("")
         if r.notices:
-            out += ["## Warnings and notes", ""]
+            out += [f"## {notices_heading(r.notices)}", ""]
             out += [f"- {escape(finding_text(f, with_severity=True))}" for f in r.notices]
             out.append("")
         if r.not_checked:  # what a VALID does not cover

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from armybuilder.export import Exporter, ExportError, ExportOptions, Paper
 from armybuilder.export.appendix import NOTHING_USED, RULES_INTRO
-from armybuilder.export.roster import Roster, Table, finding_text
+from armybuilder.export.roster import Roster, Table, finding_text, notices_heading
 from armybuilder.text import one_line
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -428,9 +428,12 @@ class PdfExporter(Exporter):
 
         if r.notices:
             last = len(story)
-            story += self._heading("Warnings and notes")
-            lines = self._findings(r.notices, "warnings and notes", True)
-            story.append(self._box(lines, avail, AMBER, PALE_AMBER, "small" if self._compact or self._snug else "base"))
+            heading = notices_heading(r.notices)
+            story += self._heading(heading)
+            lines = self._findings(r.notices, heading.lower(), True)
+            warned = heading != "Notes"  # amber for warnings; notes alone in the table's grey (issue 41)
+            edge, fill = (AMBER, PALE_AMBER) if warned else (GRID, STRIPE)
+            story.append(self._box(lines, avail, edge, fill, "small" if self._compact or self._snug else "base"))
         story.append(self._body_end())
 
         if r.not_checked:  # what a VALID does not cover

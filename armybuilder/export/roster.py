@@ -408,3 +408,9 @@ def build(
         result = check(doc, str(path), options, pack)
     event = Event.of(pack) if pack is not None else None
     return from_result(result, fingerprint, date, carried, with_rules, event), result
+
+
+def notices_heading(notices: list[Any]) -> str:
+    """The heading of a roster's warnings and info notes: "Notes" when none is a warning (issue 41:
+    a VALID roster's info notes sat under "Warnings and notes", in amber)."""
+    return "Warnings and notes" if any(f.severity.value == "warning" for f in notices) else "Notes"

@@ -41,3 +41,15 @@ def test_a_faction_is_named_in_the_singular_or_the_plural(run, tmp_path):
     assert "Zombies: 5" in r.stdout + f.read_text(encoding="utf-8") and "Elves: 5" in f.read_text(encoding="utf-8")
     f.write_text("system: token-terrors\nname: X\ntokens: {Zombie: 5, Elf: 5}\n", encoding="utf-8")
     assert run("validate", f).exit_code == 0
+
+
+def test_a_roster_with_info_notes_only_heads_them_notes(run, tmp_path):
+    """A VALID Token Terrors roster put its info notes under "Warnings and notes", in amber."""
+    out = tmp_path / "wren.md"
+    assert run("export", f"{ROOT_EXAMPLES}/wrens-host.yaml", "-o", out).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    assert "\n## Notes\n" in text and "Warnings and notes" not in text
+    assert run("verify", out).exit_code == 0  # a roster with the new heading still verifies
+    md = tmp_path / "warned.md"  # a faction and a hero from outside the Core Game: HMB022 warnings
+    run("export", "examples/homm3-battlefield/adventure-medium.yaml", "-o", md)
+    assert "\n## Warnings and notes\n" in md.read_text(encoding="utf-8")
