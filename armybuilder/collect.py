@@ -338,12 +338,16 @@ def same_secret(given: str | None, secret: str) -> bool:
 
 
 def safe_stem(player: str) -> str:
-    """A file name's stem from a player's name: letters and digits of any script, ``-`` for the
-    rest, never empty, never hidden, never a folder, never a device name of Windows."""
+    """A file name's stem from a player's name: letters, digits and symbols (emoji) of any script,
+    ``-`` for the rest, never empty, never hidden, never a folder, never a device name of Windows."""
     text = unicodedata.normalize("NFKC", player)
     out: list[str] = []
     for ch in text:
-        if ch.isalnum() or (unicodedata.category(ch).startswith("M") and out and out[-1] != "-"):
+        if (
+            ch.isalnum()
+            or unicodedata.category(ch) == "So"  # an emoji names a player too (it was "player.yaml")
+            or (unicodedata.category(ch).startswith("M") and out and out[-1] != "-")
+        ):
             out.append(ch.lower())
         else:
             out.append("-")

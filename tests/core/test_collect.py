@@ -553,6 +553,8 @@ def test_many_threads_take_turns_and_every_list_is_kept(desk):
         ("NUL", "nul-list"),
         ("Zoë Ünal", "zoë-ünal"),
         ("李小龙", "李小龙"),
+        ("🐉", "🐉"),  # issue 37, 6: it was "player"
+        ("🐉 Dragon", "🐉-dragon"),
         ("<script>", "script"),
         ("///", "player"),
         ("C:\\Windows", "c-windows"),

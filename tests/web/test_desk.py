@@ -912,7 +912,7 @@ def test_every_download_names_players_as_the_desk_knows_them(organiser, desk):
     organiser.post("/api/submissions", json={"player": "🐉", "list": text(WRENS)})
     report = organiser.get("/organiser/download/report.md").text
     assert "Mallory" in report and "Alice Archer" not in report
-    assert "### 2. 🐉, player.yaml" in report  # named, and its file beside
+    assert "### 2. 🐉, 🐉.yaml" in report and "player.yaml" not in report  # named, and its file beside
     csv_text = organiser.get("/organiser/download/report.csv").text
     assert "Mallory" in csv_text and "Alice Archer" not in csv_text
     packet = organiser.get("/organiser/download/packet.pdf").content
