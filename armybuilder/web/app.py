@@ -304,10 +304,10 @@ def _scripted(request: Request) -> str:
 # The folder
 
 
-def _folder_model(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, Any]:
+def _folder_model(folder: Folder, event: str | None, query: str, sort: str, at: int = 1) -> dict[str, Any]:
     from armybuilder.web import folderpage
 
-    model = folderpage.rows(folder, event, query, sort)
+    model = folderpage.rows(folder, event, query, sort, at)
     model["systems"] = folderpage.systems_offered()
     return model
 
@@ -318,8 +318,9 @@ async def folder_view(request: Request) -> Response:
     event = q.get("event") or None
     query = (q.get("q") or "")[:200]
     sort = q.get("sort") or "name"
+    at = int(q["page"]) if (q.get("page") or "").isascii() and (q.get("page") or "").isdigit() else 1
     try:
-        model = await in_thread(_folder_model, st.folder, event, query, sort)
+        model = await in_thread(_folder_model, st.folder, event, query, sort, min(at, 10**6))
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     flash = st.recall(q.get("done"))

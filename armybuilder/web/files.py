@@ -22,7 +22,7 @@ from pathlib import Path
 
 SUFFIXES = (".yaml", ".yml")
 MAX_NAME = 512  # characters in a relative name
-MAX_FILES = 2000  # files the folder view looks at
+MAX_FILES = 20_000  # files the folder view looks at (it says so when a folder holds more)
 _DRIVE = re.compile(r"^[A-Za-z]:")
 # What a new file's name may not hold: control characters (a tab, a line break, ESC, DEL, C1), line
 # and paragraph separators, and the marks that turn text's direction (a name would read otherwise).
@@ -57,6 +57,7 @@ class Found:
 class Folder:
     def __init__(self, root: str | Path):
         self.root = Path(os.path.realpath(root))
+        self.capped = False  # the last scan stopped at MAX_FILES
 
     def _inside(self, real: str) -> bool:
         try:
@@ -140,6 +141,7 @@ class Folder:
         lists: list[Found] = []
         packs: list[Found] = []
         seen = 0
+        self.capped = False
         for top, dirs, files in os.walk(self.root):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for file in sorted(files):
@@ -147,6 +149,7 @@ class Folder:
                     continue
                 seen += 1
                 if seen > MAX_FILES:
+                    self.capped = True
                     return _sorted(lists), _sorted(packs)
                 name = self.name_of(Path(top) / file)
                 try:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 import unicodedata
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,41 @@ def _listed(found: Found, result: Any) -> Listed:
     )
 
 
-def rows(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, Any]:
+PAGE = 100  # lists on one page of the lists page
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    """What changes when a file is written: its inode, size and time."""
+    st = path.stat()
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class _Kept:
+    """Each list's card as last drawn, with the stamp of the file (and pack) it was drawn from: the
+    lists page checks again only the files that changed, so a page of a big folder answers fast."""
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cards: dict[Path, tuple[Any, Listed]] = {}
+
+    def get(self, path: Path, stamp: Any) -> Listed | None:
+        with self._lock:
+            got = self._cards.get(path)
+        return got[1] if got is not None and got[0] == stamp else None
+
+    def put(self, path: Path, stamp: Any, card: Listed) -> None:
+        with self._lock:
+            if len(self._cards) >= self.LIMIT:
+                self._cards.clear()
+            self._cards[path] = (stamp, card)
+
+
+_LISTED = _Kept()
+
+
+def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1) -> dict[str, Any]:
     from armybuilder.check import check_path
     from armybuilder.suggest import fold
 
@@ -111,17 +146,28 @@ def rows(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, 
         except PackError as exc:
             pack_problems = [f"line {f.line or 1}: {f.message}" for f in exc.findings]
     out = []
+    pack_stamp = None
+    if pack is not None and event:
+        try:
+            pack_stamp = _stamp(folder.existing(event))
+        except (OSError, Refused):
+            pack_stamp = None
     for found in lists:
         try:
-            if pack is not None:
-                from armybuilder.tournament import check_one
+            stamp = (_stamp(found.path), pack_stamp, event)
+            kept = _LISTED.get(found.path, stamp)
+            if kept is None:
+                if pack is not None:
+                    from armybuilder.tournament import check_one
 
-                result = check_one(found.path, pack)
-            else:
-                result = check_path(found.path)
+                    result = check_one(found.path, pack)
+                else:
+                    result = check_path(found.path)
+                kept = _listed(found, result)
+                _LISTED.put(found.path, stamp, kept)
         except OSError:  # gone or unreadable since the scan
             continue
-        out.append(_listed(found, result))
+        out.append(replace(kept, name=found.name))
     total = len(out)
     if query:
         words = fold(query).split()
@@ -137,10 +183,16 @@ def rows(folder: Folder, event: str | None, query: str, sort: str) -> dict[str, 
         out.sort(key=lambda r: (fold(r.title), r.name))
     else:
         out.sort(key=lambda r: (fold(str(getattr(r, "system_title" if key == "system" else key))), fold(r.title)))
+    pages = max(1, -(-len(out) // PAGE))
+    at = min(max(1, page), pages)
     return {
-        "rows": out,
+        "rows": out[(at - 1) * PAGE : at * PAGE],
         "shown": len(out),
         "total": total,
+        "page": at,
+        "pages": pages,
+        "first": (at - 1) * PAGE + 1,
+        "capped": folder.capped,
         "packs": [p.name for p in packs],
         "event": event,
         "pack_problems": pack_problems,

@@ -745,3 +745,35 @@ def test_heroes_iii_adds_every_unit_a_skirmish_length_needs_in_one_click(browser
         assert page.locator('[aria-label^="Add every unit"]').count() == 0  # nothing left to fill
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 15. The lists page scales
+
+
+def test_2100_lists_are_counted_paged_and_found_by_search(browser, served):
+    folder, url = served
+    text = (EXAMPLES / "token-terrors/ozzys-muster.yaml").read_text(encoding="utf-8")
+    for i in range(2100):
+        (folder / f"list-{i:04d}.yaml").write_text(text.replace("name: Ozzy's Muster", f"name: Army {i:04d}"))
+    context, page = _page(browser)
+    page.set_default_timeout(120_000)
+    page.set_default_navigation_timeout(120_000)
+    try:
+        page.goto(url)
+        heading = page.locator("#lists-h").inner_text()
+        assert "2100" in heading, heading  # the count tells the truth (it said 2000)
+        assert page.locator("li.card").count() == 100  # a page at a time
+        assert "Page 1 of 21" in page.locator("nav.pages").inner_text()
+        page.locator("nav.pages a", has_text="Next").click()
+        page.wait_for_url("**page=2**")
+        assert page.locator("li.card a.card-title").first.inner_text() == "Army 0100"
+        # the 2,100th list is found by search, with JavaScript on (as you type)
+        page.goto(url)
+        page.locator("#q").fill("Army 2099")
+        from playwright.sync_api import expect
+
+        expect(page.locator("li.card")).to_have_count(1)
+        assert page.locator("li.card a.card-title").inner_text() == "Army 2099"
+    finally:
+        context.close()
