@@ -41,12 +41,14 @@ def test_adventure_levels_and_specialties_are_declared_not_checked(tmp_path):
     ``systems``, and in every Heroes III roster's "Not checked"."""
     from armybuilder import systems
     from armybuilder.export.roster import build
+    from armybuilder.text import not_checked_text
 
     data = variant(ADVENTURE, hero={"name": "Solmyr", "level": "I"}, specialties=["I", "IV", "VI"])
     assert findings(data, "HMB006") == [] and check(data).valid
-    (reading,) = [i for i in systems.get("homm3-battlefield").readings if "Specialty" in i["text"]]
-    assert reading["text"].startswith("Adventure: the hero's Specialty cards are not checked against its level")
+    (line,) = [i for i in systems.get("homm3-battlefield").not_checked if "Specialty" in i["text"]]
+    assert "the hero's level, and its Specialty cards against it" in line["text"]
+    assert "for Skirmish only" in line["text"] and len(not_checked_text(line)) <= 300
     f = tmp_path / "adventure.yaml"
     f.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     roster, _ = build(f)
-    assert any(n.startswith("reading: Adventure: the hero's Specialty cards") for n in roster.not_checked)
+    assert any("its Specialty cards against it" in n for n in roster.not_checked)

@@ -7,7 +7,7 @@ the list may name any of the hero's Specialty cards. A card listed twice is HMB0
 
 Adventure does not tie Specialty cards to the hero's level: the seed does so only in the Skirmish
 table, and Adventure resolves "Hero level-ups, as in regular games" (3. Adventure Mode), rules
-the documents do not hold. That reading is declared in system.yaml (``readings``), so
+the documents do not hold. That is declared in system.yaml (``not_checked``), so
 ``armybuilder systems`` and every Heroes III roster say it (issue 39).
 """
 
