@@ -63,6 +63,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.findings import Result
 
 MAX_ROSTER_BYTES = 32 * 1024 * 1024  # a roster PDF of a long list is a few hundred KiB
+# A Markdown or JSON roster (the list it carries is at most 1 MiB, its tables a few times that):
+# 32 MiB of line breaks took 28 s to read, and JSON of empty arrays 0.9 GB.
+MAX_TEXT_ROSTER_BYTES = 8 * 1024 * 1024
+MAX_JSON_ROSTER_VALUES = 1_000_000  # values of a JSON roster ("," "[" "{" counted)
+MAX_MARKDOWN_LINES = 100_000  # lines of a Markdown roster (a list of 10,000 values: a few thousand)
 MAX_PDF_PAGES = 100  # a roster is a few pages (the longest example's, with its rules appendix: 4)
 MAX_PDF_OPERATIONS = 100_000  # content stream operations read from its pages (a full page: about 3,000)
 MAX_PDF_TEXT_BYTES = 1024 * 1024  # content stream bytes whose text is read (a page: under 100 KiB, mostly its QR code)
@@ -178,6 +183,11 @@ def _carried(text: str | bytes, where: str) -> Any:
 
 
 def _read_json(text: str) -> Printed:
+    values = text.count(",") + text.count("[") + text.count("{")  # at least its values, but one
+    if values > MAX_JSON_ROSTER_VALUES:  # ("[[],[],...]": 32 MiB of it took 0.9 GB to read)
+        raise Unreadable(
+            f"it is JSON of more than {MAX_JSON_ROSTER_VALUES:,} values; a roster holds a few thousand", usage=True
+        )
     try:  # (the list it carries is read again by _carried, with the limits of a list file)
         doc = json.loads(text, parse_int=_int_of(4000))
     except _LongNumber as exc:
@@ -223,12 +233,17 @@ def _read_json(text: str) -> Printed:
 def _read_markdown(text: str) -> Printed:
     from armybuilder.export.markdown import LIST_INFO
 
+    if text.count("\n") >= MAX_MARKDOWN_LINES:  # (2 million lines took 44 s to read)
+        raise Unreadable(
+            f"it is text of more than {MAX_MARKDOWN_LINES:,} lines; a Markdown roster has a few thousand", usage=True
+        )
     lines = text.split("\n")  # not splitlines(): U+2028 in a name is no line break here
     if not any(line.startswith("- Status: **") for line in lines):
         raise Unreadable("it is not a roster: not JSON, nor PDF, nor an armybuilder Markdown roster", usage=True)
     p = Printed("markdown", lines=lines)
+    fence = re.compile(r"(`{3,})" + re.escape(LIST_INFO))
     for i, line in enumerate(lines):
-        m = re.match(r"^(`{3,})" + re.escape(LIST_INFO) + r"$", line)
+        m = fence.fullmatch(line) if line.startswith("```") else None
         if m and not p.carries:
             end = next((j for j in range(i + 1, len(lines)) if lines[j] == m.group(1)), None)
             if end is None:
@@ -237,6 +252,8 @@ def _read_markdown(text: str) -> Printed:
             p.carried = _carried("\n".join(lines[i + 1 : end]), "the roster carries")
     header_end = next((n for n, line in enumerate(lines, 1) if line.startswith("## ") or line == "---"), len(lines))
     for n, line in enumerate(lines, 1):
+        if not line.startswith(("- ", "> ")):  # every line read below is an item or a quote
+            continue
         if m := re.match(r"^- Status: \*\*(VALID|INVALID)\*\* \(" + _COUNT + r" errors?\b", line):
             p.statuses.append((f"line {n}", m.group(1)))
             p.errors.append((f"line {n}", _count(m.group(2))))
@@ -646,6 +663,10 @@ def read(path: Path, pages: bool = True) -> Printed:
         raise Unreadable(f"cannot read the file ({exc.strerror or exc})", usage=True) from None
     if raw.startswith(b"%PDF-"):
         return _read_pdf(raw, pages)
+    if len(raw) > MAX_TEXT_ROSTER_BYTES:
+        raise Unreadable(
+            f"it is {len(raw):,} bytes; a Markdown or JSON roster is at most {MAX_TEXT_ROSTER_BYTES:,}", usage=True
+        )
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:

@@ -310,3 +310,32 @@ def test_13_the_tournament_json_report_escapes_line_separators(run, tmp_path):
     assert "Line\u2028Para\u2029graph" in json.dumps(json.loads(raw), ensure_ascii=False)
     r = run("validate", lists / "named.yaml", "--format", "json")
     assert "\u2028" not in r.stdout and "\u2029" not in r.stdout
+
+
+# -- every given file is read with bounded work: Markdown and JSON rosters ---------------------------
+
+
+def test_a_markdown_roster_of_too_many_lines_is_refused_unread(tmp_path):
+    """32 MiB of line breaks took 28 s to read (100,001 of them here: refused by their count)."""
+    path = tmp_path / "roster.md"
+    path.write_text("- Status: **VALID** (0 errors)\n" + "\n" * verify.MAX_MARKDOWN_LINES, encoding="utf-8")
+    with pytest.raises(verify.Unreadable) as got:
+        verify.read(path)
+    assert got.value.usage and "more than 100,000 lines" in got.value.message
+
+
+def test_a_text_roster_over_8_mib_is_refused_unread(tmp_path):
+    path = tmp_path / "roster.md"
+    path.write_bytes(b"- Status: **VALID** (0 errors)\n" + b"x" * verify.MAX_TEXT_ROSTER_BYTES)
+    with pytest.raises(verify.Unreadable) as got:
+        verify.read(path)
+    assert got.value.usage and "a Markdown or JSON roster is at most 8,388,608" in got.value.message
+
+
+def test_json_of_a_million_values_is_refused_unread(tmp_path):
+    """JSON of empty arrays (32 MiB of them held 0.9 GB): refused by a count of its values' marks."""
+    path = tmp_path / "roster.json"
+    path.write_text('{"roster_format": 1, "a": [' + "[]," * verify.MAX_JSON_ROSTER_VALUES + "[]]}", encoding="utf-8")
+    got, peak = peak_of(lambda: verify.read(path))
+    assert isinstance(got, verify.Unreadable) and got.usage and "more than 1,000,000 values" in got.message
+    assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"
