@@ -16,7 +16,8 @@ GET     ``/list/NAME``                  one list, as its system's board (:mod:`.
                                         ``?focus=ROW`` the row the catalog adds to
 POST    ``/act/NAME``                   one change (:func:`armybuilder.compose.edit.run_edit`)
 POST    ``/undo/NAME``, ``/redo/NAME``  the list's history (:mod:`armybuilder.history`)
-GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.export`)
+GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.export`):
+                                        ``?rules=1`` with the rules, ``?compact=1`` one page
 GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the catalog)
 GET     ``/shared?code=AB1.…``          a list someone shared, to read and save (:mod:`.sharedpage`)
 GET     ``/download/NAME``              the list file as it is (YAML)
@@ -801,7 +802,7 @@ MEDIA = {
 }
 
 
-def _roster(st: State, fmt: str, name: str) -> tuple[bytes, str]:
+def _roster(st: State, fmt: str, name: str, rules: bool = False, compact: bool = False) -> tuple[bytes, str]:
     """The roster of the list ``name`` in ``fmt``, laid out once for the file as it is now (its
     inode, size and time: a write makes another), so downloads of it do not queue for the PDF
     layout again and again."""
@@ -815,17 +816,19 @@ def _roster(st: State, fmt: str, name: str) -> tuple[bytes, str]:
     except OSError:
         raise Refused(f"no such file: {name}", 404) from None
 
+    options = ExportOptions(compact=compact)
+
     def make() -> bytes:
         try:
-            roster, _ = build(path)
+            roster, _ = build(path, with_rules=rules)
         except OSError as exc:
             raise Refused(_unreadable(name, exc), 403) from None
         if fmt == "pdf":
             with PDF_LOCK:
-                return exp.render(roster, ExportOptions())
-        return exp.render(roster, ExportOptions())
+                return exp.render(roster, options)
+        return exp.render(roster, options)
 
-    key = (fmt, str(path), now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
+    key = (fmt, rules, compact, str(path), now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
     return st.rosters.made(key, make), exp.suffix
 
 
@@ -842,8 +845,10 @@ async def roster(request: Request) -> Response:
     name = request.path_params["name"]
     if fmt not in {f.value for f in ExportFormat}:
         return refusal(request, f"no roster format '{fmt}'", 404)
+    rules = request.query_params.get("rules") == "1"  # the rules appendix (export --with-rules)
+    compact = fmt == "pdf" and request.query_params.get("compact") == "1"  # one page (export --compact)
     try:
-        data, suffix = await in_thread(_roster, st, fmt, name)
+        data, suffix = await in_thread(_roster, st, fmt, name, rules, compact)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     except ExportError as exc:

@@ -777,3 +777,22 @@ def test_2100_lists_are_counted_paged_and_found_by_search(browser, served):
         assert page.locator("li.card a.card-title").inner_text() == "Army 2099"
     finally:
         context.close()
+
+
+def test_roster_downloads_offer_one_page_and_the_rules(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        sizes = {}
+        for label in ("Markdown", "Markdown with the rules", "PDF on one page", "PDF with the rules"):
+            with page.expect_download() as got:
+                page.get_by_role("link", name=label, exact=True).click()
+            sizes[label] = Path(got.value.path()).read_bytes()
+        plain, ruled = sizes["Markdown"].decode(), sizes["Markdown with the rules"].decode()
+        assert len(ruled) > len(plain) and "Deadly" in ruled[len(plain) // 2 :]
+        assert sizes["PDF on one page"].startswith(b"%PDF") and sizes["PDF with the rules"].startswith(b"%PDF")
+        assert sizes["PDF on one page"] != sizes["PDF with the rules"]
+    finally:
+        context.close()
