@@ -126,6 +126,8 @@ class Section:
     columns: list[str]
     rows: list[list[Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # The codes of the info findings this table shows in full (a roster does not say them twice).
+    told: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

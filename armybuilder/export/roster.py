@@ -350,8 +350,10 @@ def from_result(
     title, data_version = _system_meta(result.system)
     found = result.sorted_findings()
     errors = [f for f in found if f.severity is Severity.ERROR]
+    told = {code for s in result.sections for code in s.told}  # info a table shows in full: not said twice
     notices = sorted(
-        (f for f in found if f.severity is not Severity.ERROR), key=lambda f: (f.severity.rank, *f.sort_key())
+        (f for f in found if f.severity is not Severity.ERROR and not (f.severity is Severity.INFO and f.code in told)),
+        key=lambda f: (f.severity.rank, *f.sort_key()),
     )
     return Roster(
         name=result.name,

@@ -53,3 +53,15 @@ def test_a_roster_with_info_notes_only_heads_them_notes(run, tmp_path):
     md = tmp_path / "warned.md"  # a faction and a hero from outside the Core Game: HMB022 warnings
     run("export", "examples/homm3-battlefield/adventure-medium.yaml", "-o", md)
     assert "\n## Warnings and notes\n" in md.read_text(encoding="utf-8")
+
+
+def test_a_roster_does_not_say_the_tactics_in_reach_twice(run, tmp_path):
+    """A VALID Token Terrors roster repeated its "Terrible Tactics in reach" table as info notes (TTB023)."""
+    out = tmp_path / "wren.md"
+    run("export", f"{ROOT_EXAMPLES}/wrens-host.yaml", "-o", out)
+    text = out.read_text(encoding="utf-8")
+    assert "## Terrible Tactics in reach" in text and "Death from Above" in text
+    assert "TTB023" not in text and text.count("Death from Above") == 1
+    assert "- Status: **VALID** (0 errors, 0 warnings, 3 info)" in text  # the counts stay the list's
+    r = run("validate", f"{ROOT_EXAMPLES}/wrens-host.yaml")
+    assert "TTB023" in r.stdout  # validate still lists every finding

@@ -263,7 +263,7 @@ PAGES = {
     "token-terrors/flying-squadron.yaml": 1,
     "token-terrors/friday-night-draft.yaml": 3,
     "token-terrors/ozzys-muster.yaml": 1,
-    "token-terrors/three-faction-challenge.yaml": 2,
+    "token-terrors/three-faction-challenge.yaml": 1,  # its Tactics no longer said twice (issue 41)
     "token-terrors/wrens-host.yaml": 1,
 }
 

@@ -104,7 +104,9 @@ def army_sections(cat: Catalog, army: Army, label: str | None = None) -> list[Se
             cost = t["command_cost"] if t["kind"] == "talent" else "trait"
             talents.rows.append([f, t["name"], cost, limits_text(t), t["summary"]])
     talents.notes.append("Each use of a Talent costs 1 command unless noted; each Talent once per turn.")
-    tactics = Section(_prefix("Terrible Tactics in reach", label), ["Tactic", "Factions", "Unlocked by"])
+    tactics = Section(
+        _prefix("Terrible Tactics in reach", label), ["Tactic", "Factions", "Unlocked by"], told=("TTB023",)
+    )
     unknown = False
     for t, partner_unknown in in_reach(cat, army.present()):
         unknown = unknown or partner_unknown
