@@ -6,12 +6,21 @@ reader checks text against one (``yaml.reader.Reader.NON_PRINTABLE``: 4 to 5 ms 
 armybuilder reads with libyaml's C reader), reportlab's paragraphs hyphenate web addresses with
 another (``reportlab.platypus.paragraph.uri_pat``: 25 to 50 ms of every PDF). Imported inside
 :func:`deferred`, such a module gets a :class:`LazyPattern` in their place, compiled on first use.
+
+The same for a whole module a dependency imports and a roster never uses (:func:`lazy_module`):
+reportlab imports ``PIL.Image`` (``from PIL import Image``: 10 to 20 ms) for pictures. It becomes a
+module of the standard library's :class:`importlib.util.LazyLoader`, run when an attribute of it is
+first read (a picture drawn), so nothing changes but when. (Not for a module imported again with
+``import a.b``: Python 3.11 reads its ``__spec__`` then, which runs it. So segno's
+``xml.sax.saxutils``, and the ``urllib.request``, ``http.client`` and ``ssl`` it imports, remain.)
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import re
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -50,3 +59,22 @@ def deferred(*starts: str) -> Iterator[None]:
         yield
     finally:
         re.compile = real
+
+
+def lazy_module(name: str) -> None:
+    """Put ``name`` (``urllib.request``) in ``sys.modules`` as a module run when first used, unless it
+    is imported already or cannot be found; its package gets it as an attribute, as an import does."""
+    if name in sys.modules:
+        return
+    parent, _, child = name.rpartition(".")
+    if parent:
+        importlib.import_module(parent)
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        return
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    if parent:
+        setattr(sys.modules[parent], child, module)

@@ -101,8 +101,9 @@ def load_platypus() -> None:
     for a roster: 25 to 50 ms of every PDF; :mod:`armybuilder.lazyre`)."""
     if "reportlab.platypus.paragraph" in sys.modules:
         return
-    from armybuilder.lazyre import REPORTLAB_URI, deferred
+    from armybuilder.lazyre import REPORTLAB_URI, deferred, lazy_module
 
+    lazy_module("PIL.Image")  # reportlab's pictures: a roster has none
     with deferred(REPORTLAB_URI):
         import reportlab.platypus.paragraph  # noqa: F401 - imported for its side effect: loaded
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +45,21 @@ def test_pyyaml_s_reader_pattern_is_deferred_and_still_refuses_what_it_refused()
     assert out == "refused True\n"
     real = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
     assert real.pattern.startswith(YAML_NON_PRINTABLE)
+
+
+def test_a_pdf_roster_leaves_pil_unrun_and_a_lazy_module_runs_when_used(tmp_path):
+    """In a fresh process: after a PDF roster, PIL.Image is still the lazy stand-in (reportlab
+    imported it for pictures, a roster has none); read, it is the real module."""
+    code = (
+        "import sys, importlib.util\n"
+        "from armybuilder.export import render\n"
+        "from armybuilder.export.roster import build\n"
+        "roster, _ = build('examples/fantasy-triumph/greenwood-host.yaml')\n"
+        "assert render(roster, 'pdf').startswith(b'%PDF-')\n"
+        "image = sys.modules['PIL.Image']\n"
+        "print(type(image).__name__, end=' ')\n"
+        "print(image.Image.__name__, type(image).__name__)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root).stdout
+    assert out == "_LazyModule Image module\n"
