@@ -33,20 +33,25 @@ def _inline_threads() -> None:
     anyio.to_thread.run_sync = run_sync  # type: ignore[assignment]  # the same call, made inline
 
 
+_FOLDER = ""
+
+
 def start(folder: str = FOLDER) -> None:
-    """Make the app over ``folder`` (idempotent)."""
-    global _APP
-    if _APP is None:
+    """Make the app over ``folder``: once, and again when the player opens another folder (a folder
+    of the computer, mounted by the browser's File System Access API, or the browser's own lists)."""
+    global _APP, _FOLDER
+    if _APP is None or folder != _FOLDER:
         _inline_threads()
         from armybuilder.web.app import make_app
 
-        _APP = make_app(folder)
+        _APP, _FOLDER = make_app(folder), folder
 
 
 async def handle(method: str, target: str, headers_json: str, body: Any, follow: bool = True) -> Any:
     """One request from the page: ``(status, headers, body bytes, url)``, ``url`` after redirects.
     ``headers_json`` is a JSON array of ``[name, value]`` pairs; ``body`` bytes (a JS Uint8Array)."""
-    start()
+    if _APP is None:
+        start()
     raw = bytes(body.to_py() if hasattr(body, "to_py") else body or b"")
     given = json.loads(headers_json)
     pairs = [(str(k), str(v)) for k, v in given] if isinstance(given, list) else []

@@ -262,3 +262,41 @@ def test_a_damaged_link_says_so_and_takes_the_code_again(player, served, run):
     page.wait_for_selector("#save-shared")
     page.locator("#save-shared").click()
     _until(page, "() => location.hash.startsWith('#/list/') && !!document.getElementById('status')")
+
+
+def test_a_folder_of_the_computer_is_edited_in_place(player, served):
+    """Where the browser offers it (the File System Access API), the builder works on a folder's
+    files. Playwright cannot answer the folder picker, so the folder here is the browser's own
+    origin-private one: the same kind of handle the picker gives."""
+    _, page, _ = player
+    _open(page, served)
+    assert page.locator("#site-folder button").inner_text() == "Open a folder on this computer"
+    assert page.evaluate(
+        """async () => {
+            const root = await navigator.storage.getDirectory();
+            const dir = await root.getDirectoryHandle('club-lists', { create: true });
+            const file = await (await dir.getFileHandle('mine.yaml', { create: true })).createWritable();
+            await file.write('system: token-terrors\\nname: Kept On Disk\\n');
+            await file.close();
+            return armybuilderSite.useFolder(dir);
+        }"""
+    )
+    _until(page, "() => !!document.querySelector('.card-title') && document.body.innerText.includes('Kept On Disk')")
+    assert "club-lists" in page.locator("#site-folder").inner_text()
+    page.locator("#new-name").fill("Made In The Folder")
+    page.locator("#create").click()
+    _until(page, "() => location.hash.startsWith('#/list/made-in-the-folder.yaml')")
+    names = page.evaluate(
+        """async () => {
+            const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('club-lists');
+            const names = [];
+            for await (const [name] of dir.entries()) { names.push(name); }
+            return names.sort();
+        }"""
+    )
+    assert "made-in-the-folder.yaml" in names and "mine.yaml" in names
+    page.evaluate("() => { location.hash = '#/'; }")
+    _until(page, "() => !!document.querySelector('#site-folder button')")
+    page.locator("#site-folder button").click()
+    _until(page, "() => (document.querySelector('#site-folder') || {innerText: ''}).innerText.startsWith('Lists kept in this')")
+    assert "Kept On Disk" not in page.locator("#lists").inner_text()

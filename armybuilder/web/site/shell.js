@@ -283,6 +283,50 @@
     }).then(function (answer) { draw(answer, "push"); });
   });
 
+  // ---------------------------------------------------------------------------------------
+  // Where the lists are: kept in this browser, or (where the browser offers it) a folder of the
+  // computer that the builder edits in place, as `armybuilder serve FOLDER` does.
+
+  var folderName = "";
+  function useFolder(handle) {
+    return ready.then(function () {
+      return new Promise(function (resolve) {
+        var id = nextId++;
+        pending[id] = function (a) {
+          var said = decoder.decode(a.body);
+          if (a.status === 200) { folderName = said; } else { banner(said, "site-folder-problem"); }
+          resolve(a.status === 200);
+        };
+        worker.postMessage({ type: "folder", id: id, handle: handle || null });
+      });
+    }).then(function (done) { return go("/", "push").then(function () { return done; }); });
+  }
+
+  function whereBar() {
+    var lists = byId("lists");
+    if (!lists || byId("site-folder") || !("showDirectoryPicker" in window)) { return; }
+    var bar = document.createElement("p");
+    bar.id = "site-folder";
+    bar.className = "site-folder";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "quiet";
+    if (folderName) {
+      bar.textContent = "The lists of the folder " + folderName + " on this computer. ";
+      button.textContent = "Back to the lists kept in this browser";
+      button.addEventListener("click", function () { useFolder(null); });
+    } else {
+      bar.textContent = "Lists kept in this browser. ";
+      button.textContent = "Open a folder on this computer";
+      button.addEventListener("click", function () {
+        window.showDirectoryPicker({ mode: "readwrite" }).then(useFolder, function () {});
+      });
+    }
+    bar.appendChild(button);
+    lists.parentNode.insertBefore(bar, lists);
+  }
+  document.addEventListener("htmx:afterSettle", whereBar);
+
   // A debugging and testing hook: the same request the page would send, answered by the worker.
   window.armybuilderSite = {
     ready: ready,
@@ -295,6 +339,7 @@
       });
     },
     open: function (path) { return go(path, "push"); },
+    useFolder: useFolder,
     // What `armybuilder validate --format json` prints for a list of this text, worked out here.
     validate: function (name, text) {
       return ready.then(function () {

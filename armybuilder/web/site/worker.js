@@ -81,7 +81,11 @@ async function answer(message) {
     const text = "The builder stopped on this request: " + String((err && err.message) || err).split("\n").slice(-2).join(" ");
     reply = { type: "answer", id: message.id, status: 500, headers: [["content-type", "text/plain; charset=utf-8"]], body: new TextEncoder().encode(text).buffer, url: message.path };
   }
-  if (message.method !== "GET" && persistent) { // a change is in storage before the page shows it
+  if (message.method !== "GET" && nativefs) { // a change is on the computer's disk before the page shows it
+    try { await nativefs.syncfs(); } catch (err) {
+      post({ type: "storage", text: "Your last change could not be written to the folder (" + why(err) + ")." });
+    }
+  } else if (message.method !== "GET" && persistent) { // a change is in storage before the page shows it
     try { await syncfs(false); } catch (err) {
       post({ type: "storage", text: "Your last change could not be saved in this browser (" + why(err) + "). It is kept while this tab is open: download your lists to keep them." });
     }
@@ -103,6 +107,29 @@ async function validate(message) {
   post(reply, [reply.body]);
 }
 
+// "Open a folder on this computer" (Chromium's File System Access API): the folder is mounted at
+// /folder and the builder works on its files, written back after every change.
+let nativefs = null;
+let folderName = "";
+async function useFolder(message) {
+  let reply;
+  try {
+    if (nativefs) { await nativefs.syncfs(); py.FS.unmount("/folder"); nativefs = null; folderName = ""; }
+    if (message.handle) {
+      py.FS.mkdirTree("/folder");
+      nativefs = await py.mountNativeFS("/folder", message.handle);
+      folderName = message.handle.name;
+    }
+    py.pyimport("armybuilder.web.worker").start(nativefs ? "/folder" : "/lists");
+    reply = { type: "answer", id: message.id, status: 200, headers: [], body: new TextEncoder().encode(folderName).buffer, url: "" };
+  } catch (err) {
+    py.pyimport("armybuilder.web.worker").start("/lists");
+    const text = "That folder cannot be opened: " + String((err && err.message) || err).split("\n").slice(-1)[0];
+    reply = { type: "answer", id: message.id, status: 422, headers: [], body: new TextEncoder().encode(text).buffer, url: "" };
+  }
+  post(reply, [reply.body]);
+}
+
 let queue = Promise.resolve();
 const started = boot().catch((err) => {
   post({ type: "failed", text: String((err && err.message) || err) });
@@ -110,7 +137,8 @@ const started = boot().catch((err) => {
 });
 self.onmessage = (event) => {
   const message = event.data;
-  if (!message || (message.type !== "request" && message.type !== "validate")) { return; }
-  const work = message.type === "validate" ? validate : answer;
+  const works = { request: answer, validate: validate, folder: useFolder };
+  if (!message || !works[message.type]) { return; }
+  const work = works[message.type];
   queue = queue.then(() => started).then(() => work(message)).catch(() => {});
 };
