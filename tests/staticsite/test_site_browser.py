@@ -298,5 +298,6 @@ def test_a_folder_of_the_computer_is_edited_in_place(player, served):
     page.evaluate("() => { location.hash = '#/'; }")
     _until(page, "() => !!document.querySelector('#site-folder button')")
     page.locator("#site-folder button").click()
-    _until(page, "() => (document.querySelector('#site-folder') || {innerText: ''}).innerText.startsWith('Lists kept in this')")
+    back = "() => (document.querySelector('#site-folder') || {innerText: ''}).innerText.startsWith('Lists kept in')"
+    _until(page, back)
     assert "Kept On Disk" not in page.locator("#lists").inner_text()
