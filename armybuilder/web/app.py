@@ -451,9 +451,11 @@ async def manage(request: Request) -> Response:
         elif do == "rename":  # the file alone
             new = await in_thread(folderpage.rename, st.folder, name, first_value(values, "to"))
             flash = Flash("ok", [f"Renamed {name} to {new}."])
-        elif do == "duplicate":
+        elif do == "duplicate":  # the copy opens, to be changed (a script is told its name)
             new = await in_thread(folderpage.duplicate, st.folder, name)
             flash = Flash("ok", [f"Copied {name} to {new}."])
+            if _scripted(request) != "json":
+                return _redirect(list_url(new, done=st.remember(flash)))
         elif do == "delete":
             await in_thread(folderpage.delete, st.folder, name)
             flash = Flash("ok", [f"Moved {name} to the trash: restore it from the trash below."])

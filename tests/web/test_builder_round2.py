@@ -796,3 +796,31 @@ def test_roster_downloads_offer_one_page_and_the_rules(browser, served):
         assert sizes["PDF on one page"] != sizes["PDF with the rules"]
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 10. The army at a glance
+
+
+@pytest.mark.parametrize("example", ONE_OF_EACH)
+def test_a_phone_s_first_screen_shows_the_verdict_and_the_army_and_a_part_opens_its_editor(browser, served, example):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / example, folder / "mine.yaml")
+    context, page = _page(browser, 390, 844)
+    try:
+        _open(page, url + "list/mine.yaml")
+        _bar_in_view(page, 844)
+        first = page.locator("#army li").first
+        box = first.bounding_box()
+        assert box is not None and box["y"] + min(box["height"], 44) <= 844, box  # the first part, on the first screen
+        assert page.locator("#army li").count() == page.locator("#board li.row").count()
+        link = first.locator("a")
+        target = link.get_attribute("href") or ""
+        link.click()
+        editor = page.locator(target)
+        assert editor.is_visible()
+        top = editor.bounding_box()["y"]
+        assert 0 <= top < 844
+        assert not _serious(page), "army view"
+    finally:
+        context.close()

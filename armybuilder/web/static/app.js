@@ -115,6 +115,19 @@ document.documentElement.classList.add("js");
     if (event.target && event.target.id === "catalog-q") { catalogQuery = event.target.value; findInCatalog(); }
   });
   document.addEventListener("htmx:afterSettle", function () { if (catalogQuery) { findInCatalog(); } });
+  // Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, as the bar's buttons do; not while typing in
+  // a field, where the keys belong to the field.
+  document.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) { return; }
+    var key = (event.key || "").toLowerCase();
+    if (key !== "z" && key !== "y") { return; }
+    var t = event.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) { return; }
+    var button = document.getElementById(key === "y" || event.shiftKey ? "redo" : "undo");
+    if (!button) { return; }
+    event.preventDefault();
+    if (!button.disabled) { button.click(); }
+  });
   document.addEventListener("DOMContentLoaded", selectFocused);
   document.addEventListener("htmx:oobAfterSwap", syncVersion);
   document.addEventListener("htmx:beforeRequest", notePlace);
