@@ -824,3 +824,20 @@ def test_a_phone_s_first_screen_shows_the_verdict_and_the_army_and_a_part_opens_
         assert not _serious(page), "army view"
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 11. Rules at hand
+
+
+def test_a_token_terrors_list_page_names_each_faction_s_talents(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", folder / "mine.yaml")
+    context, page = _page(browser)
+    try:
+        _open(page, url + "list/mine.yaml")
+        # the talents of the data (data/token-terrors/factions.yaml, TT Token Terrors Factions)
+        soldiers = page.locator("#army li", has=page.locator(".a-name", has_text="Soldiers")).first
+        assert "talents: March, Phalanx" in soldiers.inner_text()
+    finally:
+        context.close()

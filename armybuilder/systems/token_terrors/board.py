@@ -241,6 +241,9 @@ def _token_row(cat: Catalog, army: Army, written: dict[Any, Any], place: int, ke
     else:
         d = cat.faction(faction)
         subtitle = f"{d['battle_style']} · {d['rarity']} · {d['type']}"
+        talents = [t["name"] for t in d.get("talents") or () if isinstance(t, dict) and t.get("name")]
+        if talents:  # what a token does in play (TT Token Terrors Factions)
+            subtitle += " · talents: " + ", ".join(talents)
     return Row(
         key=f"tokens-{place}",
         title=shown,

@@ -67,7 +67,8 @@ def test_costs_are_slots_a_token_as_the_rarity_gives_them(tmp_path):
     assert army.title == "Army (8 of 10 slots: 2 short)"
     row = {r.title: r for r in army.rows}["Soldiers"]
     assert row.cost == "6 slots" and row.path == ("tokens", "Soldiers")
-    assert row.subtitle == "melee · Typical · Human"  # "SOLDIERS - MELEE | TYPICAL | HUMAN"
+    # "SOLDIERS - MELEE | TYPICAL | HUMAN", and their talents (TT Token Terrors Factions: Soldiers)
+    assert row.subtitle == "melee · Typical · Human · talents: March, Phalanx"
     by_key = {c.key: c for c in row.controls}
     assert by_key["minus"].face == "\u2212" and by_key["minus"].cost == "\u22121 slot"
     assert by_key["plus"].face == "+" and by_key["plus"].cost == "+1 slot"
