@@ -89,10 +89,11 @@ def run(monkeypatch):
     return _run
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for the whole run, or for each worker of ``pytest -n`` (see
-    ``tests/chromium.py``); each test opens a context of its own in it."""
+    """One headless Chromium for a test module (see ``tests/chromium.py``). Not one for the whole
+    run: Playwright's sync API keeps an event loop set while it lives, and a later test of the same
+    worker that calls ``asyncio.run`` fails ("cannot be called from a running event loop")."""
     from chromium import launched
 
     with launched() as b:
