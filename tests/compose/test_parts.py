@@ -52,7 +52,7 @@ def refused(r, *words: str) -> None:
         ("fantasy-triumph/greenwood-host.yaml", ["add", "clas", "X"], "did you mean 'class'?"),
         ("fantasy-triumph/greenwood-host.yaml", ["remove", "card", "Armord"], "did you mean 'Armored'?"),
         ("token-terrors/wrens-host.yaml", ["add", "tokens", "Goblns", "1"], "did you mean 'Goblins'?"),
-        ("token-terrors/wrens-host.yaml", ["remove", "tokens", "Wyvern"], "did you mean 'Wyverns'?"),
+        ("token-terrors/wrens-host.yaml", ["remove", "tokens", "Wyvrens"], "did you mean 'Wyverns'?"),
         ("token-terrors/friday-night-draft.yaml", ["add", "pick", "Ozy", "Elves", "1"], "did you mean 'Ozzy'?"),
         (
             "homm3-battlefield/skirmish-medium.yaml",
