@@ -602,7 +602,7 @@ def _packet_of(reader: Any) -> Printed | None:
         if n > MAX_PACKET_LISTS:
             break
         number = str(entry.name).removeprefix(PACKET_FILE).removesuffix(".json")
-        if str(entry.name).startswith(PACKET_FILE) and number.isdigit():
+        if str(entry.name).startswith(PACKET_FILE) and number.isascii() and number.isdigit():  # not "²"
             p.packet_lists[int(number)] = entry
     return p
 

@@ -136,3 +136,18 @@ def test_import_of_a_share_code_without_o_names_the_file_after_the_list(run, arm
 def test_dash_h_is_help(run, args):
     r = run(*args)
     assert r.exit_code == 0 and r.stdout.startswith("Usage: armybuilder")
+
+
+def test_a_packet_list_numbered_with_a_digit_int_cannot_read_is_left_out(run, packets, tmp_path):
+    """'²' is a digit to str.isdigit but not to int(): a packet whose embedded file is numbered with
+    it (a hostile one) still says it is a packet of N lists, and the file is not taken for a list."""
+    from pypdf import PdfReader, PdfWriter
+
+    named, _, _ = packets
+    writer = PdfWriter(clone_from=PdfReader(named))
+    writer.add_attachment("armybuilder-packet-list-².json", b"{}")
+    hostile = tmp_path / "hostile.pdf"
+    with hostile.open("wb") as out:
+        writer.write(out)
+    r = run("verify", hostile)
+    assert "tournament packet of 4 lists" in r.stderr and "ValueError" not in r.stderr + r.stdout
