@@ -724,14 +724,21 @@ def _system_title(system: str) -> str:
         return system
 
 
+def _said(detail: str) -> dict[str, Any]:
+    """A log entry's detail as the desk wrote it: a JSON object, else nothing (a plain id)."""
+    if not detail.startswith("{"):
+        return {}
+    try:
+        said = json.loads(detail)
+    except ValueError:
+        return {}
+    return said if isinstance(said, dict) else {}
+
+
 def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
     """An action of the log in the organiser's words."""
-    said: dict[str, Any] = {}
+    said = _said(detail)
     if detail.startswith("{"):
-        try:
-            said = json.loads(detail)
-        except ValueError:
-            said = {}
         detail = str(said.get("id", ""))
     who = str(said.get("player") or next((s.player for s in subs if s.id == detail), detail))
     if what == "deadline":
@@ -1009,12 +1016,7 @@ def _log_csv(desk: Desk) -> bytes:
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(["time", "action", "submission", "player", "what"])
     for at, what, detail in desk.actions():
-        said: dict[str, Any] = {}
-        if detail.startswith("{"):
-            try:
-                said = json.loads(detail)
-            except ValueError:
-                said = {}
+        said = _said(detail)
         sid = str(said.get("id", "")) or (detail if re.fullmatch(r"[A-Za-z0-9_-]{1,32}", detail) else "")
         player = str(said.get("player") or next((s.player for s in subs if s.id == sid), ""))
         w.writerow([stamp(at), what, sid, _cell(player), _cell(_action_words(what, detail, subs))])
