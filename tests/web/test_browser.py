@@ -37,16 +37,6 @@ STEP_MS = 10_000  # the longest any one wait may take
 
 
 @pytest.fixture
-def served(tmp_path):
-    from armybuilder.web.server import Background
-
-    folder = tmp_path / "lists"
-    folder.mkdir()
-    with Background(folder) as url:
-        yield folder, url
-
-
-@pytest.fixture
 def page(browser):
     context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 1000})
     p = context.new_page()

@@ -26,16 +26,6 @@ ONE_OF_EACH = [
 ]
 
 
-@pytest.fixture
-def served(tmp_path):
-    from armybuilder.web.server import Background
-
-    folder = tmp_path / "lists"
-    folder.mkdir()
-    with Background(folder) as url:
-        yield folder, url
-
-
 def _page(browser, width: int = 1280, height: int = 900, js: bool = True):
     phone = width < 600
     context = browser.new_context(
