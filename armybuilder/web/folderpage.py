@@ -494,7 +494,7 @@ def lists_zip(folder: Folder) -> bytes:
 def _import_yaml(folder: Folder, filename: str, raw: bytes) -> tuple[Any, str]:
     """A list file uploaded as it is (YAML): kept byte for byte, comments and all, once the safe
     reader has read it as a list; named after the list."""
-    from armybuilder.check import check_path, is_event_pack
+    from armybuilder.check import check, is_event_pack
     from armybuilder.fsutil import atomic_write
     from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
@@ -511,7 +511,7 @@ def _import_yaml(folder: Folder, filename: str, raw: bytes) -> tuple[Any, str]:
     name = free_name(folder, slug(str(title) if isinstance(title, str) else Path(filename).stem))
     target = folder.new(name)
     atomic_write(target, raw)
-    result = check_path(target)
+    result = check(doc, str(target))  # the text just written, as it was read
     return Outcome("", [], ExitCode.of(result.valid)), name
 
 

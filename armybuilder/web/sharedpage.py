@@ -8,15 +8,13 @@ that cannot be read says why, with a field to paste it again.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Any
 
 
 def model(code: str) -> dict[str, Any]:
     """What the page shows for ``code`` (``problem`` set when it holds no list)."""
     from armybuilder import systems
-    from armybuilder.check import check_path
+    from armybuilder.check import check_text
     from armybuilder.share import ShareCodeError, decode
     from armybuilder.sharing import to_yaml
     from armybuilder.web.listpage import measure_line
@@ -30,10 +28,8 @@ def model(code: str) -> dict[str, Any]:
         return {"code": given, "problem": f"The share code cannot be read: {exc.message}."}
     if not isinstance(data, dict):
         return {"code": given, "problem": "The share code holds no list."}
-    with tempfile.TemporaryDirectory(prefix="armybuilder-shared-") as tmp:
-        path = Path(tmp) / "shared.yaml"
-        path.write_text(to_yaml(data, ordered=True), encoding="utf-8")
-        result = check_path(path)
+    # Checked as its file would be (the text read back by the same safe reader); nothing is written.
+    result = check_text(to_yaml(data, ordered=True), "shared.yaml")
     system = result.system
     known = system is not None and system in systems.ids()
     total, left = measure_line(result)
