@@ -59,3 +59,12 @@ def launched(*extra: str) -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def serious(page: Any) -> list[str]:
+    """axe-core's serious or critical violations on the page as it is now, one line each
+    (``axe-playwright-python``, run in this Chromium)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in violations if v.get("impact") in ("serious", "critical")]

@@ -115,10 +115,9 @@ def _booted(page: Any) -> None:
 
 
 def _no_serious_violation(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+    from chromium import serious
 
-    violations = Axe().run(page).response["violations"]
-    bad = [f"{v['id']}: {v['help']}" for v in violations if v.get("impact") in ("serious", "critical")]
+    bad = serious(page)
     assert not bad, bad
 
 

@@ -45,10 +45,9 @@ def _open(page, url: str) -> None:
 
 def _serious(page) -> list[str]:
     """axe-core's serious or critical violations on the page as it is now."""
-    from axe_playwright_python.sync_playwright import Axe
+    from chromium import serious
 
-    violations = Axe().run(page).response["violations"]
-    return [f"{v['id']}: {v['help']}" for v in violations if v.get("impact") in ("serious", "critical")]
+    return serious(page)
 
 
 # ---------------------------------------------------------------------------

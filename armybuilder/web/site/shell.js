@@ -67,15 +67,20 @@
   // ---------------------------------------------------------------------------------------
   // Requests to the worker
 
-  function ask(method, path, headers, body) {
+  // One message to the worker, answered by the message with its id.
+  function send(message, transfer) {
     return ready.then(function () {
       return new Promise(function (resolve) {
-        var id = nextId++;
-        pending[id] = resolve;
-        var message = { type: "request", id: id, method: method, path: path, headers: headers || [], body: body || null };
-        worker.postMessage(message, body ? [body] : []);
+        message.id = nextId++;
+        pending[message.id] = resolve;
+        worker.postMessage(message, transfer || []);
       });
     });
+  }
+
+  function ask(method, path, headers, body) {
+    var message = { type: "request", method: method, path: path, headers: headers || [], body: body || null };
+    return send(message, body ? [body] : []);
   }
 
   function header(answer, name) {
@@ -289,17 +294,11 @@
 
   var folderName = "";
   function useFolder(handle) {
-    return ready.then(function () {
-      return new Promise(function (resolve) {
-        var id = nextId++;
-        pending[id] = function (a) {
-          var said = decoder.decode(a.body);
-          if (a.status === 200) { folderName = said; } else { banner(said, "site-folder-problem"); }
-          resolve(a.status === 200);
-        };
-        worker.postMessage({ type: "folder", id: id, handle: handle || null });
-      });
-    }).then(function (done) { return go("/", "push").then(function () { return done; }); });
+    return send({ type: "folder", handle: handle || null }).then(function (a) {
+      var said = decoder.decode(a.body);
+      if (a.status === 200) { folderName = said; } else { banner(said, "site-folder-problem"); }
+      return go("/", "push").then(function () { return a.status === 200; });
+    });
   }
 
   function whereBar() {
@@ -342,13 +341,7 @@
     useFolder: useFolder,
     // What `armybuilder validate --format json` prints for a list of this text, worked out here.
     validate: function (name, text) {
-      return ready.then(function () {
-        return new Promise(function (resolve) {
-          var id = nextId++;
-          pending[id] = function (a) { resolve(decoder.decode(a.body)); };
-          worker.postMessage({ type: "validate", id: id, name: name, text: text });
-        });
-      });
+      return send({ type: "validate", name: name, text: text }).then(function (a) { return decoder.decode(a.body); });
     }
   };
 

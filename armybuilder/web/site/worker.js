@@ -27,6 +27,11 @@ self.fetch = async function (input, init) {
   return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
 };
 
+// An answer that is only text (a refusal, the test hook's report), in the page's answer form.
+function textAnswer(id, status, text, headers, url) {
+  return { type: "answer", id, status, headers: headers || [], body: new TextEncoder().encode(text).buffer, url: url || "" };
+}
+
 let py = null;
 let handle = null;
 let persistent = true;
@@ -79,7 +84,7 @@ async function answer(message) {
     reply = { type: "answer", id: message.id, status, headers: JSON.parse(headers), body: bytes.buffer, url };
   } catch (err) {
     const text = "The builder stopped on this request: " + String((err && err.message) || err).split("\n").slice(-2).join(" ");
-    reply = { type: "answer", id: message.id, status: 500, headers: [["content-type", "text/plain; charset=utf-8"]], body: new TextEncoder().encode(text).buffer, url: message.path };
+    reply = textAnswer(message.id, 500, text, [["content-type", "text/plain; charset=utf-8"]], message.path);
   }
   if (message.method !== "GET" && nativefs) { // a change is on the computer's disk before the page shows it
     try { await nativefs.syncfs(); } catch (err) {
@@ -100,9 +105,9 @@ async function validate(message) {
   let reply;
   try {
     const report = py.pyimport("armybuilder.web.worker").validate_json(message.name, message.text);
-    reply = { type: "answer", id: message.id, status: 200, headers: [], body: new TextEncoder().encode(report).buffer, url: "" };
+    reply = textAnswer(message.id, 200, report);
   } catch (err) {
-    reply = { type: "answer", id: message.id, status: 500, headers: [], body: new TextEncoder().encode(String(err)).buffer, url: "" };
+    reply = textAnswer(message.id, 500, String(err));
   }
   post(reply, [reply.body]);
 }
@@ -121,11 +126,11 @@ async function useFolder(message) {
       folderName = message.handle.name;
     }
     py.pyimport("armybuilder.web.worker").start(nativefs ? "/folder" : "/lists");
-    reply = { type: "answer", id: message.id, status: 200, headers: [], body: new TextEncoder().encode(folderName).buffer, url: "" };
+    reply = textAnswer(message.id, 200, folderName);
   } catch (err) {
     py.pyimport("armybuilder.web.worker").start("/lists");
     const text = "That folder cannot be opened: " + String((err && err.message) || err).split("\n").slice(-1)[0];
-    reply = { type: "answer", id: message.id, status: 422, headers: [], body: new TextEncoder().encode(text).buffer, url: "" };
+    reply = textAnswer(message.id, 422, text);
   }
   post(reply, [reply.body]);
 }
