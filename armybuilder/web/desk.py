@@ -83,7 +83,7 @@ from armybuilder.collect import (
     shown_time,
     stamp,
 )
-from armybuilder.text import plural
+from armybuilder.text import md, plural
 from armybuilder.web.app import (
     HERE,
     PDF_LOCK,
@@ -1000,10 +1000,13 @@ def _download(desk: Desk, name: str, present: bool = False) -> bytes:
         kind = report_kind(Path(name))
         assert kind is not None  # DOWNLOADS names only reports that have a kind
         text = render_report(kind, t).decode("utf-8")
-        text = text.replace(str(folder) + "/", "").replace(str(folder), "lists")
         pack_file = str(getattr(desk.pack, "file", "") or "")
-        if pack_file:  # the pack by its own name: no path of the organiser's machine in a report
-            text = text.replace(pack_file, Path(pack_file).name)
+        # No path of the organiser's machine in a report: the lists by their file names, the pack
+        # by its own name. A report may escape a path (Markdown writes ``_`` as ``\_``), so both
+        # the plain and the escaped spelling are replaced.
+        for plain, shown in ((str(folder) + "/", ""), (str(folder), "lists"), (pack_file, Path(pack_file).name)):
+            if plain:
+                text = text.replace(plain, shown).replace(md(plain), md(shown) if shown else "")
         return text.encode("utf-8")
 
 

@@ -902,10 +902,16 @@ def test_the_organisers_page_shows_the_players_link_and_its_qr_code(organiser, d
         assert 'href="http://192.168.1.5:8000/"' in c.get("/organiser").text
 
 
-def test_every_download_names_players_as_the_desk_knows_them(organiser, desk):
+def test_every_download_names_players_as_the_desk_knows_them(organiser, desk, tmp_path, monkeypatch):
     """Issue 37, 6: a list sent as Mallory whose own words say ``player: Alice Archer`` is
-    Mallory's in the report and the packet; an emoji-named player is named, not ``player.yaml``."""
+    Mallory's in the report and the packet; an emoji-named player is named, not ``player.yaml``.
+    The desk's working folder has a ``_`` in its path (Markdown escapes it): no path shows."""
+    import tempfile
+
     from pypdf import PdfReader
+
+    (tmp_path / "a_b*c").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "a_b*c"))
 
     claimed = "player: Alice Archer\n" + text(OZZY)
     organiser.post("/api/submissions", json={"player": "Mallory", "list": claimed})
@@ -913,6 +919,7 @@ def test_every_download_names_players_as_the_desk_knows_them(organiser, desk):
     report = organiser.get("/organiser/download/report.md").text
     assert "Mallory" in report and "Alice Archer" not in report
     assert "### 2. 🐉, 🐉.yaml" in report and "player.yaml" not in report  # named, and its file beside
+    assert str(tmp_path) not in report and "a\\_b" not in report
     csv_text = organiser.get("/organiser/download/report.csv").text
     assert "Mallory" in csv_text and "Alice Archer" not in csv_text
     packet = organiser.get("/organiser/download/packet.pdf").content
