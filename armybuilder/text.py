@@ -139,10 +139,11 @@ def fmt_points(value: Any) -> str:
 
 
 def noun(n: Any, one: str, many: str | None = None) -> str:
-    """The word for ``n`` of a thing: ``one`` when n is 1 (a whole 1: not ½ or 2), else ``many``
-    (default: ``one`` + s, or + es after s, x, ch, sh and o). For numbers shown otherwise than
+    """The word for ``n`` of a thing: ``one`` for 1 or a part of one (``½ point``, ``−½ point``, as
+    the rulebooks write "½ point for each card"), else ``many`` (``0 points``, ``1½ points``;
+    default: ``one`` + s, or + es after s, x, ch, sh and o). For numbers shown otherwise than
     :func:`plural` shows them: ``f"{fmt_points(p)} {noun(p, 'point')}"``."""
-    if n == 1 and not isinstance(n, bool):
+    if not isinstance(n, bool) and (isinstance(n, (int, float)) or is_fraction(n)) and 0 < abs(n) <= 1:
         return one
     return many or one + ("es" if one.endswith(("s", "x", "ch", "sh", "o")) else "s")  # classes, heroes
 
@@ -153,7 +154,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def points_text(value: Any) -> str:
-    """``1 point``, ``6½ points``, ``-½ points``: points as a player reads them."""
+    """``1 point``, ``6½ points``, ``-½ point``: points as a player reads them."""
     return f"{fmt_points(value)} {noun(value, 'point')}"
 
 

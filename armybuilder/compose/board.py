@@ -257,7 +257,7 @@ def signed(value: float, unit: str = "", plural_unit: str = "") -> str:
     amount = fmt_points(abs(value))
     if not unit:
         return f"{sign}{amount}"
-    word = unit if abs(value) == 1 else (plural_unit or unit + "s")
+    word = unit if 0 < abs(value) <= 1 else (plural_unit or unit + "s")  # ½ point, as the rulebooks say
     return f"{sign}{amount} {word}"
 
 

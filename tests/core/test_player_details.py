@@ -70,7 +70,7 @@ def test_measure_text_takes_the_number_s_word():
     assert Measure(1, None, "units").text() == "1 unit"
     assert Measure(7, None, "units").text() == "7 units"
     assert Measure(1, 10, "slots").text() == "1 of 10 slots"
-    assert Measure(Fraction(1, 2), None, "points").text() == "½ points"
+    assert Measure(Fraction(1, 2), None, "points").text() == "½ point"
     assert Measure(None, 51, "points").text() is None
 
 

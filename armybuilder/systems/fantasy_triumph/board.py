@@ -58,7 +58,7 @@ from .model import Army, CardUse, Unit
 
 @cache
 def _pts(value: float) -> str:
-    """A change of points: "+2 points", "−½ points", "+1 point", "0 points"."""
+    """A change of points: "+2 points", "−½ point", "+1 point", "0 points"."""
     if value == 0:
         return "0 points"
     amount = Fraction(abs(value))  # exact: prices are halves

@@ -180,7 +180,7 @@ def test_a_troop_type_choice_prices_the_class_with_its_cards_for_the_new_type():
     # As Spear: 4 - ½ (Fierce, FT 34) - 2 (Unreliable, with Fierce) = 1½ a stand, x 2 = 3, and the
     # refund is "no more than the value of the stands" delayed: 1½. 1½ in all: ½ less.
     iron = board(IRON)
-    assert option(control(iron, "Troop type of Sellswords"), "Spear").cost == "−½ points"
+    assert option(control(iron, "Troop type of Sellswords"), "Spear").cost == "−½ point"
     assert board(IRON).rows()[1].controls[2] is iron.rows()[1].controls[2]  # made once for the same class
 
 
@@ -211,7 +211,7 @@ def test_card_chips_price_their_options_and_numbers():
     assert (delayed.cost, delayed.note) == ("−2 points", "1 stand")
     assert control(b, "One more stand of Rangers with Delayed Entry, −2 points").enabled
     # FT 49: "½ point for each battle card for armies with normal topography" (Forest)
-    assert control(b, "One more Prepared Defenses card for the army, +½ points").enabled
+    assert control(b, "One more Prepared Defenses card for the army, +½ point").enabled
     assert control(b, "Remove Deadly from Wardens").cost == "−4 points"
 
 
@@ -292,7 +292,7 @@ def test_settings_price_the_topography_and_the_ratings():
         ("0", "+2 points"),
         ("1", "+1½ points"),
         ("2", "+1 point"),
-        ("3", "+½ points"),
+        ("3", "+½ point"),
         ("4", "0 points"),
     ]
     points = control(iron, "Army size in points")

@@ -292,7 +292,7 @@ def test_the_notes_read_as_before():
     assert cards == [
         "Trolls: a lost 5-point stand regenerates for 2 command points (FT 52.1)",
         "Late (2 stands): counts as 4 points lost until it enters (FT 32.3)",
-        "Seer: counts as ½ points lost until it enters (FT 32.3)",
+        "Seer: counts as ½ point lost until it enters (FT 32.3)",
         "A sacked heavily fortified camp counts as 17 points of lost troops (FT 36.2.b)",
     ]
     # then the army's victory value: Trolls 5 + Late 2 x 4 + 5 Horde fillers x 2 + Seer 1 = 24
