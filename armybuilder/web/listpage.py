@@ -494,13 +494,13 @@ class Said:
     after: Result | None = None
 
 
-def _key(f: Finding) -> tuple[str, str, str]:
-    return (f.code, f.severity.value, f.message)
-
-
 def said_of(outcome: Any) -> Said:
-    """An edit's structured result (:class:`armybuilder.compose.edit.Made`) in the page's words."""
-    from collections import Counter
+    """An edit's structured result (:class:`armybuilder.compose.edit.Made`) in the page's words: what
+    was done, then the findings it caused, changed (the same finding with other numbers: "Changed:
+    the army has 7 stands … (was 6)") and fixed, as the engine tells them apart
+    (:func:`armybuilder.compose.edit.changes`, which the command line prints too). Info notes are
+    left to the list itself."""
+    from armybuilder.compose.edit import changes
 
     made = outcome.detail
     if made is None or made.kind in ("refused", "stale", "locked"):
@@ -524,16 +524,14 @@ def said_of(outcome: Any) -> Said:
     before: Result | None = made.before
     if made.kind == "same":
         lines = [sentence(made.said.split(" (no change")[0]) + ": nothing to change."]
-    old = Counter(_key(f) for f in (before.findings if before is not None else []))
-    new = Counter(_key(f) for f in after.findings)
-    for f in after.sorted_findings():
-        k = _key(f)
-        if (new - old)[k] > 0 and f.severity.value != "info":
-            lines.append(f"New {f.severity.value}: {plain(f.message)}")
-    still = {f.code for f in after.findings}
-    for f in before.sorted_findings() if before is not None else []:
-        if f.code not in still and f.severity.value != "info":
-            lines.append(f"Fixed: {plain(f.message)}")
+    done = made.changes if made.changes is not None else changes(before, after)
+    lines += [f"New {f.severity.value}: {plain(f.message)}" for f in done.caused if f.severity.value != "info"]
+    lines += [
+        f"Changed: {plain(now.message)} (was: {plain(was.message)})"
+        for was, now in done.changed
+        if now.severity.value != "info"
+    ]
+    lines += [f"Fixed: {plain(f.message)}" for f in done.fixed if f.severity.value != "info"]
     return Said(
         "ok" if after.valid else "invalid", list(dict.fromkeys(lines)), before=before.document if before else None
     )

@@ -45,3 +45,20 @@ def test_the_edit_result_carries_them_for_the_browser(tmp_path, run):
     assert made.changes.caused == [] and made.changes.fixed == []
     pairs = {(was.code, was.message, now.message) for was, now in made.changes.changed}
     assert ("FTR025", "40 of 48 points unspent", "36 of 48 points unspent") in pairs
+
+
+def test_the_page_says_changed_not_new(tmp_path, run):
+    """The builder's flash after a stand more: "Changed: … 3 stands … (was: … 2 stands …)", as the
+    command line's "changed:" line, where it said "New error:" for a finding that was there."""
+    from armybuilder.web.listpage import said_of
+
+    f = tmp_path / "ft.yaml"
+    run("new", "fantasy-triumph", f, "--points", "48")
+    run("add", f, "class", "Guard", "--troop", "Elite Foot", "--stands", "2", "--general")
+    lines = said_of(run_edit(f, "add", "stands", ["Guard", "1"])).lines
+    assert (
+        "Changed: the army has 3 stands; a 48-point army needs at least 8 (one per 6 points) "
+        "(was: the army has 2 stands; a 48-point army needs at least 8 (one per 6 points))"
+    ) in lines
+    assert not any(line.startswith(("New", "Fixed")) for line in lines), lines
+    assert not any("points unspent" in line for line in lines)  # info stays on the list, not the flash

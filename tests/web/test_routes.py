@@ -772,7 +772,7 @@ def test_a_click_goes_through_the_edit_engine_and_keeps_comments(client, folder,
     run_edit(by_hand, edit.verb, edit.part, list(edit.words))
     assert by_hand.read_bytes() == (folder / "wee.yaml").read_bytes()
     shown = client.get(r.headers["location"])
-    assert said(shown).startswith("invalid: Goblins: 3 tokens (+1) | New error: ")
+    assert said(shown).startswith("invalid: Goblins: 3 tokens (+1) | Changed: the army uses 3 of its 10 slots")
     assert said(client.get(r.headers["location"])) == "none: "  # said once
 
 
