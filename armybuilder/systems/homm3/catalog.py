@@ -107,7 +107,7 @@ def hm_neutral() -> list[Entry]:
         )
         e.cost.append(f"one card: {_stats(card)}")
         e.who.append(
-            f"mode {join(allowed)} (neutral: true in the list); not in {join(refused, 'and')} "
+            f"in a {join(allowed, 'or')} game, as a neutral unit; not in a {join(refused, 'or')} game "
             f"({rules['modes'][refused[0]]['neutral_units_rule'] if refused else ''})"
         )
         if u.get("unverified") or (card or {}).get("type_note"):

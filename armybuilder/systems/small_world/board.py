@@ -1204,7 +1204,13 @@ class _Builder:
             c = self.fresh(region, r, d_tokens)
             coins = self.bonus(c)
             cost = _join(f"costs {_tokens(c.cost)}", _coins(coins) if coins else "")
-            why = again or self.too_few(region, c.cost)
+            itself = (
+                f"the {r.name} are the active race: a race cannot conquer a region it already occupies "
+                f"({self.cat.ref('own_region_not_conquered')})"
+                if a.race is not None and r.name == a.race.name
+                else ""
+            )
+            why = again or itself or self.too_few(region, c.cost)
             entries.append(
                 Entry(
                     f"From the {r.name}",

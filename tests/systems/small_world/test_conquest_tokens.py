@@ -18,7 +18,7 @@ def test_trolls_pay_one_less_for_an_occupied_region():
     conquest = [{"region": "Stranglethorn", "defender": "Humans", "defender_tokens": 1, "tokens": 2}]
     r = check(position(active=race("Trolls", "Stranglethorn"), conquests=conquest))
     assert r.valid and costs(r) == [2]
-    r = check(position(active=race("Humans", "Stranglethorn"), decline=None, conquests=conquest))
+    r = check(position(active=race("Dwarves", "Stranglethorn"), decline=None, conquests=conquest))
     assert errors(r) == ["SWW008"]  # the same conquest without the Trolls' power
     conquest[0]["tokens"] = 1
     r = check(position(active=race("Trolls", "Stranglethorn"), conquests=conquest))
@@ -45,7 +45,7 @@ def test_reinforcement_die_minimum_one_tauren_two():
         "the conquest of Crossroads commits 1 token; even with the reinforcement die the Tauren need at least 2"
     ]
     assert check(position(conquests=[last])).valid  # the Orcs may try the die with 1 token
-    assert check(position(active=race("Humans", "Crossroads"), conquests=[last])).valid  # and anyone else
+    assert check(position(active=race("Dwarves", "Crossroads"), conquests=[last])).valid  # and anyone else
 
 
 def test_a_tauren_conquest_with_one_token_fails():

@@ -7,6 +7,7 @@ Each module has ``CODE``, ``NAME``, ``SEVERITY``, ``RULE``, a docstring (its doc
 
 from . import (
     coins_left_out,
+    conquered_from_itself,
     conquered_twice,
     conquest_not_held,
     conquest_tokens,
@@ -45,6 +46,7 @@ REGISTRY = [
     conquest_tokens_free,  # SWW017
     conquered_twice,  # SWW018
     conquest_not_held,  # SWW019
+    conquered_from_itself,  # SWW020
     coins_left_out,  # SWW014 (the note, last)
 ]
 
