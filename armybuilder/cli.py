@@ -240,6 +240,11 @@ def tournament(
     anonymous: bool = typer.Option(
         False, "--anonymous", help="In the packet, number the lists and leave out player and list names."
     ),
+    compact: bool = typer.Option(
+        False,
+        "--compact",
+        help="In the packet, lay each list out as export --compact does: smaller type, one page where it fits.",
+    ),
 ) -> None:
     """Check every submitted list against an event pack; exit 1 when any list is illegal."""
     from armybuilder import tournament as t
@@ -256,6 +261,7 @@ def tournament(
             packet=packet,
             anonymous=anonymous,
             width=fit_width(),
+            compact=compact,
         )
     )
 

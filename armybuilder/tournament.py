@@ -335,14 +335,16 @@ def command(
     packet: Path | None = None,
     anonymous: bool = False,
     width: int | None = None,
+    compact: bool = False,
 ) -> Outcome:
     """The ``tournament`` command: the table (or JSON) on stdout, the summary and reports written on stderr;
-    ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names); ``width``: a
+    ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names; ``compact``: each
+    list in ``export --compact``'s layout); ``width``: a
     terminal's, which the text table fits (None: as wide as it is)."""
     from armybuilder.fsutil import cannot_write
     from armybuilder.reporters import reporter
 
-    errors: list[str] = _packet_problems(packet, anonymous, force)
+    errors: list[str] = _packet_problems(packet, anonymous, force, compact)
     for r in reports:
         if report_kind(r) is None:
             errors.append(
@@ -386,7 +388,7 @@ def command(
             return Outcome(out, lines, ExitCode.USAGE)
         lines.append(f"wrote {kind} report {r}")
     if packet is not None:
-        written, said = write_packet(t, packet, anonymous, force)
+        written, said = write_packet(t, packet, anonymous, force, compact)
         lines.append(said)
         if not written:
             return Outcome(out, lines, ExitCode.USAGE)
@@ -396,11 +398,15 @@ def command(
 # -- the organiser's packet ------------------------------------------------------------------
 
 
-def _packet_problems(packet: Path | None, anonymous: bool, force: bool) -> list[str]:
+def _packet_problems(packet: Path | None, anonymous: bool, force: bool, compact: bool = False) -> list[str]:
     from armybuilder.fsutil import cannot_write
 
     if packet is None:
-        return ["--anonymous applies to the packet: add --packet FILE.pdf"] if anonymous else []
+        return [
+            f"{option} applies to the packet: add --packet FILE.pdf"
+            for option, given in (("--anonymous", anonymous), ("--compact", compact))
+            if given
+        ]
     if packet.suffix.lower() != ".pdf":
         return [f"{packet}: the packet is a PDF; give a file name ending in .pdf"]
     why = cannot_write(str(packet), force)
@@ -478,14 +484,14 @@ def _unnamed(roster: Any, file: str) -> None:
     roster.notices = [clean(f) for f in roster.notices]
 
 
-def write_packet(t: Tournament, path: Path, anonymous: bool, force: bool) -> tuple[bool, str]:
+def write_packet(t: Tournament, path: Path, anonymous: bool, force: bool, compact: bool = False) -> tuple[bool, str]:
     """Write the packet: whether it was written, and the line that says so (or why not)."""
     from armybuilder.export import ExportError
     from armybuilder.export.packet import render
     from armybuilder.fsutil import atomic_write
 
     try:
-        data, warnings = render(packet_of(t, anonymous))
+        data, warnings = render(packet_of(t, anonymous), compact=compact)
     except ExportError as exc:
         return False, one_line(f"{path}: cannot lay out the packet: {exc}")
     try:
@@ -494,6 +500,6 @@ def write_packet(t: Tournament, path: Path, anonymous: bool, force: bool) -> tup
         return False, one_line(f"{path} already exists; use --force to overwrite it")
     except OSError as exc:
         return False, one_line(f"{path}: cannot write the packet: {exc.strerror or exc}")
-    how = ", anonymous" if anonymous else ""
+    how = "".join(f", {word}" for word, given in (("anonymous", anonymous), ("compact", compact)) if given)
     extra = "".join(f"; {w}" for w in warnings)
     return True, one_line(f"wrote packet {path} ({plural(len(t.entries), 'list')}{how}){extra}")

@@ -4,7 +4,10 @@ The first page (or pages) is the summary: the event, its rules, how many lists a
 and broken, and a table of every list with its total, status and the reasons it is not legal. Then
 every list follows in the roster's own layout (:class:`armybuilder.export.pdf.PdfExporter`), each
 starting on a new page, checked against the event pack: an illegal list carries the pale INVALID
-across its pages. Every page's footer names the event, the list's number, its status and
+across its pages. Each list is measured alone first and laid out as ``export --event`` lays it out
+(on one page wherever a snugger layout holds it: :meth:`PdfExporter._one_page`), or with
+``--compact`` as ``export --compact`` does; each page has the margins of its list's layout (a page
+template per set of margins). Every page's footer names the event, the list's number, its status and
 fingerprint, and "page N of M".
 
 The packet is built by the tournament command (:mod:`armybuilder.tournament`), which gives it the
@@ -19,8 +22,19 @@ import io
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.export import ExportError, Paper
-from armybuilder.export.pdf import GREEN, INSET, MARGIN_MM, RED, PdfExporter, embed, fonts, load_platypus
+from armybuilder.export import ExportError, ExportOptions, Paper
+from armybuilder.export.pdf import (
+    BOTTOM_MARGIN_MM,
+    COMPACT_SCALES,
+    GREEN,
+    INSET,
+    MARGIN_MM,
+    RED,
+    PdfExporter,
+    embed,
+    fonts,
+    load_platypus,
+)
 from armybuilder.text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,29 +92,43 @@ class _Foot:
 class PacketExporter(PdfExporter):
     """The packet's pages: a summary, then each list's roster layout; per-page footers."""
 
-    def render_packet(self, packet: Packet, paper: Paper | str = Paper.a4) -> bytes:
+    _carries = False  # the packet carries its lists by number (``_attach``), none as a roster's own
+
+    def render_packet(self, packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False) -> bytes:
+        """The packet's PDF. Each list is laid out as ``armybuilder export --event`` lays it out
+        (:meth:`PdfExporter._one_page`: on one page when a snugger layout holds it), or with
+        ``compact`` as ``export --compact`` does; each with the margins of its layout."""
         load_platypus()
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
-        from reportlab.platypus import PageBreak, SimpleDocTemplate
+        from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
         from reportlab.platypus.doctemplate import LayoutError
 
-        self._chars: set[str] = set()
-        self._cut = 0
-        self._attachment = None  # no roster's own list: the packet carries each list by its number
+        if not packet.lists:
+            raise ExportError("a packet needs at least one list")
         self._packet = packet
         regular, bold, face = fonts()
         self.font, self.bold = regular, bold
+        pagesize = LETTER if Paper(paper) is Paper.letter else A4
+        options = ExportOptions(paper=Paper(paper), compact=compact)
+        self._feet = [_Foot(True, "", "", "")]  # (while each list is measured alone: no watermark)
+        self._current: int = 0
+        self._next: int | None = None
+        layouts = [self._layout_of(item.roster, options, compact) for item in packet.lists]
+        self._chars: set[str] = set()
+        self._cut = 0
+        self._attachment = None  # no roster's own list: the packet carries each list by its number
+        self._compact, self._snug, self._keep_tail = False, 0, False  # the summary: the roster's own type
         self._styles()
         buf = io.BytesIO()
-        doc = SimpleDocTemplate(
+        doc = BaseDocTemplate(
             buf,
-            pagesize=LETTER if Paper(paper) is Paper.letter else A4,
+            pagesize=pagesize,
             invariant=1,
             leftMargin=MARGIN_MM * mm,
             rightMargin=MARGIN_MM * mm,
             topMargin=MARGIN_MM * mm,
-            bottomMargin=22 * mm,
+            bottomMargin=BOTTOM_MARGIN_MM * mm,
             title=self._short(f"{packet.event}: the lists"),
             author="armybuilder",
             creator="armybuilder",
@@ -109,29 +137,55 @@ class PacketExporter(PdfExporter):
             + (" (anonymous)" if packet.anonymous else ""),
             lang="en",
         )
+        templates: dict[tuple[float, float], str] = {}
+
+        def template(margins: tuple[float, float]) -> str:
+            if margins not in templates:
+                top, bottom = margins
+                frame = Frame(doc.leftMargin, bottom * mm, doc.width, pagesize[1] - (top + bottom) * mm)
+                templates[margins] = f"margins-{top:g}-{bottom:g}"
+                doc.addPageTemplates(
+                    PageTemplate(id=templates[margins], frames=[frame], onPage=self._page, pagesize=pagesize)
+                )
+            return templates[margins]
+
+        template((MARGIN_MM, BOTTOM_MARGIN_MM))  # the summary's (the first template is the first page's)
         avail = doc.width - 2 * INSET
         story = self._summary(packet, avail)
         self._feet = [self._summary_foot(packet)]
         marker = _marker_class()
-        for item in packet.lists:
-            story += [marker(self, len(self._feet)), PageBreak()]
+        for item, layout in zip(packet.lists, layouts, strict=True):
+            self._compact, self._snug, scale, self._keep_tail = layout
+            self._styles(scale)
+            story += [marker(self, len(self._feet)), NextPageTemplate(template(self._margins())), PageBreak()]
             self._feet.append(self._list_foot(packet, item))
             story += self._story(item.roster, avail)
-        self._current: int = 0
-        self._next: int | None = None
-        if not packet.lists:
-            raise ExportError("a packet needs at least one list")
+        self._current, self._next = 0, None
         try:
-            doc.build(
-                story,
-                onFirstPage=self._page,
-                onLaterPages=self._page,
-                canvasmaker=self._canvas_class(packet.lists[0].roster),
-            )
+            doc.build(story, canvasmaker=self._canvas_class(packet.lists[0].roster))
         except LayoutError as exc:
             raise ExportError(f"the packet does not fit the page ({exc})") from None
         self._check_glyphs(face)
         return buf.getvalue()
+
+    def _layout_of(self, roster: Roster, options: ExportOptions, compact: bool) -> tuple[bool, int, float, bool]:
+        """How one list is laid out in the packet, measured alone (no QR code: a packet shows none):
+        (--compact, snugness, type scale, trailing sections kept with the last)."""
+        self._compact = compact
+        self._appendix_page = True
+        if not compact:
+            scale, tail = self._one_page(roster, options)
+            return False, self._snug, scale, tail
+        self._snug = 0
+        for scale in COMPACT_SCALES:
+            tail = self._measure(roster, options, scale)
+            if self._pages == 1:
+                break
+        else:
+            self.warnings.append(
+                f"{roster.title}: the list takes {self._pages} pages even with --compact (at the smallest type)"
+            )
+        return True, 0, scale, tail
 
     def _attach(self, canvas: Canvas) -> None:
         """Each list as a file (:func:`packet_file`), so that ``import PACKET --list K`` takes one out;
@@ -260,8 +314,9 @@ def _marker_class() -> Any:
     return Marker
 
 
-def render(packet: Packet, paper: Paper | str = Paper.a4) -> tuple[bytes, list[str]]:
-    """The packet's PDF bytes, and the warnings for stderr (characters the font cannot print...)."""
+def render(packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False) -> tuple[bytes, list[str]]:
+    """The packet's PDF bytes, and the warnings for stderr (characters the font cannot print...);
+    ``compact``: each list laid out as ``export --compact`` lays it out."""
     exporter = PacketExporter()
-    data = exporter.render_packet(packet, paper)
+    data = exporter.render_packet(packet, paper, compact)
     return data, exporter.warnings

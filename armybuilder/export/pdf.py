@@ -155,6 +155,7 @@ class PdfExporter(Exporter):
     _body_page = 0  # the page the roster's last section ends on (before "Not checked" and the export facts)
     _pages = 0
     _roster_pages = 0
+    _carries = True  # the PDF carries the roster's list (and shows its QR code); a packet's lists do not
 
     def render(self, roster: Roster, options: ExportOptions) -> bytes:
         load_platypus()
@@ -166,24 +167,8 @@ class PdfExporter(Exporter):
         # Every layout tried is measured (laid out, never drawn or written: ``_measure``); only the
         # one chosen is built into a PDF, once.
         if not self._compact:
-            tail = self._measure(roster, options, 1.0)
-            if self._roster_pages != 2:  # one page, or a long roster: laid out as it is
-                return self._final(roster, options, 1.0, tail)
-            # A short roster spilling onto a second page: the first of SNUG_STEPS that keeps it on one.
-            # The snuggest is tried first: when even it spills (a roster of two pages, the most
-            # common), none of the others can hold it, and one measure more is all it costs.
-            *looser, (snuggest_scale, snuggest) = SNUG_STEPS
-            self._snug = snuggest
-            snug_tail = self._measure(roster, options, snuggest_scale)
-            if self._roster_pages != 1:
-                self._snug = 0
-                return self._final(roster, options, 1.0, tail)
-            for scale, self._snug in looser:
-                roomier_tail = self._measure(roster, options, scale)
-                if self._roster_pages == 1:
-                    return self._final(roster, options, scale, roomier_tail)
-            self._snug = snuggest
-            return self._final(roster, options, snuggest_scale, snug_tail)
+            scale, tail = self._one_page(roster, options)
+            return self._final(roster, options, scale, tail)
         # --compact: the largest type that fits everything, the rules appendix too, on one page
         self._appendix_page = False
         for scale in COMPACT_SCALES:
@@ -212,6 +197,35 @@ class PdfExporter(Exporter):
             )
         )
         return data
+
+    def _one_page(self, roster: Roster, options: ExportOptions) -> tuple[float, bool]:
+        """The layout of a roster without --compact: the type scale and ``_keep_tail`` (``_snug`` is
+        left set): as it is when it takes one page or more than two, else the first of SNUG_STEPS
+        that keeps it on one (a tournament packet lays each list out with it too)."""
+        self._snug = 0
+        tail = self._measure(roster, options, 1.0)
+        if self._roster_pages != 2:  # one page, or a long roster: laid out as it is
+            return 1.0, tail
+        # A short roster spilling onto a second page: the first of SNUG_STEPS that keeps it on one.
+        # The snuggest is tried first: when even it spills (a roster of two pages, the most
+        # common), none of the others can hold it, and one measure more is all it costs.
+        *looser, (snuggest_scale, snuggest) = SNUG_STEPS
+        self._snug = snuggest
+        snug_tail = self._measure(roster, options, snuggest_scale)
+        if self._roster_pages != 1:
+            self._snug = 0
+            return 1.0, tail
+        for scale, self._snug in looser:
+            roomier_tail = self._measure(roster, options, scale)
+            if self._roster_pages == 1:
+                return scale, roomier_tail
+        self._snug = snuggest
+        return snuggest_scale, snug_tail
+
+    def _margins(self) -> tuple[float, float]:
+        """The top and bottom margins (mm) of the layout set (--compact, ``_snug``)."""
+        top = COMPACT_MARGIN_MM if self._compact or self._snug else MARGIN_MM
+        return top, (SNUGGER_BOTTOM_MARGIN_MM if self._snug > 1 else BOTTOM_MARGIN_MM)
 
     @property
     def _tight(self) -> float:
@@ -249,7 +263,7 @@ class PdfExporter(Exporter):
         self._roster_pages = 0  # the pages before the rules appendix: set with it, else all of them
         self._body_page = 0  # set when the roster's last section is drawn
         self._roster_valid = roster.valid
-        self._attachment = roster.carried  # the list the roster carries: an embedded file
+        self._attachment = roster.carried if self._carries else None  # the list it carries: an embedded file
         regular, bold, face = fonts()
         self.font, self.bold = regular, bold
         self._styles(scale)
@@ -261,8 +275,8 @@ class PdfExporter(Exporter):
             invariant=1,
             leftMargin=MARGIN_MM * mm,
             rightMargin=MARGIN_MM * mm,
-            topMargin=(COMPACT_MARGIN_MM if self._compact or self._snug else MARGIN_MM) * mm,
-            bottomMargin=(SNUGGER_BOTTOM_MARGIN_MM if self._snug > 1 else BOTTOM_MARGIN_MM) * mm,
+            topMargin=self._margins()[0] * mm,
+            bottomMargin=self._margins()[1] * mm,
             title=self._short(roster.title),
             author="armybuilder",
             creator=f"armybuilder {roster.version}",

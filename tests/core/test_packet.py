@@ -148,3 +148,86 @@ def test_names_print_as_written_not_as_markup(run, tmp_path, lists):
     out = tmp_path / "packet.pdf"
     assert run("tournament", PACK, lists, "--packet", out).exit_code == 1
     assert "<b>Bold</b> & Co" in pages(out)[0]
+
+
+# Issue 37, item 10: "tournament … --packet made 20 pages for 10 lists. Each list's 'At the table',
+# 'Not checked' and footer spill onto a mostly empty page, although export --event fits the same
+# roster on one. tournament --compact does not exist."
+
+GAMES_DAY = ROOT / "examples/events/games-day.yaml"
+
+
+def list_pages(pdf: Path) -> dict[int, int]:
+    """How many pages each list of a packet takes (its number is in each page's footer)."""
+    count: dict[int, int] = {}
+    for page in pages(pdf):
+        m = re.search(r"Club Games Day · list (\d+) · ", page)
+        if m:
+            count[int(m.group(1))] = count.get(int(m.group(1)), 0) + 1
+    return count
+
+
+@pytest.fixture
+def examples(tmp_path):
+    """Every bundled example list, of every system (the games day plays them all), in one folder."""
+    folder = tmp_path / "examples"
+    folder.mkdir()
+    for f in sorted((ROOT / "examples").glob("*/*.yaml")):
+        if f.parent.name != "events":
+            shutil.copyfile(f, folder / f"{f.parent.name}--{f.name}")
+    return folder
+
+
+def test_each_list_of_the_packet_takes_one_page_where_export_fits_it_on_one(run, tmp_path, examples):
+    out = tmp_path / "packet.pdf"
+    run("tournament", GAMES_DAY, examples, "--packet", out)
+    files = sorted(examples.glob("*.yaml"))  # the run's order: its numbers
+    taken = list_pages(out)
+    assert sorted(taken) == list(range(1, len(files) + 1))
+    exported = {}
+    for n, f in enumerate(files, 1):
+        roster = tmp_path / f"{n}.pdf"
+        run("export", f, "--event", GAMES_DAY, "-o", roster)
+        exported[n] = len(pypdf.PdfReader(io.BytesIO(roster.read_bytes())).pages)
+    for n in taken:  # never more pages than the list's own roster (which also shows its QR code)
+        assert taken[n] <= exported[n], (files[n - 1].name, taken[n], exported[n])
+    one = [n for n in exported if exported[n] == 1]
+    assert len(one) >= 8 and all(taken[n] == 1 for n in one)
+    # the roster export sets snug to fit: greenwood-host is one of those (it used to take two in the packet)
+    greenwood = files.index(examples / "fantasy-triumph--greenwood-host.yaml") + 1
+    assert taken[greenwood] == 1
+    # a list the packet fits on one page shows all of it there: "Not checked" and the export facts
+    page = next(p for p in pages(out) if f"Club Games Day · list {greenwood} · " in p)
+    assert "Not checked" in page and "Findings digest:" in page and "Greenwood Host" in page
+
+
+def test_tournament_compact_lays_each_list_out_as_export_compact(run, tmp_path, examples):
+    plain, compact = tmp_path / "plain.pdf", tmp_path / "compact.pdf"
+    run("tournament", GAMES_DAY, examples, "--packet", plain)
+    r = run("tournament", GAMES_DAY, examples, "--packet", compact, "--compact")
+    assert "lists, compact)" in r.stderr
+    before, after = list_pages(plain), list_pages(compact)
+    assert sorted(after) == sorted(before)
+    assert all(after[n] <= before[n] for n in before) and sum(after.values()) < sum(before.values())
+    files = sorted(examples.glob("*.yaml"))
+    for n, count in after.items():  # more than one page only where export --compact needs more too
+        if count > 1:
+            roster = tmp_path / f"{n}.pdf"
+            run("export", files[n - 1], "--event", GAMES_DAY, "--compact", "-o", roster)
+            assert len(pypdf.PdfReader(io.BytesIO(roster.read_bytes())).pages) >= count
+            assert "pages even with --compact" in r.stderr
+    assert sum(count == 1 for count in after.values()) >= 17
+    # still a packet: verify says so, and import takes a list out of it
+    v = run("verify", compact)
+    assert v.exit_code == 2 and "tournament packet of 19 lists" in v.stderr
+    taken = tmp_path / "taken.yaml"
+    i = run("import", compact, "--list", "2", "-o", taken)
+    assert i.exit_code == 0, i.stderr
+    from armybuilder.fingerprint import of_file
+
+    assert of_file(taken) == of_file(files[1])
+
+
+def test_compact_applies_to_the_packet(run, tmp_path, lists):
+    r = run("tournament", PACK, lists, "--compact")
+    assert r.exit_code == 2 and "--compact applies to the packet: add --packet FILE.pdf" in r.stderr
