@@ -7,7 +7,10 @@ restates a rule that is not in the data.
 A system contributes *kinds* (``cards``, ``troops``, ``factions``, ``units``, ``races``...) in its
 ``catalog`` module: ``KINDS`` maps each kind to a function that returns :class:`Entry` objects, and
 ``ALIASES`` maps other words for a kind (``card``) to it. An entry has its table row (short cells) and
-its explanation (cost rule, who may take it, caps, exclusions, options, notes, rule, summary).
+its explanation (cost rule, who may take it, caps, exclusions, options, notes, rule, summary) and,
+where the data holds them, the figures a player plays with (:class:`Figures`: a troop type's order
+and move, a unit's attack and defense on each side of its card), which the explain page, the
+command line's ``explain`` and a roster's rules appendix all show from the one model.
 """
 
 from __future__ import annotations
@@ -32,6 +35,56 @@ class CatalogError(Exception):
 
 
 @dataclass
+class Figures:
+    """The figures a player plays with, as a small table the data fills: ``columns`` heads its value
+    columns (a Heroes III unit's "Few" and "Pack" sides; empty: one column with no heading), each row
+    a label and one cell per column. A cell marks a figure the data holds unverified in its own words
+    ("3 MU, unverified"); ``notes`` are said once under the table: what such a mark means, and what
+    the data does not hold ("the data does not hold combat factors")."""
+
+    columns: list[str]
+    rows: list[tuple[str, list[str]]]
+    notes: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The figures in one line: ``order: close, move: 3 MU`` or ``Few: attack 2, ...; Pack: ...``."""
+        if not self.columns:
+            return ", ".join(f"{label}: {cells[0]}" for label, cells in self.rows)
+        return "; ".join(
+            f"{head}: " + ", ".join(f"{label} {cells[n]}" for label, cells in self.rows)
+            for n, head in enumerate(self.columns)
+        )
+
+    def text(self) -> list[str]:
+        """The table in aligned columns of plain text, then its notes."""
+        from armybuilder.text import width
+
+        heads = list(self.columns)
+        cols = max([len(heads)] + [len(cells) for _, cells in self.rows])
+        first = max([0] + [width(label) for label, _ in self.rows])
+        widths = [
+            max([width(heads[n]) if n < len(heads) else 0] + [width(c[n]) for _, c in self.rows if n < len(c)])
+            for n in range(cols)
+        ]
+
+        def cells(label: str, values: list[str]) -> str:
+            padded = [label + " " * (first - width(label))]
+            padded += [v + " " * (widths[n] - width(v)) for n, v in enumerate(values)]
+            return "  ".join(padded).rstrip()
+
+        out = [cells("", heads)] if heads else []
+        out += [cells(label, values) for label, values in self.rows]
+        return out + list(self.notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "columns": self.columns,
+            "rows": [{"label": label, "values": cells} for label, cells in self.rows],
+            "notes": self.notes,
+        }
+
+
+@dataclass
 class Entry:
     kind: str  # the kind's singular word: card, troop type, unit...
     name: str
@@ -49,6 +102,7 @@ class Entry:
     aliases: list[str] = field(default_factory=list)  # other names explain finds it by
     not_checked: list[str] = field(default_factory=list)  # what armybuilder does not check about it
     readings: list[str] = field(default_factory=list)  # how armybuilder reads a rule about it the text leaves open
+    figures: Figures | None = None  # the figures a player plays with, where the data holds them
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -64,6 +118,7 @@ class Entry:
             "notes": self.notes,
             "not_checked": self.not_checked,
             "readings": self.readings,
+            "figures": self.figures.to_dict() if self.figures is not None else None,
             "data": self.data,
         }
 
@@ -265,6 +320,9 @@ def explain_text(hits: list[Entry]) -> str:
         out.append(f"{e.name}  ({e.kind}" + (f", {e.rule}" if e.rule else "") + ")")
         if e.summary:
             out.append(f"  summary:   {e.summary}")
+        if e.figures is not None:
+            for n, line in enumerate(e.figures.text()):
+                out.append(f"  {'figures:' if n == 0 else '':<10} {line}".rstrip())
         sections = [
             ("cost", e.cost),
             ("who", e.who),

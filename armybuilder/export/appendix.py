@@ -7,8 +7,10 @@ one (``(kind, name)`` pairs), else the list's inventory (:meth:`armybuilder.syst
 without its totals and without the names a player gives (a class, a hero: kinds the data names
 nothing of). Each is looked up among the system's catalog entries (:mod:`armybuilder.compose.catalog`),
 so the summary and the rule are the ones ``armybuilder explain`` shows. Nothing is written here that
-the data does not hold: an item the data gives no summary says so (:data:`NO_SUMMARY`), and one the
-catalog does not know at all is listed with its kind and no reference.
+the data does not hold: an item the data gives no summary shows its figures in one line (a troop
+type's order and move, a unit's sides: :meth:`armybuilder.compose.catalog.Figures.line`), one with
+neither says so (:data:`NO_SUMMARY`), and one the catalog does not know at all is listed with its
+kind and no reference.
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ def used(result: Result) -> list[RuleEntry]:
         entry = _find(every, kind, name)
         if entry is not None:
             summary = " ".join((entry.summary or "").split()) or None
+            if summary is None and entry.figures is not None:  # a troop type, a unit: its figures
+                summary = entry.figures.line()
             item = RuleEntry(entry.kind, entry.name, entry.rule or None, summary)
         else:
             item = RuleEntry(kind.replace("_", " "), name, None, None)

@@ -96,7 +96,7 @@ def test_catalog_filter(run, system, kind, text, wanted):
         ),
         ("token-terrors", "kickstart", "trait", ["never issued"]),
         ("homm3-battlefield", "Catherine", "hero", ["Castle armies", "medium skirmish: level V"]),
-        ("homm3-battlefield", "archangels", "unit", ["Pack side: Flying", "30 gold + 2 valuables"]),
+        ("homm3-battlefield", "archangels", "unit", ["figures:", "Few", "Pack", "30 gold + 2 valuables"]),
         ("small-world-of-warcraft", "TROLLS", "race", ["conquests cost 1 token less", "SWoW Trolls"]),
     ],
 )
@@ -121,6 +121,7 @@ def test_explain_every_system(run, system, name, kind, words):
         "notes",
         "not_checked",
         "readings",
+        "figures",
         "data",
     }
 

@@ -50,14 +50,22 @@ def test_fantasy_triumph_cards_carry_their_summary_and_section_from_the_data():
         assert e.text == f"{name} (card, FT {cards[name]['number']}): {e.summary}"
 
 
-def test_an_item_without_a_summary_in_the_data_says_so():
-    troops = load_file(DATA / "fantasy-triumph" / "troops.yaml").data["troops"]
-    assert not any("summary" in t for t in troops)  # when the data gains summaries, the roster shows them
+def test_an_item_without_a_summary_in_the_data_shows_its_figures_or_says_so():
+    troops = {t["name"]: t for t in load_file(DATA / "fantasy-triumph" / "troops.yaml").data["troops"]}
+    assert not any("summary" in t for t in troops.values())  # when the data gains summaries, the roster shows them
     roster, _ = build(FT_EXAMPLE, with_rules=True)
     listed = load_file(FT_EXAMPLE).data
     shown = [e for e in roster.rules if e.kind == "troop type"]
     assert sorted(e.name for e in shown) == sorted({c["troop"] for c in listed["classes"]})
-    assert all(e.summary is None and e.summary_text == NO_SUMMARY and e.rule for e in shown)
+    for e in shown:  # no summary in the data: the troop type's figures, as the data holds them
+        t = troops[e.name]
+        assert e.rule and e.summary == e.summary_text and NO_SUMMARY not in e.summary_text
+        assert f"order: {t['order']}" in e.summary and f"points: {t['points']}" in e.summary
+        assert f"move: {t['move']} MU" + ("" if t["move_verified"] else " (unverified)") + "," in e.summary
+    # a Heroes III faction has neither a summary nor figures: it says so
+    roster, _ = build(ROOT / "examples" / "homm3-battlefield" / "skirmish-short.yaml", with_rules=True)
+    (faction,) = [e for e in roster.rules if e.kind == "faction"]
+    assert faction.summary is None and faction.summary_text == NO_SUMMARY
 
 
 def test_a_name_the_data_does_not_know_is_listed_without_summary_or_rule():

@@ -76,12 +76,18 @@ def test_the_question_mark_of_a_part_opens_its_explanation_beside_the_list(brows
         assert page.evaluate("document.querySelectorAll('header.top').length") == 1
         assert page.url == address
         assert page.locator("#board .row").count() > 0
-        assert page.evaluate("window.scrollY") == where
         heading = dialog.locator("h2").first
         assert name.split(" (")[0].lower() in heading.inner_text().lower()
         box = dialog.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 1
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+        # the part asked about stays in view: the page stays where it was beside a wide screen's
+        # panel; on a phone it moves just enough to show the part above the sheet
+        if width >= 600:
+            assert page.evaluate("window.scrollY") == where
+        spot = link.bounding_box()
+        assert spot is not None and spot["y"] >= 0
+        assert spot["y"] + spot["height"] <= box["y"] + 1 or spot["x"] + spot["width"] <= box["x"] + 1
         assert not _serious(page), "axe, explanation open"
         # Escape closes it; the focus is back on the "?"
         page.keyboard.press("Escape")

@@ -664,9 +664,14 @@ def _class_row(ctx: _Ctx, unit: Unit) -> Row:
         troop if unit.troop else f"{troop} (not a known troop type)",
         f"{plural(unit.stands, 'stand')} of {points_text(unit.each)}" + (" (the minimum)" if unit.floored else ""),
     ]
-    move = model.movement(unit)
-    if move:
-        subtitle.append(move)
+    if unit.troop:  # the figures a player plays with (the data holds no combat factors)
+        from .catalog import UNVERIFIED
+
+        subtitle.append(f"{unit.troop.get('order')} order")
+        move = model.movement(unit)
+        subtitle.append(move + ("" if unit.troop.get("move_verified", True) else f" ({UNVERIFIED})"))
+        if unit.troop.get("shoots"):
+            subtitle.append(f"shooting factor {unit.troop.get('shooting_factor')}")
     if unit.general:
         subtitle.append("general")
     return Row(
@@ -1384,7 +1389,9 @@ def _army_group(ctx: _Ctx) -> Group:
 @cache
 def _troop_summary(name: str) -> str:
     t = model.catalog().troops[name]
-    bits = [f"{t['mount']}, {t['order']} order, moves {t['move']} MU"]
+    from .catalog import move_text
+
+    bits = [f"{t['mount']}, {t['order']} order, moves {move_text(t)}"]
     if t.get("shoots"):
         bits.append(f"shoots (shooting factor {t.get('shooting_factor')})")
     if t.get("extra_command_point"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from armybuilder.compose.catalog import Entry, join, pts, source
+from armybuilder.compose.catalog import Entry, Figures, join, pts, source
 from armybuilder.resources import load_data
 
 from . import MANIFEST
@@ -168,6 +168,32 @@ def _troops_named(card: dict[str, Any]) -> set[str]:
     return {name for cond in conds for name in values_of(cond, "troop")}
 
 
+UNVERIFIED = "unverified"
+UNVERIFIED_MOVE = "unverified: a move so marked comes from a third-party builder's data only, not the rule documents"
+NO_COMBAT_FACTORS = "the data does not hold combat factors"
+
+
+def move_text(t: dict[str, Any]) -> str:
+    """``3 MU``, or ``3 MU (unverified)`` for a move only a third-party builder gives."""
+    return f"{t.get('move')} MU" + ("" if t.get("move_verified", True) else f" ({UNVERIFIED})")
+
+
+def troop_figures(t: dict[str, Any]) -> Figures:
+    """A troop type's figures as data/fantasy-triumph/troops.yaml holds them (its source:
+    ../shared/reference/triumph-troop-types.csv); the data holds no combat factors, said once."""
+    rows = [
+        ("points", [pts(t["points"])]),
+        ("foot or mounted", [str(t.get("mount"))]),
+        ("order", [str(t.get("order"))]),
+        ("move", [move_text(t)]),
+        ("shoots", ["yes" if t.get("shoots") else "no"]),
+        ("shooting factor", [str(t.get("shooting_factor"))]),
+        ("extra command point", ["yes" if t.get("extra_command_point") else "no"]),
+    ]
+    notes = [] if t.get("move_verified", True) else [UNVERIFIED_MOVE]
+    return Figures([], rows, [*notes, NO_COMBAT_FACTORS])
+
+
 def ft_troops() -> list[Entry]:
     src = source(FT, "troop")
     card_list = cards()
@@ -192,14 +218,7 @@ def ft_troops() -> list[Entry]:
         )
         e.cost.append(f"{pts(t['points'])} points a stand, before its cards (a stand never costs less than 1)")
         e.who.append("any class (a class is stands of one troop type)")
-        e.notes.append(
-            f"{t.get('mount')}, {t.get('order')} order, moves {t.get('move')} MU"
-            + ("" if t.get("move_verified", True) else " (move unverified: a third-party builder's data)")
-        )
-        if t.get("shoots"):
-            e.notes.append(f"shoots (shooting factor {t.get('shooting_factor')})")
-        if t.get("extra_command_point"):
-            e.notes.append("orders cost +1 command point")
+        e.figures = troop_figures(t)
         if t.get("aliases"):
             e.notes.append("also written: " + ", ".join(t["aliases"]))
         touched = [c["name"] for c in card_list if t["name"] in _troops_named(c)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
+from armybuilder.compose.catalog import Entry, Figures, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
 from armybuilder.suggest import fold
 from armybuilder.text import plural
@@ -25,13 +25,24 @@ def _cost(c: dict[str, Any] | None) -> str:
     return text
 
 
-def _stats(c: dict[str, Any] | None) -> str:
-    if not c:
-        return "-"
-    return (
-        f"{c.get('type')}, attack {c.get('attack')}, defense {c.get('defense')}, hp {c.get('hp')}, "
-        f"initiative {c.get('initiative')}, {_cost(c)}"
-    )
+# a unit card's figures, in the order the card prints them (data/homm3-battlefield/units.yaml)
+CARD_FIGURES = ("type", "attack", "defense", "hp", "initiative")
+
+
+def card_figures(sides: list[tuple[str, dict[str, Any] | None]]) -> Figures:
+    """A unit's figures, one column a side of its card (``Few``, ``Pack``; a neutral unit's one
+    card: no heading), its recruit cost last: as units.yaml holds them ("-" where it holds none)."""
+    rows = [(key, [_figure((c or {}).get(key)) for _, c in sides]) for key in CARD_FIGURES]
+    rows.append(("cost", [_cost(c) for _, c in sides]))
+    heads = [head for head, _ in sides]
+    notes = [
+        f"unverified: the type is not in the data ({c['type_note']})" for _, c in sides if c and c.get("type_note")
+    ]
+    return Figures(heads if any(heads) else [], rows, notes)
+
+
+def _figure(value: Any) -> str:
+    return "-" if value is None else str(value)
 
 
 def _hm_tier_lengths(tier: str) -> list[str]:
@@ -63,11 +74,11 @@ def hm_units() -> list[Entry]:
                 rule=document,
                 data={"faction": fac["name"], **u},
             )
-            e.cost.append(f"Few side: {_stats(u.get('few'))}")
-            e.cost.append(f"Pack side: {_stats(u.get('pack'))}")
+            sides = [("Few", u.get("few")), ("Pack", u.get("pack"))]
             if "alternate" in u:
-                e.cost.append(f"alternate card, Few: {_stats(u['alternate'].get('few'))}")
-                e.cost.append(f"alternate card, Pack: {_stats(u['alternate'].get('pack'))}")
+                sides += [("alternate Few", u["alternate"].get("few")), ("alternate Pack", u["alternate"].get("pack"))]
+            e.figures = card_figures(sides)
+            if "alternate" in u:
                 e.options.append("alternate: true takes the alternate card")
             e.who.append(f"{fac['name']} armies ({fac.get('box')})")
             lengths = _hm_tier_lengths(u.get("tier"))
@@ -105,15 +116,19 @@ def hm_neutral() -> list[Entry]:
             rule=document,
             data=u,
         )
-        e.cost.append(f"one card: {_stats(card)}")
+        e.figures = card_figures([("", card)])
         e.who.append(
             f"in a {join(allowed, 'or')} game, as a neutral unit; not in a {join(refused, 'or')} game "
             f"({rules['modes'][refused[0]]['neutral_units_rule'] if refused else ''})"
         )
-        if u.get("unverified") or (card or {}).get("type_note"):
-            e.notes.append("unverified: " + str((card or {}).get("type_note", "the source is unsure")))
+        if u.get("unverified") and not (card or {}).get("type_note"):  # a type_note: the figures say it
+            e.notes.append("unverified: the source is unsure")
         out.append(e)
     return out
+
+
+# a hero's starting statistics (data/homm3-battlefield/heroes.yaml)
+HERO_FIGURES = ("attack", "defense", "power", "knowledge")
 
 
 def hm_heroes() -> list[Entry]:
@@ -139,9 +154,10 @@ def hm_heroes() -> list[Entry]:
         )
         st = h.get("stats", {})
         e.who.append(f"{h.get('faction')} armies")
-        e.notes.append(
-            f"{h.get('might_or_magic')} hero, {h.get('class')}: attack {st.get('attack')}, defense "
-            f"{st.get('defense')}, power {st.get('power')}, knowledge {st.get('knowledge')}"
+        e.figures = Figures(
+            [],
+            [("class", [str(h.get("class"))]), ("might or magic", [str(h.get("might_or_magic"))])]
+            + [(key, [_figure(st.get(key))]) for key in HERO_FIGURES],
         )
         e.options.append(f"starting Ability card: {h.get('ability')}")
         e.options.append(f"Specialty {h.get('specialty')}: cards at levels {', '.join(h.get('specialty_levels', []))}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
+from armybuilder.compose.catalog import Entry, Figures, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
 from armybuilder.text import plural
 
@@ -45,6 +45,38 @@ _SW_POWER: dict[str, Callable[[Any], str]] = {
 }
 
 
+# power key in races.yaml -> its figures, (label, value) rows
+_SW_FIGURES: dict[str, Callable[[Any], list[tuple[str, str]]]] = {
+    "region_minimum": lambda v: [("fewest tokens in a region", str(v["tokens"]))],
+    "decline_tokens_per_region": lambda v: [
+        ("tokens left in a region in decline", "not settled by the rules" if v is None else str(v))
+    ],
+    "conquest_minimum": lambda v: [("fewest tokens to conquer", str(v))],
+    "conquest_discount": lambda v: [("conquest cost", f"{v['tokens']} less, never below {v['minimum']}")],
+    "conquest_bonus": lambda v: [(f"coins a conquest of a region the {v['defender_faction']} held", f"+{v['coins']}")],
+    "region_bonus": lambda v: [(f"coins a {v['marker'].capitalize()} region held", f"+{v['coins']}")],
+    "bombs": lambda v: [("Bomb tokens", str(v["stack"])), ("Bombs a region", f"at most {v['per_region']}")],
+    "enlist": lambda v: [
+        ("coins a new token", str(v["coins_per_token"])),
+        ("tokens lost a new token", str(v["tokens_per_loss"])),
+    ],
+}
+NO_STARTING_TOKENS = (
+    "the data does not hold how many tokens a race starts with: the values of its race banner and "
+    "power badge are not public"
+)
+
+
+def race_figures(r: dict[str, Any]) -> Figures:
+    """A race's figures as races.yaml holds them: its tokens in the box (a hard cap), its power's
+    numbers; its starting tokens are not in the data, said once."""
+    rows = [("race tokens in the box", [str(r.get("tokens_in_box"))])]
+    for key, value in (r.get("power") or {}).items():
+        if key in _SW_FIGURES:
+            rows += [(label, [cell]) for label, cell in _SW_FIGURES[key](value)]
+    return Figures([], rows, [NO_STARTING_TOKENS])
+
+
 def sw_races() -> list[Entry]:
     data = load_data(SW, "races")
     base = load_data(SW, "base-rules")
@@ -66,6 +98,7 @@ def sw_races() -> list[Entry]:
             summary=" ".join(str(r.get("summary", "")).split()) or None,
             data=r,
         )
+        e.figures = race_figures(r)
         e.caps.append(
             f"{r.get('tokens_in_box')} tokens in the box: on the board and in hand never more ({supply_source})"
         )

@@ -140,7 +140,19 @@ document.documentElement.classList.add("js");
     var dialog = document.getElementById("explainer");
     if (dialog && !dialog.open && dialog.showModal) { dialog.showModal(); }
     target.scrollTop = 0;
+    // On a phone it is a sheet over the foot of the screen: the part whose "?" was tapped moves
+    // just above it, so the part explained stays in view (on a wide screen the panel is beside it).
+    var part = asked && asked.isConnected ? (asked.closest(".row-head, .entry") || asked) : null;
+    if (dialog && dialog.open && part) {
+      var top = dialog.getBoundingClientRect().top, box = part.getBoundingClientRect();
+      if (top > 0 && box.bottom > top) { window.scrollBy(0, box.bottom - top + 8); }
+    }
   });
+  var asked = null;  // the "?" last clicked
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.explain") : null;
+    if (link) { asked = link; }
+  }, true);
   document.addEventListener("click", function (event) {
     var closer = event.target.closest ? event.target.closest("[data-close]") : null;
     if (closer) {
