@@ -40,6 +40,25 @@ def test_a_small_world_race_shows_its_tokens_and_its_power_s_numbers():
     assert goblins["Bomb tokens"] == [str(races["Goblins"]["power"]["bombs"]["stack"])]
 
 
+def test_a_token_terrors_faction_shows_its_figures_and_its_talents_costs():
+    factions = load_data("token-terrors", "factions")
+    slots = {r["name"]: r.get("slots") for r in load_data("token-terrors", "rules")["rarities"]}
+    assert factions["box_supply_unverified"] is True
+    for f in factions["factions"]:
+        got = _one("token-terrors", f["name"], "faction").figures
+        cells = _cells(got)
+        assert cells["battle style"] == [f["battle_style"]] and cells["type"] == [f["type"]]
+        assert cells["army slots a token"] == [str(slots[f["rarity"]])]
+        assert cells["tokens in the box"] == [f"{f['box_supply']} (unverified)"]
+        assert got.notes == ["unverified: the box supply is derived, not printed"]
+        for t in f["talents"]:
+            if t["kind"] == "trait":
+                assert cells[f"trait {t['name']}"] == ["never issued"]
+            else:
+                n = t["command_cost"]
+                assert cells[f"talent {t['name']}"] == [f"{n} command{'' if n == 1 else 's'} a use"]
+
+
 def test_the_command_line_explains_with_the_same_figures(run):
     r = run("explain", FT, "Shooters")
     assert r.exit_code == 0, r.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from armybuilder.compose.catalog import Entry, join, pts, source  # noqa: F401
+from armybuilder.compose.catalog import Entry, Figures, join, pts, source  # noqa: F401
 from armybuilder.resources import load_data
 from armybuilder.text import plural
 
@@ -22,6 +22,27 @@ def _tt_rules() -> dict[str, Any]:
 def _tt_value(key: str) -> tuple[Any, str]:
     r = _tt_rules().get(key, {})
     return r.get("value"), r.get("rule", "")
+
+
+def faction_figures(f: dict[str, Any], slots: int | None, unverified_box: bool) -> Figures:
+    """A faction's figures as factions.yaml and rules.yaml hold them: its battle style, rarity and
+    type, the army slots a token takes, its tokens in the box (marked when the data marks them
+    unverified), and what each talent costs to issue."""
+    rows = [
+        ("battle style", [str(f.get("battle_style"))]),
+        ("rarity", [str(f.get("rarity"))]),
+        ("type", [str(f.get("type"))]),
+        ("army slots a token", ["not known" if slots is None else str(slots)]),
+    ]
+    if f.get("box_supply") is not None:
+        rows.append(("tokens in the box", [f"{f['box_supply']}" + (" (unverified)" if unverified_box else "")]))
+    for t in f.get("talents", []):
+        if t.get("kind") == "trait":
+            rows.append((f"trait {t['name']}", ["never issued"]))
+        else:
+            rows.append((f"talent {t['name']}", [f"{plural(t.get('command_cost'), 'command')} a use"]))
+    notes = ["unverified: the box supply is derived, not printed"] if unverified_box else []
+    return Figures([], rows, notes)
 
 
 def tt_factions() -> list[Entry]:
@@ -53,6 +74,7 @@ def tt_factions() -> list[Entry]:
             summary=f.get("summary"),
             data=f,
         )
+        e.figures = faction_figures(f, slots, unverified_box=bool(data.get("box_supply_unverified")))
         e.cost.append(
             f"{'an unknown number of' if slots is None else slots} army slot{'s' if slots != 1 else ''} "
             f"a token ({f.get('rarity')}; {rarity.get('rule', '')}); an army fills exactly {slots_total} "
