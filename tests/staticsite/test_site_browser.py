@@ -300,3 +300,60 @@ def test_a_folder_of_the_computer_is_edited_in_place(player, served):
     back = "() => (document.querySelector('#site-folder') || {innerText: ''}).innerText.startsWith('Lists kept in')"
     _until(page, back)
     assert "Kept On Disk" not in page.locator("#lists").inner_text()
+
+
+# What the browser's storage does when it is full or refused, put in front of the site's own worker:
+# every write to IndexedDB fails as a full disk fails it (QuotaExceededError), or IndexedDB cannot
+# be opened at all (a browser that keeps no site data). Chromium's DevTools quota override is not
+# honoured for IndexedDB, so the browser's own error is raised where the browser raises it.
+_FULL = """const plainPut = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+_REFUSED = """self.indexedDB.open = function () {
+  throw new DOMException("The user denied permission to access the database.", "SecurityError");
+};
+"""
+
+
+def _with_storage(context: Any, served: str, prelude: str) -> None:
+    def answer(route: Any) -> None:
+        body = (Path(__file__).resolve().parents[2] / "armybuilder/web/site/worker.js").read_text(encoding="utf-8")
+        route.fulfill(status=200, content_type="text/javascript", body=prelude + body)
+
+    context.route(served + "worker.js", answer)
+
+
+@pytest.mark.parametrize(
+    ("prelude", "said"),
+    [
+        (_FULL, "Your last change could not be saved in this browser (the browser's storage for this site is full)"),
+        (_REFUSED, "This browser does not let the builder keep lists (the browser refused: The user denied permission to access the database): lists made now last only while this tab is open"),
+    ],
+    ids=["full", "refused"],
+)
+def test_storage_that_is_full_or_refused_is_said_and_the_list_is_kept_in_the_tab(browser, served, prelude, said):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block", accept_downloads=True)
+    try:
+        _with_storage(context, served, prelude)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        _open(page, served)
+        page.locator("#new-name").fill("Kept In The Tab")
+        page.locator("#create").click()
+        _until(page, "() => location.hash.startsWith('#/list/kept-in-the-tab.yaml') && !!document.getElementById('status')")
+        _add(page, "Shooters")
+        _until(page, "() => !!document.getElementById('site-storage')")
+        banner = page.locator("#site-storage")
+        assert banner.get_attribute("role") == "alert"
+        assert said in banner.inner_text()
+        _no_serious_violation(page)
+        assert "Shooters" in page.locator("#list").inner_text()  # nothing lost while the tab is open
+        with page.expect_download() as got:  # and the list can still be taken away
+            page.locator("#download-list").click()
+        assert "Shooters" in Path(got.value.path()).read_text(encoding="utf-8")
+        banner.get_by_role("button", name="Dismiss").click()
+        assert page.locator("#site-storage").count() == 0
+    finally:
+        context.close()

@@ -23,9 +23,22 @@
 
   function byId(id) { return document.getElementById(id); }
 
+  // The site's own word (storage full or refused, a folder's problem) stays until it is dismissed:
+  // a page drawn or a part swapped in by htmx puts it back on top.
+  var banners = [];
+
+  function keepBanners() {
+    banners.slice().reverse().forEach(function (box) {
+      if (!box.isConnected) { document.body.insertBefore(box, document.body.firstChild); }
+    });
+  }
+
+  document.addEventListener("htmx:afterSettle", keepBanners);
+
   function banner(text, id) {
     var old = id && byId(id);
     if (old) { old.remove(); }
+    banners = banners.filter(function (box) { return box !== old && (!id || box.id !== id); });
     var box = document.createElement("p");
     box.className = "site-banner";
     box.setAttribute("role", "alert");
@@ -34,8 +47,12 @@
     var close = document.createElement("button");
     close.type = "button";
     close.textContent = "Dismiss";
-    close.addEventListener("click", function () { box.remove(); });
+    close.addEventListener("click", function () {
+      banners = banners.filter(function (b) { return b !== box; });
+      box.remove();
+    });
     box.appendChild(close);
+    banners.push(box);
     document.body.insertBefore(box, document.body.firstChild);
   }
 
@@ -222,6 +239,7 @@
     Array.prototype.slice.call(body.attributes).forEach(function (a) { body.removeAttribute(a.name); });
     Array.prototype.slice.call(doc.body.attributes).forEach(function (a) { body.setAttribute(a.name, a.value); });
     body.replaceChildren.apply(body, Array.prototype.map.call(doc.body.childNodes, function (node) { return document.importNode(node, true); }));
+    keepBanners();
     if (how === "push") { history.pushState(null, "", answer.url); } else { history.replaceState(null, "", answer.url); }
     if (window.htmx) { window.htmx.process(body); }
     var fragment = answer.url.indexOf("#") >= 0 ? answer.url.slice(answer.url.indexOf("#") + 1) : "";

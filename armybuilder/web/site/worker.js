@@ -43,7 +43,7 @@ function syncfs(populate) {
 function why(err) {
   const text = String((err && (err.message || err.name)) || err || "");
   if (/quota/i.test(text)) { return "the browser's storage for this site is full"; }
-  return text ? "the browser refused (" + text.slice(0, 120) + ")" : "the browser refused";
+  return text ? "the browser refused: " + text.slice(0, 120).replace(/\.$/, "") : "the browser refused";
 }
 
 async function boot() {
