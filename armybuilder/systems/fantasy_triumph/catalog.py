@@ -208,7 +208,7 @@ def ft_troops() -> list[Entry]:
                 "points": pts(t["points"]),
                 "mount": t.get("mount"),
                 "order": t.get("order"),
-                "move": f"{t.get('move')}{'' if t.get('move_verified', True) else '*'}",
+                "move": move_text(t),  # "3 MU (unverified)": never a bare figure where the data is unsure
                 "aliases": ", ".join(t.get("aliases", [])),
                 "source": src,
             },

@@ -54,5 +54,30 @@ def test_every_troop_type_s_move_mark_follows_the_data():
     troops = load_data(FT, "troops")["troops"]
     assert {t["name"] for t in troops if t["move_verified"]} == MOVE_CONFIRMED
     for t in troops:
-        (move,) = _cells(_one(FT, t["name"], "troop type").figures)["move"]
+        e = _one(FT, t["name"], "troop type")
+        (move,) = _cells(e.figures)["move"]
         assert move.endswith("(unverified)") is (not t["move_verified"]), t["name"]
+        assert e.row["move"] == move  # the catalog's table marks it the same way (it showed a bare '3*')
+
+
+def test_the_builder_s_catalog_and_army_lines_mark_an_unverified_move():
+    from pathlib import Path
+
+    from armybuilder.compose.builder import board_for
+
+    greenwood = Path(__file__).resolve().parents[3] / "examples" / "fantasy-triumph" / "greenwood-host.yaml"
+    made, _ = board_for(greenwood, None)
+    assert made is not None
+    troops = {t["name"]: t for t in load_data(FT, "troops")["troops"]}
+    [group] = [g for g in made.catalog if g.key == "troops"]
+    for e in group.entries:
+        t = troops[e.name]
+        marked = f"moves {t['move']} MU (unverified)" in e.summary
+        assert marked is (not t["move_verified"]), e.summary
+        assert f"{t['order']} order" in e.summary
+    # the class of Shooters (an unverified move) and of Light Foot (a confirmed one) in the army view
+    rows = {r.title: r.subtitle for r in made.rows()}
+    shooters = next(s for s in rows.values() if s.startswith("Shooters"))
+    assert "open order · 3 MU (unverified) · shooting factor 3" in shooters
+    light = next(s for s in rows.values() if s.startswith("Light Foot"))
+    assert "open order" in light and "unverified" not in light and "shooting" not in light
