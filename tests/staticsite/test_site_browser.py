@@ -329,12 +329,17 @@ def _with_storage(context: Any, served: str, prelude: str) -> None:
     ("prelude", "said"),
     [
         (_FULL, "Your last change could not be saved in this browser (the browser's storage for this site is full)"),
-        (_REFUSED, "This browser does not let the builder keep lists (the browser refused: The user denied permission to access the database): lists made now last only while this tab is open"),
+        (
+            _REFUSED,
+            "This browser does not let the builder keep lists (the browser refused: The user denied permission "
+            "to access the database): lists made now last only while this tab is open",
+        ),
     ],
     ids=["full", "refused"],
 )
 def test_storage_that_is_full_or_refused_is_said_and_the_list_is_kept_in_the_tab(browser, served, prelude, said):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block", accept_downloads=True)
+    phone = {"width": 390, "height": 844}
+    context = browser.new_context(viewport=phone, service_workers="block", accept_downloads=True)
     try:
         _with_storage(context, served, prelude)
         page = context.new_page()
@@ -342,7 +347,7 @@ def test_storage_that_is_full_or_refused_is_said_and_the_list_is_kept_in_the_tab
         _open(page, served)
         page.locator("#new-name").fill("Kept In The Tab")
         page.locator("#create").click()
-        _until(page, "() => location.hash.startsWith('#/list/kept-in-the-tab.yaml') && !!document.getElementById('status')")
+        _until(page, "() => location.hash.startsWith('#/list/kept-in-the-tab') && !!document.getElementById('status')")
         _add(page, "Shooters")
         _until(page, "() => !!document.getElementById('site-storage')")
         banner = page.locator("#site-storage")
