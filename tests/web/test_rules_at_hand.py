@@ -121,3 +121,36 @@ def test_a_heroes_iii_unit_s_question_mark_shows_both_sides_stats(browser, serve
             assert got[stat] == [str(hero["stats"][stat])], stat
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_explain_page_of_its_own_shows_a_four_sided_unit_without_scrolling_sideways(browser, served, width, height):
+    """Without JavaScript a "?" is a page of its own: the widest figures table (a unit with an
+    alternate card: four sides) fits the screen, words whole, and axe finds nothing serious."""
+    from chromium import serious
+
+    _, url = served
+    context, page = _page(browser, width, height)
+    try:
+        page.goto(url + "explain/homm3-battlefield?name=Manticores&back=mine.yaml")
+        table = page.locator("table.figures").first
+        table.wait_for(state="visible")
+        assert [t.strip() for t in table.locator("thead th").all_inner_texts()] == [
+            "Few",
+            "Pack",
+            "alternate Few",
+            "alternate Pack",
+        ]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # no word broken inside: each heading and cell is as wide as its longest word at least
+        broken = page.evaluate(
+            """() => [...document.querySelectorAll('table.figures th, table.figures td')].filter(c => {
+                 const r = document.createRange(); r.selectNodeContents(c);
+                 const lines = [...r.getClientRects()].length;
+                 return lines > c.textContent.trim().split(/\\s+/).length;
+               }).map(c => c.textContent)"""
+        )
+        assert not broken, broken
+        assert not serious(page), f"axe, explain page at {width} px"
+    finally:
+        context.close()
