@@ -506,6 +506,7 @@ def _list_model(
     before: Any = None,
     known: tuple[bytes, Any] | None = None,
     pack: Any = None,
+    opened: Sequence[str] = (),
 ) -> dict[str, Any]:
     from armybuilder import systems
     from armybuilder.check import check_path
@@ -534,7 +535,7 @@ def _list_model(
     board = board_of(result, focus) if editable else None
     if board is not None and pack is not None and system is not None:
         board = banned_greyed(board, pack, system)
-    view = build_page(result, board, kept, before)
+    view = build_page(result, board, kept, before, opened)
     title = systems.get(system).title if system is not None and editable else None
     total, left = measure_line(result)
     share_code, share_none = _share_code(result.document)
@@ -633,8 +634,10 @@ async def _list_page(
     kept = flash.kept if flash is not None else {}
     before = flash.before if flash is not None else None
     known = flash.known if flash is not None else None
+    # The part just changed and the part the catalog adds to have their editors open.
+    opened = [w for w in (flash.at if flash is not None else "", f"row-{focus}" if focus else "") if w]
     try:
-        model = await in_thread(_list_model, st.folder, name, focus, kept, before, known, st.pack)
+        model = await in_thread(_list_model, st.folder, name, focus, kept, before, known, st.pack, opened)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     return list_page(request, status, sent, flash=flash, **model)

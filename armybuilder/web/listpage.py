@@ -214,10 +214,15 @@ class RowView:
     focused: bool
     explain: tuple[str, str] | None
     worst: str = ""  # error | warning | info | ""
+    open: bool = False  # its editor open under its line (the part just changed, added or asked for)
 
     @property
     def groups(self) -> list[tuple[str, list[ControlView]]]:
         return layout(self.controls)
+
+    def holds(self, ident: str) -> bool:
+        """Whether one of the row's controls (its own or its cards') has the element id ``ident``."""
+        return any(c.id == ident for c in self.controls) or any(c.id == ident for ch in self.chips for c in ch.controls)
 
 
 @dataclass
@@ -347,9 +352,14 @@ def _has(doc: Any, path: Sequence[Any]) -> bool:
     return True
 
 
-def build_page(result: Result, board: Board | None, kept: Mapping[str, str], before: Any = None) -> Page:
+def build_page(
+    result: Result, board: Board | None, kept: Mapping[str, str], before: Any = None, opened: Sequence[str] = ()
+) -> Page:
     """The page's model. ``kept``: typed values to show again (a refused change); ``before``: the
-    list as it was before the change just made, so that a part it added gets the focus."""
+    list as it was before the change just made, so that a part it added gets the focus;
+    ``opened``: the rows whose editors are open (a row's anchor, ``row-KEY``, or a control's id):
+    the part a change was made to, or the one the catalog was asked to add to. A part added, and
+    the part that holds the field the focus goes to, are opened too."""
     page = Page(board)
     findings = result.sorted_findings()
     if board is None:
@@ -401,6 +411,10 @@ def build_page(result: Result, board: Board | None, kept: Mapping[str, str], bef
             typed_views = [v for sec in page.sections for v in sec["rows"] if v.key == fresh.key]
             first = next((c for v in typed_views for c in v.controls if c.kind in (TEXT, NUMBER) and c.enabled), None)
             page.autofocus = first.id if first is not None else ""
+    wanted = {*opened, page.autofocus} - {""}
+    for sec in page.sections:
+        for v in sec["rows"]:
+            v.open = f"row-{v.key}" in wanted or any(v.holds(w) for w in wanted)
     for g in board.catalog:
         adds = [_view(f"cat/{g.key}", e.add, kept, f"g-{g.key}") for e in g.entries]
         entries = _one_entry_a_thing(

@@ -193,8 +193,8 @@ def draw(macros: Any, m: dict[str, Any], boards: Boards) -> Piece:
         for s in view.sections:
             rows = [p(f"row-{r.key}", boards.drawn(macros.row, "row", ctx, m["system"], r)) for r in s["rows"]]
             sections.append(p(f"s-{s['key']}", macros.section(m, s, slot), rows))
-    army = [p("army", macros.army(m)), p("setup", macros.setup(m))] if view.board is not None else []
-    side = p("list", macros.list_side(m, slot), [*army, *sections, p("findings", macros.findings(m))])
+    army = [p("army", macros.army(m, slot), sections), p("setup", macros.setup(m))] if view.board is not None else []
+    side = p("list", macros.list_side(m, slot), [*army, p("findings", macros.findings(m))])
     typed = [p(f"t-{c.id}", boards.drawn(macros.typed, "typed", ctx, c)) for c in view.typed]
     rest = [
         p("bar", macros.bar(m)),

@@ -37,6 +37,21 @@ TRACK = """
 """
 
 
+# The <details> around an element that are shut, outermost first, each by its depth (1: the nearest).
+UNFOLDED = """
+(e) => {
+  const shut = [];
+  let depth = 0;
+  const outer = (x) => x.parentElement && x.parentElement.closest('details');
+  for (let d = outer(e); d; d = outer(d)) {
+    depth += 1;
+    if (!d.open) { shut.push(depth); }
+  }
+  return shut.reverse();
+}
+"""
+
+
 class Player:
     """One browser page, clicking and typing as a person would, and counting it."""
 
@@ -84,17 +99,22 @@ class Player:
             raise AssertionError(f"bench_builder: no {what} on the page ({self.page.url})")
         return found.first
 
+    def unfold(self, el: Any) -> None:
+        """Open what ``el`` is folded away in, outermost first, a click each: a part's editor under
+        its line in the army, a name's field under its summary."""
+        for depth in el.evaluate(UNFOLDED):
+            self.clicks += 1
+            el.locator(f"xpath=ancestor::details[{depth}]/summary").click()
+
     def click(self, label: str) -> None:
         el = self._one(f"button[aria-label={css(label)}], a[aria-label={css(label)}]", f"control {label!r}")
+        self.unfold(el)
         self.clicks += 1
         self._act(el.click)
 
     def type(self, label: str, value: str) -> None:
         el = self._one(f"input[aria-label={css(label)}]", f"field {label!r}")
-        folded = el.evaluate("(e) => { const d = e.closest('details'); return !!d && !d.open; }")
-        if folded:  # a name's field is folded away until its summary is clicked
-            self.clicks += 1
-            el.locator("xpath=ancestor::details[1]/summary").click()
+        self.unfold(el)
         focused = el.evaluate("(e) => document.activeElement === e")
         selected = el.evaluate("(e) => e.selectionStart === 0 && e.selectionEnd === e.value.length")
         if not focused:
@@ -112,9 +132,11 @@ class Player:
         seg = self.page.locator(f"fieldset[data-label={css(label)}] button[data-value={css(value)}]")
         if seg.count():
             self.clicks += 1
+            self.unfold(seg.first)
             self._act(seg.first.click)
             return
         select = self._one(f"select[data-label={css(label)}]", f"choice {label!r}")
+        self.unfold(select)
         index = select.evaluate(f"(s) => Array.from(s.options).findIndex((o) => o.dataset.value === {css(value)})")
         if index < 0:
             raise AssertionError(f"bench_builder: {label!r} has no option {value!r}")

@@ -131,6 +131,7 @@ def test_undo_and_redo(served, page):
     player._started = True
     player._track()
     remove = page.locator("#board button[name=e]", has_text="Remove").first
+    player.unfold(remove)  # the part's editor, opened under its line in the army
     player._act(remove.click)
     once = (folder / "ozzy.yaml").read_bytes()
     assert once != original
@@ -164,7 +165,8 @@ BOARDS = """async () => {
     c.querySelector("#brdhash").removeAttribute("value");
     c.querySelector("#result").replaceChildren();
     c.querySelector("#result").className = "";
-    c.querySelectorAll("details.named").forEach((d) => d.removeAttribute("open"));
+    // what the player opened (a part's editor, a name's field) stays open through a change
+    c.querySelectorAll("details.named, details.part").forEach((d) => d.removeAttribute("open"));
     return c.outerHTML;
   };
   return [norm(document.getElementById("board")), norm(fresh.getElementById("board"))];
@@ -334,6 +336,11 @@ def test_on_a_phone_no_page_scrolls_sideways_and_says_no_command(browser, served
     try:
         for address in _pages(url, names):
             page.goto(address)
+            if update_screenshots() and address.endswith("greenwood-host.yaml"):
+                # the army as a phone shows it, one part's editor open under its line
+                page.locator("#army summary.line").nth(1).click()
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(DOCS / "serve-list-phone.png"))
             _open_everything(page)
             width = page.evaluate("document.documentElement.scrollWidth")
             if width > 390:
@@ -354,8 +361,6 @@ def test_on_a_phone_no_page_scrolls_sideways_and_says_no_command(browser, served
                 small[address] = tiny
             if update_screenshots() and address == url:
                 page.screenshot(path=str(DOCS / "serve-folder-phone.png"))
-            if update_screenshots() and address.endswith("greenwood-host.yaml"):
-                page.screenshot(path=str(DOCS / "serve-list-phone.png"))
     finally:
         context.close()
     assert not wide

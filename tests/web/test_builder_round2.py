@@ -149,6 +149,7 @@ def _player(page):
 def _press(player, label_start: str) -> None:
     """Tab to the control whose label starts so (focus it) and press Enter; wait for the change."""
     control = player.page.locator(f'[aria-label^="{label_start}"]').first
+    player.unfold(control)  # a part's control: its editor opened under its line first
     control.focus()
     player._act(lambda: player.page.keyboard.press("Enter"))
 
@@ -203,6 +204,7 @@ def test_heroes_iii_a_card_added_and_a_unit_removed_keep_the_focus(browser, serv
         assert page.evaluate(ACTIVE) is not None, f"after {label}"
         remove = page.locator('#board button[aria-label^="Remove "]:not([disabled])').last
         label = remove.get_attribute("aria-label") or ""
+        player.unfold(remove)
         remove.focus()
         player._act(lambda: page.keyboard.press("Enter"))
         assert page.evaluate(ACTIVE) is not None, f"after {label}"
@@ -331,11 +333,16 @@ def test_on_a_phone_the_verdict_stays_on_top_through_the_catalog(browser, served
         page.locator("#catalog").scroll_into_view_if_needed()
         add = page.locator('#catalog button[aria-label^="Add a class"]:not([disabled])').first
         add.scroll_into_view_if_needed()
+        assert page.evaluate("window.scrollY") > 844  # deep in the catalog
         player._act(add.click)
-        assert page.evaluate("window.scrollY") > 1000  # deep in the catalog still
+        # the focus on the new part's name, in its editor, on the screen
+        box = "(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; })()"
+        top, bottom = page.evaluate(box)
+        assert page.evaluate("!!document.activeElement.closest('details.part[open]')")
+        assert top >= 0 and bottom <= 844, (top, bottom)
         _bar_in_view(page, 844)
         # a card added from the catalog, further down
-        player._act(page.locator("#board a.btn.focus").first.click)
+        player._act(page.locator("#board details.part[open] a.btn.focus").first.click)  # the new part's "Cards"
         card = page.locator('#catalog button[aria-label^="Add "]:not([disabled])').nth(3)
         card.scroll_into_view_if_needed()
         player._act(card.click)
@@ -563,6 +570,7 @@ def test_without_javascript_a_stepper_s_save_button_shows_and_is_not_covered(bro
         assert saves.count() >= 1
         for i in range(saves.count()):
             save = saves.nth(i)
+            save.evaluate("(b) => { b.closest('details.part').open = true; }")  # its part's editor (one at a time)
             save.scroll_into_view_if_needed()
             width, height = _size(save)
             assert width >= 44 and height >= 44, (width, height)
@@ -632,7 +640,9 @@ def test_ctrl_z_undoes_and_ctrl_shift_z_redoes_except_in_a_field(browser, served
     try:
         _open(page, url + "list/mine.yaml")
         player = _player(page)
-        player._act(page.locator("#board button[name=e]", has_text="Remove").first.click)
+        remove = page.locator("#board button[name=e]", has_text="Remove").first
+        player.unfold(remove)
+        player._act(remove.click)
         changed = (folder / "mine.yaml").read_bytes()
         assert changed != original
         page.locator("#list-name").click()
@@ -670,7 +680,8 @@ def test_duplicate_opens_the_copy(browser, served, js):
 # ---------------------------------------------------------------------------
 # 13. Print and dark
 
-CONTROLS = "button, input:not([type=hidden]), select, textarea, a.btn, a.button, summary, a.explain"
+# A part's line (summary.line) is no control on paper: it is the roster's line for the part.
+CONTROLS = "button, input:not([type=hidden]), select, textarea, a.btn, a.button, summary:not(.line), a.explain"
 
 
 @pytest.mark.parametrize("example", ONE_OF_EACH)
@@ -682,11 +693,13 @@ def test_a_printed_list_shows_the_roster_the_verdict_and_the_fingerprint_and_no_
     context, page = _page(browser)
     try:
         _open(page, url + "list/mine.yaml")
+        page.locator("#army summary.line").first.click()  # an editor open on the screen is not printed
         page.emulate_media(media="print")
         shown = page.locator(CONTROLS).evaluate_all("(es) => es.filter(e => e.getClientRects().length > 0).length")
         assert shown == 0
         assert page.locator("#status").is_visible() and page.locator("#total").is_visible()
         assert page.locator("#board li.row:visible").count() >= 1
+        assert page.locator("#army summary.line:visible").count() == page.locator("#board li.row").count()
         assert page.locator("#catalog").is_hidden() and page.locator("header.top").is_hidden()
         assert of_file(folder / "mine.yaml") in page.locator(".fingerprint").inner_text()
     finally:
@@ -805,18 +818,94 @@ def test_a_phone_s_first_screen_shows_the_verdict_and_the_army_and_a_part_opens_
     try:
         _open(page, url + "list/mine.yaml")
         _bar_in_view(page, 844)
-        first = page.locator("#army li").first
+        lines = page.locator("#army li.row > details.part > summary")
+        assert lines.count() == page.locator("#board li.row").count()  # one line a part
+        first = lines.first
         box = first.bounding_box()
         assert box is not None and box["y"] + min(box["height"], 44) <= 844, box  # the first part, on the first screen
-        assert page.locator("#army li").count() == page.locator("#board li.row").count()
-        link = first.locator("a")
-        target = link.get_attribute("href") or ""
-        link.click()
-        editor = page.locator(target)
-        assert editor.is_visible()
-        top = editor.bounding_box()["y"]
-        assert 0 <= top < 844
+        assert not page.locator("#army .editor").first.is_visible()  # the army view: lines, no editors open
         assert not _serious(page), "army view"
+        _opens_in_place(page, first, 844)
+        assert not _serious(page), "editor open"
+    finally:
+        context.close()
+
+
+def _opens_in_place(page, line, height: int) -> None:
+    """A tap on a part's line opens its editor right under it, the focus inside it, the line in view."""
+    line.click()
+    part = line.locator("xpath=..")
+    editor = part.locator(".editor")
+    editor.wait_for(state="visible")
+    above, box = line.bounding_box(), editor.bounding_box()
+    assert above is not None and box is not None
+    assert abs(box["y"] - (above["y"] + above["height"])) <= 2, (above, box)  # just under its line
+    assert 0 <= above["y"] < height  # the army is where it was
+    assert _focus_moves_into_the_editor(page)
+
+
+def _focus_moves_into_the_editor(page) -> bool:
+    """Whether the focus is (or within a bounded wait, comes) inside an open part's editor: the
+    editor's "toggle" event, which moves it, comes after the click."""
+    for _ in range(100):
+        if page.evaluate("!!document.activeElement.closest('details.part[open] .editor')"):
+            return True
+        page.wait_for_timeout(20)
+    return False
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_a_part_s_line_opens_its_editor_in_place_and_a_change_there_keeps_it_open(browser, served, width, height):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser, width, height)
+    try:
+        _open(page, url + "list/mine.yaml")
+        loads = []
+        page.on("load", lambda _: loads.append(1))
+        line = page.locator("#army summary", has=page.locator(".a-name", has_text="Eagles"))
+        line.scroll_into_view_if_needed()
+        _opens_in_place(page, line, height)
+        assert not _serious(page), "editor open"
+        before = (folder / "mine.yaml").read_text()
+        player = _player(page)
+        player._act(page.get_by_role("button", name="One more stand of Eagles, +6 points").click)
+        assert "stands: 3" in (folder / "mine.yaml").read_text().split("Eagles", 1)[1][:200] or (
+            (folder / "mine.yaml").read_text() != before
+        )
+        assert not loads  # no page loaded again
+        editor = line.locator("xpath=..").locator(".editor")
+        assert editor.is_visible()  # the editor stays open through the change
+        assert "3 stands" in line.inner_text()
+        top = line.bounding_box()
+        assert top is not None and 0 <= top["y"] < height  # the army still in view
+        # the keyboard: Enter on the line shuts it, and again opens it with the focus in it
+        line.focus()
+        page.keyboard.press("Enter")
+        assert not editor.is_visible()
+        page.keyboard.press("Enter")
+        editor.wait_for(state="visible")
+        assert _focus_moves_into_the_editor(page)
+    finally:
+        context.close()
+
+
+def test_without_javascript_a_part_s_line_opens_its_editor_and_a_change_comes_back_to_it_open(browser, served):
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    context, page = _page(browser, 390, 844, js=False)
+    try:
+        _open(page, url + "list/mine.yaml")
+        line = page.locator("#army summary", has=page.locator(".a-name", has_text="Eagles"))
+        line.click()
+        editor = line.locator("xpath=..").locator(".editor")
+        editor.wait_for(state="visible")
+        with page.expect_navigation(wait_until="load"):
+            page.get_by_role("button", name="One more stand of Eagles, +6 points").click()
+        line = page.locator("#army summary", has=page.locator(".a-name", has_text="Eagles"))
+        assert "3 stands" in line.inner_text()
+        assert line.locator("xpath=..").locator(".editor").is_visible()  # back at the part, its editor open
+        assert page.locator("#army .editor:visible").count() == 1
     finally:
         context.close()
 

@@ -30,8 +30,9 @@ document.documentElement.classList.add("js");
   // that opens another page (htmx "boosts" them) shows it from its top, not at the old page's place.
   var FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
   var place = null;
-  function usable(el) {
-    return el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+  function usable(el) {  // shown and enabled (a control in a shut <details> is not: it has a box all the same)
+    if (!el || !el.isConnected || el.disabled) { return false; }
+    return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
   }
   function notePlace(event) {
     var active = document.activeElement;
@@ -47,14 +48,18 @@ document.documentElement.classList.add("js");
     }
     var all = Array.prototype.filter.call(document.querySelectorAll(FOCUSABLE), function (e) { return e.id; });
     var at = all.indexOf(active);
-    var near = [], far = [];
-    var holder = place.holders.length ? document.getElementById(place.holders[0]) : null;
-    for (var i = 1; at >= 0 && i <= 12; i++) {  // the nearest first, those in the same row before others
+    // The nearest first, those in the same part before those in the same section, and so on out.
+    var holders = place.holders.map(function (id) { return document.getElementById(id); });
+    var around = [];
+    for (var i = 1; at >= 0 && i <= 12; i++) {
       [all[at + i], all[at - i]].forEach(function (e) {
-        if (e) { (holder && holder.contains(e) ? near : far).push(e.id); }
+        if (!e) { return; }
+        var rank = holders.findIndex(function (h) { return h && h.contains(e); });
+        around.push({id: e.id, rank: rank < 0 ? holders.length : rank, n: around.length});
       });
     }
-    place.ids = (active.id ? [active.id] : []).concat(near, far);
+    around.sort(function (a, b) { return a.rank - b.rank || a.n - b.n; });
+    place.ids = (active.id ? [active.id] : []).concat(around.map(function (c) { return c.id; }));
   }
   function restorePlace() {
     var was = place;
@@ -128,6 +133,27 @@ document.documentElement.classList.add("js");
     event.preventDefault();
     if (!button.disabled) { button.click(); }
   });
+  // A part's line opens its editor under it (a <details>). Opened by a tap or a key, the focus
+  // goes on into the editor, to its first control; an editor stays open through a change (the
+  // morph keeps what the player opened, though the page drawn again has it shut).
+  var opening = null;
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest ? event.target.closest("details.part > summary") : null;
+    opening = line ? line.parentElement : null;
+  }, true);
+  document.addEventListener("toggle", function (event) {
+    var part = event.target;
+    if (!part || part !== opening || !part.open) { return; }
+    opening = null;
+    var editor = part.querySelector(".editor");
+    var first = editor ? Array.prototype.filter.call(editor.querySelectorAll(FOCUSABLE), usable)[0] : null;
+    if (first || editor) { (first || editor).focus({preventScroll: true}); }
+  }, true);
+  if (window.Idiomorph && Idiomorph.defaults && Idiomorph.defaults.callbacks) {
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node, how) {
+      if (name === "open" && how === "remove" && node.tagName === "DETAILS") { return false; }
+    };
+  }
   document.addEventListener("DOMContentLoaded", selectFocused);
   document.addEventListener("htmx:oobAfterSwap", syncVersion);
   document.addEventListener("htmx:beforeRequest", notePlace);
