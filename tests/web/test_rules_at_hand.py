@@ -154,3 +154,32 @@ def test_the_explain_page_of_its_own_shows_a_four_sided_unit_without_scrolling_s
         assert not serious(page), f"axe, explain page at {width} px"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_card_a_class_carries_has_its_question_mark_too(browser, served, width, height):
+    """A card on a class is a part of the list: its "?" (it had none; only the catalog's had one)
+    opens its explanation beside the list, the card still in view."""
+    from chromium import serious
+
+    folder, url = served
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
+    deadly = next(c for c in load_data("fantasy-triumph", "cards")["cards"] if c["name"] == "Deadly")
+    context, page = _page(browser, width, height)
+    try:
+        page.goto(url + "list/mine.yaml")
+        page.wait_for_selector("#board")
+        page.wait_for_load_state("load")
+        link = page.locator('#board .chip a.explain[aria-label="What is Deadly?"]').first
+        link.scroll_into_view_if_needed()
+        link.click()
+        dialog = page.locator("#explainer")
+        dialog.wait_for(state="visible")
+        assert dialog.locator("h2").first.inner_text().startswith("Deadly")
+        assert " ".join(deadly["summary"].split()) in " ".join(dialog.inner_text().split())
+        box, spot = dialog.bounding_box(), link.bounding_box()
+        assert box is not None and spot is not None and spot["y"] >= 0
+        assert spot["y"] + spot["height"] <= box["y"] + 1 or spot["x"] + spot["width"] <= box["x"] + 1
+        assert not serious(page), f"axe, card explained at {width} px"
+    finally:
+        context.close()
