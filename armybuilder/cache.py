@@ -1,7 +1,9 @@
-"""A per-user cache of what armybuilder derives from its own files: parsed game data, compiled
-schema validators. It only ever saves time: every entry is keyed by a hash of what it was made
-from (so it is never stale), written atomically, and any problem reading or writing it (no home,
-a read-only disk, a damaged entry) falls back to doing the work again, in silence.
+"""A per-user cache of what armybuilder derives from files: parsed game data, compiled schema
+validators, the cards of a served folder's lists (:mod:`armybuilder.web.folderpage`). It only ever
+saves time: every entry is keyed by a hash of what it was made from, or holds the stamp (inode,
+size, time) of each file it was made from, checked on use (so it is never stale), written
+atomically, and any problem reading or writing it (no home, a read-only disk, a damaged entry)
+falls back to doing the work again, in silence.
 
 Where: ``$ARMYBUILDER_CACHE_DIR``, else ``$XDG_CACHE_HOME/armybuilder``, else
 ``~/.cache/armybuilder``. ``ARMYBUILDER_NO_CACHE=1`` turns it off.

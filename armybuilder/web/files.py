@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SUFFIXES = (".yaml", ".yml")
@@ -51,13 +51,21 @@ class Found:
     """A YAML file in the folder: its name (relative, with ``/``) and its real path."""
 
     name: str
-    path: Path
+    real: str  # its real path
+    # what changes when the file is written: its inode, size and time (ns), as the scan saw it
+    stamp: tuple[int, int, int] | None = field(default=None, compare=False)
+
+    @property
+    def path(self) -> Path:
+        return Path(self.real)
 
 
 class Folder:
     def __init__(self, root: str | Path):
         self.root = Path(os.path.realpath(root))
         self.capped = False  # the last scan stopped at MAX_FILES
+        # each file as the last scan found it: name: (stamp, an event pack, Found)
+        self._seen: dict[str, tuple[tuple[int, int, int], bool, Found]] = {}
 
     def _inside(self, real: str) -> bool:
         try:
@@ -132,31 +140,83 @@ class Folder:
             raise Refused(f"there is already a file named {name}; choose another name", 409)
         return Path(parent) / parts[-1]
 
+    def know(self, lists: dict[str, tuple[int, int, int]]) -> None:
+        """Files known to be lists, by name and stamp (kept from an earlier server on the folder):
+        the next scan takes each that is still no link and has that stamp as it is, its name
+        checked and its head read then."""
+        for name, stamp in lists.items():
+            if name not in self._seen:
+                self._seen[name] = (stamp, False, Found(name, f"{self.root}/{name}", stamp))
+
     def name_of(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
 
     def scan(self) -> tuple[list[Found], list[Found]]:
         """The list files and the event packs in the folder and its subfolders (not hidden ones),
-        in name order; at most MAX_FILES files are looked at."""
+        in name order, each with its stamp; at most MAX_FILES files are looked at.
+
+        One ``stat`` a file: a file that is no link is its own real path (the walk enters no
+        linked folder), so only a link is resolved and checked as :meth:`existing` does. Whether a
+        file is an event pack is read once per stamp (:attr:`_seen`)."""
         lists: list[Found] = []
         packs: list[Found] = []
-        seen = 0
         self.capped = False
-        for top, dirs, files in os.walk(self.root):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for file in sorted(files):
-                if file.startswith(".") or not file.lower().endswith(SUFFIXES):
+        seen = 0
+        known = self._seen
+        now: dict[str, tuple[tuple[int, int, int], bool, Found]] = {}
+        stack = [(str(self.root), "")]
+        while stack:
+            top, prefix = stack.pop()
+            try:
+                with os.scandir(top) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError:
+                continue
+            subdirs = []
+            for entry in entries:
+                file = entry.name
+                if file.startswith("."):
+                    continue
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        subdirs.append((entry.path, prefix + file + "/"))
+                        continue
+                except OSError:
+                    continue
+                if not file.lower().endswith(SUFFIXES):
                     continue
                 seen += 1
                 if seen > MAX_FILES:
                     self.capped = True
+                    self._seen = {**known, **now}
                     return _sorted(lists), _sorted(packs)
-                name = self.name_of(Path(top) / file)
+                name = prefix + file
                 try:
-                    real = self.existing(name)
-                except Refused:
+                    link = entry.is_symlink()
+                    if link:
+                        real = str(self.existing(name))
+                        st = os.stat(real)
+                    else:
+                        st = entry.stat(follow_symlinks=False)
+                        if not stat.S_ISREG(st.st_mode):
+                            continue
+                    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+                    got = known.get(name)
+                    if got is not None and got[0] == stamp and not link:
+                        now[name] = got  # as it was: its name checked, whether it is a pack read
+                        (packs if got[1] else lists).append(got[2])
+                        continue
+                    if not link:
+                        self._checked_name(name)
+                        real = entry.path
+                except (Refused, OSError):
                     continue
-                (packs if _is_pack(real) else lists).append(Found(name, real))
+                pack = got[1] if got is not None and got[0] == stamp else _is_pack(real)
+                found = Found(name, real, stamp)
+                now[name] = (stamp, pack, found)
+                (packs if pack else lists).append(found)
+            stack.extend(reversed(subdirs))  # a folder's files, then its subfolders, in name order
+        self._seen = now
         return _sorted(lists), _sorted(packs)
 
 
@@ -164,7 +224,7 @@ def _sorted(found: list[Found]) -> list[Found]:
     return sorted(found, key=lambda f: f.name)
 
 
-def _is_pack(path: Path) -> bool:
+def _is_pack(path: str | Path) -> bool:
     try:
         with open(path, "rb") as fh:
             head = fh.read(4096)

@@ -15,7 +15,7 @@ import threading
 import time
 import unicodedata
 import urllib.parse
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -65,10 +65,13 @@ class Listed:
     errors: list[str]
     changed: float
     amount: float | None = None  # the total as a number, for the sort
+    words: str = ""  # what a search looks in (title, file name, game, player), folded
+    key: str = ""  # the title folded, for the sort by name
 
 
 def _listed(found: Found, result: Any) -> Listed:
     from armybuilder import systems
+    from armybuilder.suggest import fold
     from armybuilder.text import tally
     from armybuilder.web.listpage import finding_words
 
@@ -78,11 +81,14 @@ def _listed(found: Found, result: Any) -> Listed:
         title = systems.get(result.system).title if result.system else "not a list of a known game"
     except KeyError:
         title = result.system or "not a list of a known game"
-    try:
-        changed = found.path.stat().st_mtime
-    except OSError:
-        changed = 0.0
-    return Listed(
+    if found.stamp is not None:
+        changed = found.stamp[2] / 1e9
+    else:
+        try:
+            changed = found.path.stat().st_mtime
+        except OSError:
+            changed = 0.0
+    card = Listed(
         name=found.name,
         title=str(result.name or found.name),
         system=result.system or "",
@@ -91,13 +97,28 @@ def _listed(found: Found, result: Any) -> Listed:
         total=result.measure.text() or "no total yet",
         valid=result.valid,
         counts=tally(result.counts()),
-        errors=[finding_words(f.message) for f in result.sorted_findings() if f.severity.value == "error"][:2],
+        errors=[str(finding_words(f.message)) for f in result.sorted_findings() if f.severity.value == "error"][:2],
         changed=changed,
-        amount=result.measure.total,
+        amount=_number(result.measure.total),
     )
+    card.words = fold(" ".join((card.title, card.name, card.system_title, card.player)))
+    card.key = fold(card.title)
+    return card
+
+
+def _number(total: Any) -> float | None:
+    """A list's total as a float (for the sort, and plain data for the cache), or None."""
+    try:
+        return None if total is None else float(total)
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 PAGE = 100  # lists on one page of the lists page
+# A card is kept only for a file last written longer ago than this: a file written again within the
+# same tick of the file system's clock (2 s on FAT) at the same size would keep its stamp.
+RACY_NS = 2_000_000_000
+_FIELDS = [f.name for f in fields(Listed)]
 
 
 def _stamp(path: Path) -> tuple[int, int, int]:
@@ -106,35 +127,145 @@ def _stamp(path: Path) -> tuple[int, int, int]:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-class _Kept:
+def _made_by() -> str:
+    """What every card also depends on besides its file: armybuilder's version and code, the game
+    data and schemas (run-time systems' too), each file by name, size and time."""
+    import armybuilder
+    from armybuilder import __version__, resources
+
+    parts = [__version__]
+    tops = [Path(armybuilder.__file__).parent, resources.data_dir(), resources.schema_dir(), *resources._ROOTS.values()]
+    for top in tops:
+        for base, dirs, files in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for file in sorted(files):
+                try:
+                    st = os.stat(os.path.join(base, file))
+                except OSError:
+                    continue
+                parts.append(f"{base}/{file}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+class _Cards:
     """Each list's card as last drawn, with the stamp of the file (and pack) it was drawn from: the
-    lists page checks again only the files that changed, so a page of a big folder answers fast."""
+    lists page checks again only the files that changed since, so a page of a big folder answers
+    fast. The cards checked without an event pack are also kept in the per-user cache
+    (:mod:`armybuilder.cache`, one entry per folder, only ever a saving of time), so a server
+    started again on the folder does not check every list again; an entry made by another version
+    of armybuilder, its code or its game data is not used."""
 
     LIMIT = 50_000
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
+        self.root = root
         self._lock = threading.Lock()
-        self._cards: dict[Path, tuple[Any, Listed]] = {}
+        self._saving = threading.Lock()
+        self.loading = threading.Lock()
+        self._cards: dict[str, tuple[Any, Listed]] = {}
+        self.loaded = False
+        self._made_by = ""
 
-    def get(self, path: Path, stamp: Any) -> Listed | None:
+    def target(self) -> Path | None:
+        from armybuilder import cache
+
+        return cache.path(cache.key("lists", str(self.root).encode("utf-8", "surrogateescape")), ".marshal")
+
+    def load(self) -> None:
+        """The cards kept in the per-user cache, once (a damaged or foreign entry: none)."""
+        import marshal
+
+        if self.loaded:
+            return
+        self.loaded = True
+        self._made_by = _made_by()
+        target = self.target()
+        if target is None:
+            return
+        try:
+            kept = marshal.loads(target.read_bytes())
+            if not isinstance(kept, dict) or kept.get("made_by") != self._made_by:
+                return
+            cards = {}
+            for name, (stamp, values) in kept["cards"].items():
+                if len(values) != len(_FIELDS):
+                    return
+                card = Listed(*values)
+                cards[name] = ((tuple(stamp), None, None), card)
+        except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError):
+            return
         with self._lock:
-            got = self._cards.get(path)
+            self._cards.update(cards)
+
+    def save(self) -> None:
+        """The cards checked without an event pack, into the per-user cache (atomically)."""
+        import marshal
+
+        from armybuilder import cache
+
+        target = self.target()
+        if target is None:
+            return
+        with self._lock:
+            plain = {
+                name: (list(stamp[0]), [getattr(card, f) for f in _FIELDS])
+                for name, (stamp, card) in self._cards.items()
+                if stamp[1] is None and stamp[2] is None
+            }
+        try:
+            data = marshal.dumps({"made_by": self._made_by, "cards": plain})
+        except ValueError:
+            return
+        with self._saving:  # one write at a time (their temporary file is named after the process)
+            cache.write(target, data)
+
+    def plain(self) -> dict[str, tuple[int, int, int]]:
+        """The stamp of each file whose card was checked without an event pack."""
+        with self._lock:
+            return {name: stamp[0] for name, (stamp, _) in self._cards.items() if stamp[1:] == (None, None)}
+
+    def get(self, name: str, stamp: Any) -> Listed | None:
+        with self._lock:
+            got = self._cards.get(name)
         return got[1] if got is not None and got[0] == stamp else None
 
-    def put(self, path: Path, stamp: Any, card: Listed) -> None:
+    def put(self, name: str, stamp: Any, card: Listed) -> None:
         with self._lock:
             if len(self._cards) >= self.LIMIT:
                 self._cards.clear()
-            self._cards[path] = (stamp, card)
+            self._cards[name] = (stamp, card)
+
+    def keep_only(self, names: set[str]) -> bool:
+        """Forget the cards of files no longer there; whether there were any."""
+        with self._lock:
+            gone = [n for n in self._cards if n not in names]
+            for n in gone:
+                del self._cards[n]
+        return bool(gone)
 
 
-_LISTED = _Kept()
+_KEPT: dict[Path, _Cards] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def _cards_of(folder: Folder) -> _Cards:
+    """The cards of the folder's lists; a new server's are read from the per-user cache, and its
+    folder told which files they are (no need to read whether they are event packs)."""
+    with _KEPT_LOCK:
+        kept = _KEPT.get(folder.root)
+        if kept is None:
+            kept = _KEPT[folder.root] = _Cards(folder.root)
+    with kept.loading:  # a second request at start waits for the cards rather than check them all
+        if not kept.loaded:
+            kept.load()
+            folder.know(kept.plain())
+    return kept
 
 
 def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1) -> dict[str, Any]:
-    from armybuilder.check import check_path
     from armybuilder.suggest import fold
 
+    kept = _cards_of(folder)
     lists, packs = folder.scan()
     pack = None
     pack_problems: list[str] = []
@@ -152,26 +283,36 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
             pack_stamp = _stamp(folder.existing(event))
         except (OSError, Refused):
             pack_stamp = None
+    changed = False
+    now = time.time_ns()
     for found in lists:
         try:
-            stamp = (_stamp(found.path), pack_stamp, event)
-            kept = _LISTED.get(found.path, stamp)
-            if kept is None:
+            stamp = (found.stamp or _stamp(found.path), pack_stamp, event if pack is not None else None)
+            card = kept.get(found.name, stamp)
+            if card is None:
                 if pack is not None:
                     from armybuilder.tournament import check_one
 
                     result = check_one(found.path, pack)
                 else:
+                    from armybuilder.check import check_path
+
                     result = check_path(found.path)
-                kept = _listed(found, result)
-                _LISTED.put(found.path, stamp, kept)
+                card = _listed(found, result)
+                if now - stamp[0][2] >= RACY_NS:
+                    kept.put(found.name, stamp, card)
+                    changed = changed or pack is None
         except OSError:  # gone or unreadable since the scan
             continue
-        out.append(replace(kept, name=found.name))
+        out.append(card)
+    if not folder.capped and kept.keep_only({f.name for f in lists}):
+        changed = True
+    if changed:
+        kept.save()
     total = len(out)
     if query:
         words = fold(query).split()
-        out = [r for r in out if all(w in fold(" ".join((r.title, r.name, r.system_title, r.player))) for w in words)]
+        out = [r for r in out if all(w in r.words for w in words)]
     key = SORTS.get(sort, "name")
     if key == "changed":
         out.sort(key=lambda r: (-r.changed, r.name))
@@ -180,9 +321,9 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
     elif key == "total":
         out.sort(key=lambda r: (r.amount is None, r.amount or 0, r.name))  # as numbers: 9 before 40
     elif key == "name":
-        out.sort(key=lambda r: (fold(r.title), r.name))
+        out.sort(key=lambda r: (r.key, r.name))
     else:
-        out.sort(key=lambda r: (fold(str(getattr(r, "system_title" if key == "system" else key))), fold(r.title)))
+        out.sort(key=lambda r: (fold(str(getattr(r, "system_title" if key == "system" else key))), r.key))
     pages = max(1, -(-len(out) // PAGE))
     at = min(max(1, page), pages)
     return {

@@ -767,8 +767,10 @@ def test_2100_lists_are_counted_paged_and_found_by_search(browser, served):
     context, page = _page(browser)
     page.set_default_timeout(120_000)
     page.set_default_navigation_timeout(120_000)
+    loads: list[str] = []
     try:
         page.goto(url)
+        page.on("load", lambda _: loads.append(page.url))
         heading = page.locator("#lists-h").inner_text()
         assert "2100" in heading, heading  # the count tells the truth (it said 2000)
         assert page.locator("li.card").count() == 100  # a page at a time
@@ -776,6 +778,7 @@ def test_2100_lists_are_counted_paged_and_found_by_search(browser, served):
         page.locator("nav.pages a", has_text="Next").click()
         page.wait_for_url("**page=2**")
         assert page.locator("li.card a.card-title").first.inner_text() == "Army 0100"
+        assert loads == []  # htmx: the next page without a reload
         # the 2,100th list is found by search, with JavaScript on (as you type)
         page.goto(url)
         page.locator("#q").fill("Army 2099")
@@ -783,6 +786,40 @@ def test_2100_lists_are_counted_paged_and_found_by_search(browser, served):
 
         expect(page.locator("li.card")).to_have_count(1)
         assert page.locator("li.card a.card-title").inner_text() == "Army 2099"
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_pages_of_lists_are_links_and_the_search_a_form(browser, served):
+    import os
+    import time
+
+    folder, url = served
+    text = (EXAMPLES / "token-terrors/ozzys-muster.yaml").read_text(encoding="utf-8")
+    written = time.time_ns() - 3600 * 10**9  # an hour ago: each card is kept, as in a folder in use
+    for i in range(2100):
+        path = folder / f"list-{i:04d}.yaml"
+        path.write_text(text.replace("name: Ozzy's Muster", f"name: Army {i:04d}"))
+        os.utime(path, ns=(written, written))
+    context, page = _page(browser, js=False)
+    page.set_default_timeout(120_000)
+    page.set_default_navigation_timeout(120_000)
+    first = page.locator("li.card a.card-title").first
+    try:
+        page.goto(url)
+        assert "(2100; 1 to 100 here)" in page.locator("#lists-h").inner_text()
+        page.get_by_role("link", name="Next", exact=True).click()
+        page.wait_for_url("**page=2**")
+        assert first.inner_text() == "Army 0100" and "Page 2 of 21" in page.locator("nav.pages").inner_text()
+        page.get_by_role("link", name="Previous", exact=True).click()
+        page.wait_for_url("**page=1**")
+        assert first.inner_text() == "Army 0000"
+        page.locator("#sort").select_option("changed")  # sorted and searched by a form and its button
+        page.locator("#q").fill("Army 2099")
+        page.get_by_role("button", name="Show", exact=True).click()
+        page.wait_for_url("**q=Army+2099**")
+        assert page.locator("li.card").count() == 1 and first.inner_text() == "Army 2099"
+        assert "(1 of 2100)" in page.locator("#lists-h").inner_text()
     finally:
         context.close()
 
