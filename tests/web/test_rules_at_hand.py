@@ -35,7 +35,7 @@ def _explain(page, url: str | None, name: str, width: int, height: int):
         page.goto(url)
         page.wait_for_selector("#board")
         page.wait_for_load_state("load")
-    link = page.locator(f'#board .row-title a.explain[aria-label="What is {name}?"]')
+    link = page.locator(f'#board li.row > a.explain[aria-label="What is {name}?"]')  # beside the part's line
     link.first.scroll_into_view_if_needed()
     address, where = page.url, page.evaluate("window.scrollY")
     link.first.click()
@@ -88,7 +88,7 @@ def test_a_troop_type_s_question_mark_shows_its_order_move_and_shooting_beside_t
         assert "no summary in the data" not in text
         assert not serious(page), f"axe, troop type explained at {width} px"
         # the army view's line of the class says its order and its move, marked unverified
-        line = page.locator("#army li", has_text="Shooters").first.inner_text()
+        line = page.locator("#army summary.line", has_text="Shooters").first.inner_text()
         assert "open order" in line and "3 MU (unverified)" in line and "shooting factor 3" in line
     finally:
         context.close()
