@@ -8,6 +8,23 @@ does: find the files, check every list against its game and the event pack
 (examples/events/games-day.yaml), and render all four reports. The best of ``--repeat`` runs
 is shown with the time per list (sizes interleaved): a flat per-list time means the run grows linearly.
 ``--cli`` also times the real command in a fresh process (imports and data loading included).
+
+``--packet`` times the organiser's packet instead (``tournament --packet``: each list checked
+again for its roster, measured for its layout, then the PDF laid out and drawn), once per size:
+wall and CPU seconds, pages, megabytes.
+
+Measured 2026-12-03 (issue 37, items 2 and 10), the packet of the 1,000 generated lists, in
+process, CPU seconds (the machine was shared: load 3.5 before, 9 after, so wall time ran 1 to 4
+times the CPU time):
+
+    before (a list's trailing sections spilled onto a page of their own): 16.3 s CPU (18.2 s wall,
+    18.7 s for the whole command), 1,843 pages
+    each list laid out as export lays it out, measured alone first (one page where it fits):
+    46 to 58 s CPU, 1,189 pages
+    then: each text parsed once per style, each line breaking kept per text, style and width,
+    a layout that spills past one page not measured again for its tail, and the catalog's
+    names indexed once per system for the "Not checked" readings: 30.2 s CPU (2.7 s of it
+    checking the lists again), 1,189 pages, the same bytes
 """
 
 from __future__ import annotations
@@ -57,7 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--cli", action="store_true", help="also time the command in a fresh process")
+    ap.add_argument("--packet", action="store_true", help="time the packet PDF instead of the reports")
     args = ap.parse_args(argv)
+    if args.packet:
+        return packet(args.sizes, args.seed)
 
     with tempfile.TemporaryDirectory(prefix="armybuilder-bench-") as tmp:
         warm = Path(tmp) / "warm"
@@ -94,6 +114,34 @@ def main(argv: list[str] | None = None) -> int:
             print(line, flush=True)
         spread = max(per_list) / min(per_list)
         print(f"per-list time varies by a factor of {spread:.2f} across sizes (1.00 = perfectly linear)")
+    return 0
+
+
+def packet(sizes: list[int], seed: int) -> int:
+    """The packet of each size, once: wall and CPU seconds, pages and megabytes."""
+    import io
+
+    import pypdf
+
+    from armybuilder.export.packet import render
+
+    with tempfile.TemporaryDirectory(prefix="armybuilder-bench-") as tmp:
+        warm = Path(tmp) / "warm"
+        generate(warm, 20, seed + 1)
+        _, t = run_once(warm)
+        render(tournament.packet_of(t))  # imports and fonts: paid once
+        print(f"{'lists':>6} {'wall s':>8} {'cpu s':>8} {'ms/list':>8} {'pages':>6} {'MB':>6}")
+        for n in sizes:
+            folder = Path(tmp) / f"lists-{n}"
+            generate(folder, n, seed)
+            _, t = run_once(folder)
+            start, cpu = time.perf_counter(), time.process_time()
+            data, _ = render(tournament.packet_of(t))
+            wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+            pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
+            print(
+                f"{n:>6} {wall:>8.1f} {cpu:>8.1f} {1000 * cpu / n:>8.1f} {pages:>6} {len(data) / 1e6:>6.1f}", flush=True
+            )
     return 0
 
 

@@ -15,6 +15,7 @@ kind and no reference.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -83,30 +84,48 @@ def _wanted(data: dict[str, Any], result: Result) -> list[tuple[str, str]]:
     ]
 
 
-def _find(every: list[Entry], kind: str, name: str) -> Entry | None:
+def _find(catalog: _Catalog, kind: str, name: str) -> Entry | None:
     """The catalog entry of this name: of this kind, else of a kind that starts with it ("troop"
     for "troop type"), else the only entry of that name whatever its kind (a Heroes III "card" is
     an ability or a spell)."""
     from armybuilder.suggest import fold
 
-    want = fold(name)
-    named = [e for e in every if any(fold(n) == want for n in [e.name, *e.aliases])]
+    named = catalog.named.get(fold(name), [])
     same = [e for e in named if e.kind == kind] or [e for e in named if e.kind.startswith(kind.replace("_", " "))]
     if same:
         return same[0]
     return named[0] if len(named) == 1 else None
 
 
+@dataclass(frozen=True)
+class _Catalog:
+    named: dict[str, list[Entry]]  # a folded name or alias -> its entries, in the catalog's order
+
+
+@functools.lru_cache(maxsize=16)
+def _catalog(system: str) -> _Catalog:
+    """A system's catalog entries by folded name, made once (a packet looks up a thousand lists'
+    names: each lookup folded every name of the catalog again)."""
+    from armybuilder.compose import catalog
+    from armybuilder.suggest import fold
+
+    named: dict[str, list[Entry]] = {}
+    for _, es in catalog.entries(system):
+        for e in es:
+            for key in dict.fromkeys(fold(n) for n in [e.name, *e.aliases]):
+                named.setdefault(key, []).append(e)
+    return _Catalog(named)
+
+
 def used_names(result: Result) -> set[str]:
     """Every name (folded, aliases too) of the catalog entries a checked list uses: what a
     system's ``readings`` are matched against (their ``about``) for a roster's "Not checked"."""
-    from armybuilder.compose import catalog
     from armybuilder.suggest import fold
 
     data = result.document
     if result.system is None or not isinstance(data, dict) or result.model is None:
         return set()
-    every = [e for _, es in catalog.entries(result.system) for e in es]
+    every = _catalog(result.system)
     out: set[str] = set()
     for kind, name in _wanted(data, result):
         entry = _find(every, kind, name)
@@ -118,12 +137,11 @@ def used(result: Result) -> list[RuleEntry]:
     """The appendix of a checked list: one entry per thing used, grouped by kind (in the order the
     kinds first appear in the list), alphabetical within a kind, the names the catalog does not know
     last. Empty when the file could not be checked as a list of a known system."""
-    from armybuilder.compose import catalog
 
     data = result.document
     if result.system is None or not isinstance(data, dict) or result.model is None:
         return []
-    every = [e for _, es in catalog.entries(result.system) for e in es]
+    every = _catalog(result.system)
     found: dict[tuple[str, str], RuleEntry] = {}
     for kind, name in _wanted(data, result):
         entry = _find(every, kind, name)

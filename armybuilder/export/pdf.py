@@ -211,12 +211,12 @@ class PdfExporter(Exporter):
         # common), none of the others can hold it, and one measure more is all it costs.
         *looser, (snuggest_scale, snuggest) = SNUG_STEPS
         self._snug = snuggest
-        snug_tail = self._measure(roster, options, snuggest_scale)
+        snug_tail = self._measure(roster, options, snuggest_scale, one_page=True)
         if self._roster_pages != 1:
             self._snug = 0
             return 1.0, tail
         for scale, self._snug in looser:
-            roomier_tail = self._measure(roster, options, scale)
+            roomier_tail = self._measure(roster, options, scale, one_page=True)
             if self._roster_pages == 1:
                 return scale, roomier_tail
         self._snug = snuggest
@@ -232,15 +232,18 @@ class PdfExporter(Exporter):
         """What paddings and gaps are multiplied by: less with --compact."""
         return COMPACT_PADDING if self._compact or self._snug else 1.0
 
-    def _measure(self, roster: Roster, options: ExportOptions, scale: float) -> bool:
+    def _measure(self, roster: Roster, options: ExportOptions, scale: float, one_page: bool = False) -> bool:
         """Lay the roster out with type at ``scale`` (1: the compact sizes as they are, with --compact)
         and count its pages (``_pages``, ``_roster_pages``), drawing and writing nothing; again with
         the roster's last section kept with its trailing ones when a page would hold only those.
-        Returns whether it is (``_keep_tail``), for :meth:`_final`. Says no warning: the PDF built says its own."""
+        Returns whether it is (``_keep_tail``), for :meth:`_final`. Says no warning: the PDF built says its own.
+        ``one_page``: only whether it fits one page matters; a roster of more is not laid out again
+        (keeping a section with the next never takes fewer pages)."""
         said = len(self.warnings)
         self._keep_tail = False
         self._build(roster, options, scale, measure=True)
-        if self._roster_pages > self._body_page > 0:  # a page of "Not checked" and the export facts alone
+        alone = self._roster_pages > self._body_page > 0  # a page of "Not checked" and the export facts alone
+        if alone and not (one_page and self._roster_pages > 1):
             self._keep_tail = True
             self._build(roster, options, scale, measure=True)
         del self.warnings[said:]
@@ -306,7 +309,16 @@ class PdfExporter(Exporter):
     # --- text and styles -------------------------------------------------------------------
 
     def _styles(self, scale: float = 1.0) -> None:
-        """The paragraph styles; with --compact smaller (``COMPACT``), times ``scale``."""
+        """The paragraph styles; with --compact smaller (``COMPACT``), times ``scale``: made once per
+        layout and kept (each layout measured is made again, and a packet has a thousand lists), so
+        that a text is parsed once per style (:meth:`_p`)."""
+        key = (scale, self._compact, self._snug, self.font, self.bold)
+        made: dict[Any, dict[str, Any]] = self.__dict__.setdefault("_made_styles", {})
+        if key not in made:
+            made[key] = self._make_styles(scale)
+        self.s = made[key]
+
+    def _make_styles(self, scale: float) -> dict[str, Any]:
         from reportlab.lib import colors
         from reportlab.lib.enums import TA_RIGHT
         from reportlab.lib.styles import ParagraphStyle
@@ -319,7 +331,7 @@ class PdfExporter(Exporter):
         base = ParagraphStyle("base", fontName=self.font, bulletFontName=self.font, **size(9, 11.5))
         title = (18, 22) if not self._compact else (13, 16)  # the compact title is smaller still
         gap = 0.4 if self._compact else SNUG_GAPS[self._snug]  # the space around headings
-        self.s = {
+        return {
             "base": base,
             "title": ParagraphStyle("title", base, fontName=self.bold, **size(*title, spaceAfter=6 * gap)),
             "banner": ParagraphStyle(
@@ -368,11 +380,25 @@ class PdfExporter(Exporter):
 
     def _p(self, text: str, style: str, bullet: str | None = None) -> Paragraph:
         """A paragraph of text from the roster (escaped: a name is never markup)."""
-        from reportlab.platypus import Paragraph
-
         text = self._short(str(text))
         self._chars.update(text)
-        return Paragraph(_xml(text), self.s[style], bulletText=bullet)
+        # reportlab parses each paragraph's markup (an HTML parser: most of a story's time); the same
+        # text in the same style parses the same, so each is parsed once and its fragments copied
+        chosen = self.s[style]
+        parsed: dict[tuple[str, int], tuple[str, Any, list[Any]]] = self.__dict__.setdefault("_parsed", {})
+        wrapped: dict[Any, Any] = self.__dict__.setdefault("_wrapped", {})
+        key = (text, id(chosen))
+        if key not in parsed:
+            first: Paragraph = _paragraph_class()(wrapped, (key, bullet), _xml(text), chosen, bulletText=bullet)
+            if not isinstance(first.bulletText, list):  # (always: a bullet is given as text, markup is escaped)
+                parsed[key] = (first.text, first.style, first.frags)
+            return first
+        said, parsed_style, frags = parsed[key]
+        clones = [f.clone() for f in frags]
+        again: Paragraph = _paragraph_class()(
+            wrapped, (key, bullet), said, parsed_style, bulletText=bullet, frags=clones
+        )
+        return again
 
     def _short(self, text: str) -> str:
         """``text``, cut to MAX_TEXT characters with an ellipsis (counted for the warning), on one
@@ -865,6 +891,42 @@ class PdfExporter(Exporter):
             self.warnings.append(
                 "the bundled font has no glyph for " + _listing(missing) + "; the PDF shows a box in its place"
             )
+
+
+@functools.cache
+def _paragraph_class() -> Any:
+    """A maker of reportlab Paragraphs (``make(kept, key, text, style, ...)``) whose line breaking is
+    kept in ``kept`` (one dict per exporter) for each text, style and width: a roster is laid out
+    several times to choose its layout (and a table wraps its cells again on each page), and a
+    paragraph of one fragment breaks the same at the same width."""
+    # What a wrap sets (its lines, height, width) is shared between paragraphs: only read when drawn.
+    from reportlab.platypus import Paragraph
+
+    class KeptParagraph(Paragraph):
+        kept_wraps: Any = None  # (a part split off by reportlab, made as its class: not kept)
+        kept_key: Any = None
+
+        def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+            kept = self.kept_wraps
+            if kept is None or len(self.frags) != 1:
+                return super().wrap(availWidth, availHeight)
+            hit = kept.get((self.kept_key, availWidth))
+            if hit is not None:
+                self.__dict__.update(hit[0])
+                return hit[1]  # type: ignore[no-any-return]
+            before = dict(self.__dict__)
+            size = super().wrap(availWidth, availHeight)
+            changed = {k: v for k, v in self.__dict__.items() if k not in before or before[k] is not v}
+            if "frags" not in changed and getattr(getattr(self, "blPara", None), "kind", None) == 0:
+                kept[(self.kept_key, availWidth)] = (changed, size)
+            return size
+
+    def make(kept_wraps: dict[Any, Any], kept_key: Any, *args: Any, **kwargs: Any) -> KeptParagraph:
+        made = KeptParagraph(*args, **kwargs)
+        made.kept_wraps, made.kept_key = kept_wraps, kept_key
+        return made
+
+    return make
 
 
 @functools.cache
