@@ -171,6 +171,8 @@ def test_a_card_a_class_carries_has_its_question_mark_too(browser, served, width
         page.wait_for_selector("#board")
         page.wait_for_load_state("load")
         link = page.locator('#board .chip a.explain[aria-label="What is Deadly?"]').first
+        deadly_row = page.locator("#board li.row", has=page.locator('.chip a.explain[aria-label="What is Deadly?"]'))
+        deadly_row.first.locator("summary.line").click()  # the part's editor, opened under its line
         link.scroll_into_view_if_needed()
         link.click()
         dialog = page.locator("#explainer")
