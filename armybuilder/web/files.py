@@ -17,12 +17,17 @@ from __future__ import annotations
 import os
 import re
 import stat
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 SUFFIXES = (".yaml", ".yml")
 MAX_NAME = 512  # characters in a relative name
 MAX_FILES = 20_000  # files the folder view looks at (it says so when a folder holds more)
+# What is known of a file (a list or an event pack, its card) is kept with its stamp (inode, size,
+# time) only once it was written longer ago than this: a file written again within the same tick of
+# the file system's clock (2 s on FAT) at the same size would keep its stamp.
+RACY_NS = 2_000_000_000
 _DRIVE = re.compile(r"^[A-Za-z]:")
 # What a new file's name may not hold: control characters (a tab, a line break, ESC, DEL, C1), line
 # and paragraph separators, and the marks that turn text's direction (a name would read otherwise).
@@ -163,6 +168,7 @@ class Folder:
         self.capped = False
         seen = 0
         known = self._seen
+        clock = time.time_ns()
         now: dict[str, tuple[tuple[int, int, int], bool, Found]] = {}
         stack = [(str(self.root), "")]
         while stack:
@@ -202,7 +208,9 @@ class Folder:
                             continue
                     stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
                     got = known.get(name)
-                    if got is not None and got[0] == stamp and not link:
+                    if got is not None and (got[0] != stamp or clock - stamp[2] < RACY_NS):
+                        got = None  # changed, or written too lately for its stamp to tell
+                    if got is not None and not link:
                         now[name] = got  # as it was: its name checked, whether it is a pack read
                         (packs if got[1] else lists).append(got[2])
                         continue
@@ -211,7 +219,7 @@ class Folder:
                         real = entry.path
                 except (Refused, OSError):
                     continue
-                pack = got[1] if got is not None and got[0] == stamp else _is_pack(real)
+                pack = got[1] if got is not None else _is_pack(real)
                 found = Found(name, real, stamp)
                 now[name] = (stamp, pack, found)
                 (packs if pack else lists).append(found)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.fsutil import hard_link
-from armybuilder.web.files import SUFFIXES, Folder, Found, Refused, showable
+from armybuilder.web.files import RACY_NS, SUFFIXES, Folder, Found, Refused, showable
 
 TRASH = Path(".armybuilder") / "trash"
 SORTS = {
@@ -115,9 +115,6 @@ def _number(total: Any) -> float | None:
 
 
 PAGE = 100  # lists on one page of the lists page
-# A card is kept only for a file last written longer ago than this: a file written again within the
-# same tick of the file system's clock (2 s on FAT) at the same size would keep its stamp.
-RACY_NS = 2_000_000_000
 _FIELDS = [f.name for f in fields(Listed)]
 
 

@@ -176,3 +176,18 @@ def test_pages_of_lists_and_a_search_over_every_file(client, folder):
     assert 'href="/?page=2&amp;sort=name">Previous</a>' in last
     found = client.get("/?q=army+0249").text
     assert titles(found) == ["Army 0249"] and "(1 of 252)" in found
+
+
+def test_a_list_rewritten_at_once_into_an_event_pack_leaves_the_lists(client, folder):
+    path = folder / "gamma.yaml"
+    text = army("Gamma Horde")
+    pack = "event: Club Night\nsystem: token-terrors\n"
+    pack += "#" * (len(text) - len(pack) - 1) + "\n"  # the same size
+    path.write_text(text, encoding="utf-8")
+    assert "Gamma Horde" in titles(client.get("/").text)
+    stamp = path.stat().st_mtime_ns
+    with open(path, "r+", encoding="utf-8") as fh:  # in place, within the clock's tick: the same stamp
+        fh.write(pack)
+    os.utime(path, ns=(stamp, stamp))
+    page = client.get("/").text
+    assert titles(page) == ["Alpha Horde", "Beta Horde"] and "Check every list against gamma.yaml" in page
