@@ -65,6 +65,24 @@ def check_text(
     return check(doc, file, options, pack)
 
 
+def headline(path: str | Path) -> Result:
+    """What a list file says it is, not checked against its rules: its game and its name as
+    :func:`check_path` gives them (a page sorts and searches many lists by these, then checks the
+    ones it shows). A file that cannot be read gets its finding, as it would from a check."""
+    file = str(path)
+    try:
+        doc = load(path)
+    except LoadError as exc:
+        return Result(file=file, findings=[load_failure(exc)])
+    result = Result(file=file, document=doc.data, positions=doc.positions)
+    system = _system(doc.data, result)
+    if system is not None:
+        result.system = system.id
+        if isinstance(doc.data.get("name"), str):
+            result.name = doc.data["name"]
+    return result
+
+
 def check(
     doc: Document, file: str, options: systems.CheckOptions | None = None, pack: PackLike | None = None
 ) -> Result:

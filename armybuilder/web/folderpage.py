@@ -67,9 +67,10 @@ class Listed:
     amount: float | None = None  # the total as a number, for the sort
     words: str = ""  # what a search looks in (title, file name, game, player), folded
     key: str = ""  # the title folded, for the sort by name
+    checked: bool = True  # False: only what the list says it is (check.headline): no verdict, no total yet
 
 
-def _listed(found: Found, result: Any) -> Listed:
+def _listed(found: Found, result: Any, checked: bool = True) -> Listed:
     from armybuilder import systems
     from armybuilder.suggest import fold
     from armybuilder.text import tally
@@ -103,6 +104,7 @@ def _listed(found: Found, result: Any) -> Listed:
     )
     card.words = fold(" ".join((card.title, card.name, card.system_title, card.player)))
     card.key = fold(card.title)
+    card.checked = checked
     return card
 
 
@@ -280,37 +282,48 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
             pack_stamp = _stamp(folder.existing(event))
         except (OSError, Refused):
             pack_stamp = None
-    changed = False
     now = time.time_ns()
+    key = SORTS.get(sort, "name")
+    # Sorted by what a list says it is (or by when it changed), a page needs only the headlines of
+    # the lists it does not show (check.headline: read, not checked); sorted by a verdict or a total,
+    # or against an event pack, every list is checked.
+    headlines = pack is None and key in ("name", "system", "player", "changed")
+    found_of: dict[str, tuple[Found, Any]] = {}
+    changed = False
+
+    def card_of(found: Found, stamp: Any, checked: bool) -> Listed:
+        nonlocal changed
+        if pack is not None:
+            from armybuilder.tournament import check_one
+
+            card = _listed(found, check_one(found.path, pack))
+        elif checked:
+            from armybuilder.check import check_path
+
+            card = _listed(found, check_path(found.path))
+        else:
+            from armybuilder.check import headline
+
+            card = _listed(found, headline(found.path), checked=False)
+        if now - stamp[0][2] >= RACY_NS:
+            kept.put(found.name, stamp, card)
+            changed = changed or pack is None
+        return card
+
     for found in lists:
         try:
             stamp = (found.stamp or _stamp(found.path), pack_stamp, event if pack is not None else None)
             card = kept.get(found.name, stamp)
-            if card is None:
-                if pack is not None:
-                    from armybuilder.tournament import check_one
-
-                    result = check_one(found.path, pack)
-                else:
-                    from armybuilder.check import check_path
-
-                    result = check_path(found.path)
-                card = _listed(found, result)
-                if now - stamp[0][2] >= RACY_NS:
-                    kept.put(found.name, stamp, card)
-                    changed = changed or pack is None
+            if card is None or not (card.checked or headlines):
+                card = card_of(found, stamp, not headlines)
         except OSError:  # gone or unreadable since the scan
             continue
+        found_of[found.name] = (found, stamp)
         out.append(card)
-    if not folder.capped and kept.keep_only({f.name for f in lists}):
-        changed = True
-    if changed:
-        kept.save()
     total = len(out)
     if query:
         words = fold(query).split()
         out = [r for r in out if all(w in r.words for w in words)]
-    key = SORTS.get(sort, "name")
     if key == "changed":
         out.sort(key=lambda r: (-r.changed, r.name))
     elif key == "status":
@@ -323,8 +336,21 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
         out.sort(key=lambda r: (fold(str(getattr(r, "system_title" if key == "system" else key))), r.key))
     pages = max(1, -(-len(out) // PAGE))
     at = min(max(1, page), pages)
+    shown = out[(at - 1) * PAGE : at * PAGE]
+    for i, card in enumerate(shown):  # the lists on the page are checked
+        if not card.checked:
+            found, stamp = found_of[card.name]
+            try:
+                shown[i] = card_of(found, stamp, True)
+            except OSError:  # gone or unreadable since the scan: not shown without its verdict
+                continue
+    shown = [card for card in shown if card.checked]
+    if not folder.capped and kept.keep_only(set(found_of)):
+        changed = True
+    if changed:
+        kept.save()
     return {
-        "rows": out[(at - 1) * PAGE : at * PAGE],
+        "rows": shown,
         "shown": len(out),
         "total": total,
         "page": at,

@@ -191,3 +191,39 @@ def test_a_list_rewritten_at_once_into_an_event_pack_leaves_the_lists(client, fo
     os.utime(path, ns=(stamp, stamp))
     page = client.get("/").text
     assert titles(page) == ["Alpha Horde", "Beta Horde"] and "Check every list against gamma.yaml" in page
+
+
+def test_only_the_lists_on_the_page_are_checked_when_sorted_by_what_they_say(client, folder, checks):
+    for i in range(250):
+        write_old(folder / f"list-{i:04d}.yaml", army(f"Army {i:04d}"))
+    page = client.get("/").text
+    assert len(checks) == 100 and "Page 1 of 3" in page  # the others only read: name, game, player
+    assert page.count("Legal</span>") == 100
+    checks.clear()
+    found = client.get("/?q=army+0249").text  # found by what it says, then checked to be shown
+    assert titles(found) == ["Army 0249"] and checks == ["list-0249.yaml"]
+    assert "Legal</span>" in found and "10 of 10" in found
+    checks.clear()
+    by_status = client.get("/?sort=status").text  # a verdict to sort by: every list checked
+    assert len(checks) == 252 - 101 and "Page 1 of 3" in by_status
+
+
+def test_a_headline_names_the_game_and_the_list_as_the_check_does(tmp_path):
+    from armybuilder.check import check_path, headline
+
+    odd = {
+        "pack.yaml": "event: Club Night\n",
+        "no-system.yaml": "name: Nobody\n",
+        "unknown.yaml": "system: chess\nname: Kings\n",
+        "number.yaml": "system: token-terrors\nname: 12\n",
+        "broken.yaml": "system: [\n",
+        "list.yaml": "- system: token-terrors\n",
+    }
+    for name, text in odd.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    paths = sorted((ROOT / "examples").glob("*/*.yaml")) + sorted(tmp_path.glob("*.yaml"))
+    for path in paths:
+        head, full = headline(path), check_path(path)
+        assert (head.system, head.name, head.document) == (full.system, full.name, full.document), path
+        if head.findings:  # what stops the check before the rules, it says too
+            assert [f.code for f in head.findings] == [f.code for f in full.findings], path
