@@ -62,7 +62,7 @@ def test_the_question_mark_of_a_part_opens_its_explanation_beside_the_list(brows
     context, page = _page(browser, width, height)
     try:
         _open(page, url + "list/mine.yaml")
-        link = page.locator("#board a.explain").first
+        link = page.locator("#board li.row > a.explain").first
         label = link.get_attribute("aria-label") or ""
         name = label.removeprefix("What is ").removesuffix("?")
         link.scroll_into_view_if_needed()
@@ -123,7 +123,7 @@ def test_without_javascript_the_question_mark_is_a_link_to_its_page(browser, ser
     try:
         page.goto(url + "list/mine.yaml")
         with page.expect_navigation():
-            page.locator("#board a.explain").first.click()
+            page.locator("#board li.row > a.explain").first.click()
         assert "/explain/" in page.url
         assert page.locator("h1").count() >= 1
         assert page.locator("main a", has_text="Back").get_attribute("href") == "/list/mine.yaml"
@@ -723,7 +723,7 @@ def test_dark_mode_is_dark_and_axe_clean(browser, served, width, height):
             assert sum(channels) < 3 * 64, background
             assert not _serious(page), address
         # the explanation, open, in the dark
-        page.locator("#board a.explain").first.click()
+        page.locator("#board li.row > a.explain").first.click()
         page.locator("#explainer").wait_for(state="visible")
         assert not _serious(page), "explanation open, dark"
     finally:

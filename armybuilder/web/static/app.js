@@ -168,7 +168,7 @@ document.documentElement.classList.add("js");
     target.scrollTop = 0;
     // On a phone it is a sheet over the foot of the screen: the part whose "?" was tapped moves
     // just above it, so the part explained stays in view (on a wide screen the panel is beside it).
-    var part = asked && asked.isConnected ? (asked.closest(".row-head, .entry") || asked) : null;
+    var part = asked && asked.isConnected ? (asked.closest(".entry") || asked) : null;
     if (dialog && dialog.open && part) {
       var top = dialog.getBoundingClientRect().top, box = part.getBoundingClientRect();
       if (top > 0 && box.bottom > top) { window.scrollBy(0, box.bottom - top + 8); }
