@@ -1522,7 +1522,10 @@ class Desk:
 
     def export(self, folder: str | Path, force: bool = False, present: bool = False) -> list[tuple[Submission, Path]]:
         """Write each player's latest list into ``folder`` (made if missing) as one file named after
-        the player; never over an existing file unless ``force`` (then only over a regular file).
+        the player, the list as sent (its fingerprint the one its player was given), and beside them
+        ``armybuilder-players.csv``: each file's player as the desk knows them, which ``tournament``
+        names the lists by (not by a list's own ``player:``, which its sender wrote);
+        never over an existing file unless ``force`` (then only over a regular file).
         Every name is checked before anything is written: nothing is written when one is refused.
         ``present``: only the players who checked in."""
         from armybuilder.fsutil import NotAFile, OverwriteRefused, atomic_write
@@ -1535,9 +1538,14 @@ class Desk:
         except OSError as exc:
             raise DeskError(f"cannot make the folder {target}: {exc.strerror or exc}") from None
         root = os.path.realpath(target)
+        from armybuilder.tournament import PLAYERS_FILE, players_file
+
         subs = [s for s in self.submissions() if s.checked_in or not present]
         planned = []
         in_the_way = []
+        sidecar = target / PLAYERS_FILE
+        if os.path.lexists(sidecar) and (not force or not os.path.isfile(sidecar) or os.path.islink(sidecar)):
+            in_the_way.append(str(sidecar))
         for sub, name in zip(subs, file_names([s.player for s in subs]), strict=True):
             path = target / name
             if os.path.realpath(path.parent) != root or os.sep in name or "/" in name or name.startswith("."):
@@ -1552,9 +1560,10 @@ class Desk:
                 f"{', '.join(in_the_way[:3])}{more} already exist{'s' if len(in_the_way) == 1 else ''}{hint}; "
                 "nothing was written"
             )
-        for sub, path in planned:
+        names = players_file([(path.name, sub.player) for sub, path in planned])
+        for path, data in [*((path, sub.latest.text.encode("utf-8")) for sub, path in planned), (sidecar, names)]:
             try:
-                atomic_write(path, sub.latest.text.encode("utf-8"), force=force, into=False)
+                atomic_write(path, data, force=force, into=False)
             except (OverwriteRefused, NotAFile) as exc:
                 raise DeskError(f"{path}: {exc}") from None
             except OSError as exc:
@@ -1616,7 +1625,9 @@ def default_db(pack_file: Path) -> Path:
 
 def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
     """``armybuilder collect PACK [--db FILE] --export FOLDER``: each player's latest list as a file
-    (the database, as for the desk, by default beside the pack)."""
+    (the database, as for the desk, by default beside the pack), and their names (``PLAYERS_FILE``)."""
+    from armybuilder.tournament import PLAYERS_FILE
+
     opened = open_desk(pack_file, db, create=False)
     if isinstance(opened, Outcome):
         return opened
@@ -1633,7 +1644,8 @@ def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool =
     lines.append(
         one_line(
             f"armybuilder collect: wrote {plural(len(written), 'list')} into {folder} ({legal} legal, "
-            f"{len(statuses) - legal} not); check them with: armybuilder tournament {pack_file} {folder}"
+            f"{len(statuses) - legal} not), and the players' names as the desk knows them in "
+            f"{PLAYERS_FILE}; check them with: armybuilder tournament {pack_file} {folder}"
         )
     )
     others = _other_lists(folder, {p.name for _, p in written})

@@ -18,7 +18,10 @@ Which files are lists
     key is still a list, and is reported). Files are *not* filtered on a ``system:`` key: a
     submission that is not YAML, or lacks its ``system:`` key, shows up as a broken (illegal)
     list. Nothing is skipped in silence: every file found and not checked is listed, with the
-    reason, in the table, the JSON and every report (:class:`Skipped`).
+    reason, in the table, the JSON and every report (:class:`Skipped`); but for
+    ``armybuilder-players.csv`` (``PLAYERS_FILE``), which ``collect --export`` writes beside the
+    lists: it names each list's player as the event desk knows them, and a run names the lists
+    of that folder by it rather than by their own ``player:`` (:func:`players_of`).
 
 A list that cannot be read (not YAML, wrong shape, unknown system) is one illegal list with
 status ``broken``; an internal error in a check becomes an ``EVT090`` finding on that list.
@@ -43,6 +46,12 @@ from armybuilder.systems import CheckOptions
 from armybuilder.text import one_line, plural, utf8
 
 LIST_SUFFIXES = (".yaml", ".yml")
+# ``collect --export`` writes it beside the lists: each file's player as the event desk knows them
+# (the lists stay as sent, so their fingerprints are the ones the players were given); a run names
+# each list of that folder by it, not by the list's own ``player:``. An organiser may edit it.
+PLAYERS_FILE = "armybuilder-players.csv"
+MAX_PLAYERS_FILE = 1 << 20  # bytes of it read: 1 MiB is some 10,000 players
+MAX_PLAYER_NAME = 200  # characters of a name taken from it
 PROGRESS_MIN_LISTS = 10  # a progress bar for runs longer than this, on a terminal
 _EVENT_KEY = re.compile(rb"^[\"']?event[\"']?[ \t]*:", re.MULTILINE)
 
@@ -234,6 +243,8 @@ def discover(paths: Sequence[Path], pack_file: Path | None = None) -> tuple[list
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not os.path.islink(here / d))
             for name in files:
                 f = here / name
+                if name == PLAYERS_FILE:
+                    continue  # the desk's names for the lists (read by players_of), not a list
                 if name.startswith("."):
                     found.append((f, "a hidden file"))
                 elif not name.lower().endswith(LIST_SUFFIXES):
@@ -250,6 +261,55 @@ def discover(paths: Sequence[Path], pack_file: Path | None = None) -> tuple[list
             else:
                 skipped.append(Skipped(str(f), why))
     return out, skipped
+
+
+def players_of(files: Sequence[Path]) -> tuple[dict[str, str], list[str]]:
+    """The player of each list file named in the ``PLAYERS_FILE`` of its folder (``collect
+    --export`` writes one: the name the event desk knows the player by), keyed by the file as
+    given; and the warnings for one that cannot be used. A row that names no file of the folder,
+    or no player, is passed over."""
+    import csv
+
+    from armybuilder.yamlio import LoadError, read_bytes
+
+    names: dict[str, str] = {}
+    warnings: list[str] = []
+    by_folder: dict[Path, list[Path]] = {}
+    for f in files:
+        by_folder.setdefault(f.parent, []).append(f)
+    for folder, listed in by_folder.items():
+        sidecar = folder / PLAYERS_FILE
+        if not os.path.lexists(sidecar):
+            continue
+        try:
+            text = read_bytes(sidecar, MAX_PLAYERS_FILE).decode("utf-8-sig")
+            rows = list(csv.reader(text.splitlines()))
+        except (LoadError, OSError, UnicodeDecodeError, csv.Error) as exc:
+            why = exc.message if isinstance(exc, LoadError) else type(exc).__name__
+            warnings.append(one_line(f"warning: {sidecar}: the players' names cannot be read ({why}); not used"))
+            continue
+        if not rows or [c.strip().casefold() for c in rows[0][:2]] != ["file", "player"]:
+            warnings.append(one_line(f"warning: {sidecar}: its first line is not 'file,player'; not used"))
+            continue
+        here = {f.name: f for f in listed}
+        for row in rows[1:]:
+            if len(row) >= 2 and row[0] in here:
+                player = one_line(row[1]).strip()[:MAX_PLAYER_NAME]
+                if player:
+                    names[str(here[row[0]])] = player
+    return names, warnings
+
+
+def players_file(rows: Sequence[tuple[str, str]]) -> bytes:
+    """The ``PLAYERS_FILE`` of (file name, player) rows: UTF-8 CSV, with a BOM for spreadsheets."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(["file", "player"])
+    w.writerows(rows)
+    return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 
 # -- checking --------------------------------------------------------------------------------
@@ -373,8 +433,11 @@ def command(
         return Outcome.usage(*errors)
     t = run(pack, files, progress=progress)
     t.skipped = skipped
+    names, named_warnings = players_of(files)
+    for e in t.entries:
+        e.player = names.get(e.file, e.player)
     out = reporter(fmt, color=color, fit=width).tournament(t)
-    lines = [t.summary_line(), *t.pack_warnings()]
+    lines = [t.summary_line(), *t.pack_warnings(), *named_warnings]
     for r in reports:
         kind = report_kind(r)
         assert kind is not None  # a report whose extension names no format was refused above

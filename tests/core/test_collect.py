@@ -657,7 +657,8 @@ def test_the_export_command(tmp_path, monkeypatch):
     assert not (tmp_path / "none.sqlite").exists()
     # without --db: the desk's own default, beside the pack (games-day.desk.sqlite, the one above)
     beside = runner.invoke(app, ["collect", str(pack), "--export", str(tmp_path / "o3")])
-    assert beside.exit_code == 0 and sorted(p.name for p in (tmp_path / "o3").iterdir()) == ["tess.yaml", "uma.yaml"]
+    assert beside.exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "o3").iterdir()) == ["armybuilder-players.csv", "tess.yaml", "uma.yaml"]
     db.rename(tmp_path / "moved.sqlite")
     gone = runner.invoke(app, ["collect", str(pack), "--export", str(tmp_path / "o5")])
     assert gone.exit_code == 2 and "no such database" in gone.stderr and not db.exists()
@@ -665,6 +666,48 @@ def test_the_export_command(tmp_path, monkeypatch):
         app, ["collect", str(pack), "--db", str(db), "--export", "o4", "--deadline", "2026-10-17 09:00"]
     )
     assert both.exit_code == 2
+
+
+def test_tournament_names_exported_lists_by_the_desks_players_not_their_own_player_field(tmp_path):
+    """Issue 37, item 6: "A list sent as 'Mallory' that contains player: Alice Archer is reported
+    as Alice Archer. An emoji-named player shows as player.yaml." The export keeps each list as sent
+    (the fingerprint its player was given) and writes the names beside them, which tournament reads."""
+    pack = tmp_path / "games-day.yaml"
+    shutil.copyfile(GAMES_DAY, pack)
+    db = tmp_path / "games-day.desk.sqlite"
+    alice = text(GREENWOOD).replace("name:", "player: Alice Archer\nname:", 1)
+    assert "player: Alice Archer" in alice
+    with Desk(db, load(pack)) as desk:
+        desk.submit("Mallory", alice)
+        desk.submit("🐉", text(OZZY))
+        fingerprints = {s.player: s.latest.fingerprint for s in desk.submissions()}
+    runner = CliRunner()
+    out = tmp_path / "out"
+    r = runner.invoke(app, ["collect", str(pack), "--db", str(db), "--export", str(out)])
+    assert r.exit_code == 0, r.stderr
+    assert "armybuilder-players.csv" in r.stderr
+    sent = out / "mallory.yaml"
+    assert sent.read_text(encoding="utf-8") == alice and of_file(sent) == fingerprints["Mallory"]  # as sent
+    t = runner.invoke(app, ["tournament", str(pack), str(out), "--format", "json", "--packet", str(tmp_path / "p.pdf")])
+    assert t.exit_code == 0, t.stderr
+    import json
+
+    players = {Path(e["file"]).name: e["player"] for e in json.loads(t.stdout)["lists"]}
+    assert players == {"mallory.yaml": "Mallory", "🐉.yaml": "🐉"}
+    assert "skipped" not in t.stderr  # the names file is no list, and not "a file skipped"
+    pypdf = pytest.importorskip("pypdf")
+    summary = pypdf.PdfReader(tmp_path / "p.pdf").pages[0].extract_text()
+    assert "Mallory" in summary and "Alice Archer" not in summary
+    # an organiser may fix a name there; a file that cannot be used is said, and the lists' own names stand
+    (out / "armybuilder-players.csv").write_text("file,player\nmallory.yaml,Mallory M.\n", encoding="utf-8")
+    t = runner.invoke(app, ["tournament", str(pack), str(out), "--format", "json"])
+    players = {Path(e["file"]).name: e["player"] for e in json.loads(t.stdout)["lists"]}
+    assert players["mallory.yaml"] == "Mallory M." and players["🐉.yaml"] != "🐉"
+    (out / "armybuilder-players.csv").write_text("who,what\nmallory.yaml,Eve\n", encoding="utf-8")
+    t = runner.invoke(app, ["tournament", str(pack), str(out), "--format", "json"])
+    assert "its first line is not 'file,player'; not used" in t.stderr
+    players = {Path(e["file"]).name: e["player"] for e in json.loads(t.stdout)["lists"]}
+    assert players["mallory.yaml"] == "Alice Archer"
 
 
 def test_the_command_refuses_a_list_given_as_the_pack(tmp_path):

@@ -488,9 +488,9 @@ def test_the_downloads(organiser, desk, tmp_path):
     z = organiser.get("/organiser/download/lists.zip")
     assert z.status_code == 200 and "attachment" in z.headers["content-disposition"]
     with zipfile.ZipFile(io.BytesIO(z.content)) as archive:
-        assert sorted(archive.namelist()) == ["pia.yaml", "quin.yaml"]
+        assert sorted(archive.namelist()) == ["armybuilder-players.csv", "pia.yaml", "quin.yaml"]
         assert archive.read("pia.yaml").decode() == text(OZZY)
-        files = {name: archive.read(name).decode() for name in archive.namelist()}
+        files = {name: archive.read(name).decode() for name in archive.namelist() if name.endswith(".yaml")}
     report = organiser.get("/organiser/download/report.json")
     assert report.status_code == 200
     verdicts = {Path(e["file"]).name: e["status"] for e in report.json()["lists"]}
@@ -885,7 +885,11 @@ def test_the_organiser_moderates_and_every_action_is_logged(organiser, desk):
     assert rows[0] == "time,action,submission,player,what"
     assert [r.split(",")[1] for r in rows[1:]] == ["withdraw", "restore", "new-link", "merge", "paper", "rename"]
     with zipfile.ZipFile(io.BytesIO(organiser.get("/organiser/download/lists.zip").content)) as z:
-        assert sorted(z.namelist()) == ["paper-pete.yaml", "real-name-jr.yaml"]  # the merged list is withdrawn
+        assert sorted(z.namelist()) == [
+            "armybuilder-players.csv",
+            "paper-pete.yaml",
+            "real-name-jr.yaml",
+        ]  # the merged list is withdrawn
     assert rows and stored(desk) == 3  # every version kept
 
 
@@ -941,7 +945,9 @@ def test_the_zip_runs_no_check_and_the_revealed_page_is_made_once(organiser, des
 
     monkeypatch.setattr(tournament, "run", no_check)
     with zipfile.ZipFile(io.BytesIO(organiser.get("/organiser/download/lists.zip").content)) as z:
-        assert z.namelist() == ["zip-zed.yaml"] and z.read("zip-zed.yaml").decode() == text(OZZY)
+        assert z.namelist() == ["zip-zed.yaml", "armybuilder-players.csv"] and z.read("zip-zed.yaml").decode() == text(
+            OZZY
+        )
     monkeypatch.undo()
     desk.reveal(lock_now=True)
     made = []
@@ -1021,7 +1027,7 @@ def test_late_lists_check_in_and_the_hand_off_downloads(organiser, desk):
     act(organiser, do="check-in", id=late["id"])
     assert "only the 1 checked in" in organiser.get("/organiser").text
     with zipfile.ZipFile(io.BytesIO(organiser.get("/organiser/download/lists.zip?present=1").content)) as z:
-        assert z.namelist() == ["late-larry.yaml"]
+        assert z.namelist() == ["late-larry.yaml", "armybuilder-players.csv"]
     roster = organiser.get("/organiser/download/roster.csv")
     assert roster.status_code == 200 and roster.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(roster.content.decode("utf-8-sig"))))

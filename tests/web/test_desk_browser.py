@@ -369,7 +369,8 @@ def test_the_organisers_downloads_and_tournament_give_the_verdicts_the_desk_show
     finally:
         context.close()
 
-    files = sorted(folder.iterdir())
+    files = sorted(folder.glob("*.yaml"))  # (and the players' names, armybuilder-players.csv)
+    assert sorted(f.name for f in folder.iterdir()) == sorted([*(f.name for f in files), "armybuilder-players.csv"])
     owner = {f.name: next(n for n, t in sent.items() if t == text(f)) for f in files}  # by what each file holds
     assert sorted(owner.values()) == sorted(sent)  # one file a player, each the latest list
     assert {owner[Path(e["file"]).name]: e["status"] for e in report["lists"]} == table
@@ -603,14 +604,24 @@ def test_the_organisers_day(browser, served, js, tmp_path):
         with org.expect_download(timeout=STEP_MS) as got:
             org.locator("#dl-lists-zip-present").click()
         with zipfile.ZipFile(got.value.path()) as z:
-            assert sorted(z.namelist()) == ["ann-early.yaml", "eve-paper.yaml"]  # only who checked in
+            assert sorted(z.namelist()) == [
+                "ann-early.yaml",
+                "armybuilder-players.csv",
+                "eve-paper.yaml",
+            ]  # who checked in
         rows = list(csv.reader(io.StringIO(files["roster-csv"].decode("utf-8-sig"))))
         table = {r[1]: r for r in rows[1:]}
         assert set(table) == {"Ann Early", "Ben Tipo", "Dee Late", "Eve Paper"}  # Cal withdrawn
         assert table["Dee Late"][11] == "yes" and table["Ann Early"][12] == "yes" and table["Ben Tipo"][12] == "no"
         assert files["challonge-txt"].decode().splitlines() == ["Ann Early", "Ben Tipo", "Dee Late", "Eve Paper"]
         with zipfile.ZipFile(io.BytesIO(files["lists-zip"])) as z:
-            assert sorted(z.namelist()) == ["ann-early.yaml", "ben-tipo.yaml", "dee-late.yaml", "eve-paper.yaml"]
+            assert sorted(z.namelist()) == [
+                "ann-early.yaml",
+                "armybuilder-players.csv",
+                "ben-tipo.yaml",
+                "dee-late.yaml",
+                "eve-paper.yaml",
+            ]
         packet = "".join(p.extract_text() for p in PdfReader(io.BytesIO(files["packet-pdf"])).pages)
         assert "Ben Tipo" in packet and "Cal Squat" not in packet
         log = files["log-csv"].decode("utf-8-sig")
