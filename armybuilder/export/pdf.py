@@ -35,7 +35,10 @@ accepts exports in a second or two.
 
 Text is set in DejaVu Sans, bundled in ``armybuilder/fonts`` (accented, Greek and Cyrillic
 names print as written; the fonts are subset to those scripts by ``tools/subset_fonts.py``).
-Characters the font lacks are reported as warnings instead of silently printing as boxes. The
+Chinese, Japanese and Korean characters, which it lacks, are set run by run in reportlab's CID
+fonts (``CJK_FONTS``: Adobe's Asian fonts, supplied by the PDF reader, so no font file is bundled or
+embedded; their text stays Unicode, so it reads back). Other characters the font lacks are
+reported as warnings instead of silently printing as boxes. The
 document is built in reportlab's invariant mode: the same roster gives
 the same bytes.
 
@@ -130,6 +133,91 @@ def fonts() -> tuple[str, str, TTFont | None]:
             pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
             _registered = (REGULAR, BOLD, regular)
     return _registered
+
+
+# Names in Chinese, Japanese or Korean: the bundled DejaVu Sans has none of their characters, so a
+# run of them is set in one of the CJK fonts every PDF reader knows (reportlab's CID fonts: Adobe's
+# Asian font packs, which a reader supplies; no font file is bundled or embedded). Their text is
+# Unicode in the PDF (UCS-2 encodings): pypdf and pdftotext read the names back.
+CJK_FONTS = {"zh": "STSong-Light", "ja": "HeiseiKakuGo-W5", "ko": "HYGothic-Medium"}
+CJK_START = "\u1100"  # no character below this is CJK: a text all below it is set in one font
+
+
+def cjk_script(c: str) -> str | None:
+    """``ko`` (Hangul), ``ja`` (kana), ``han`` (Han ideographs, CJK punctuation, full-width forms), or
+    None for a character of no CJK script."""
+    o = ord(c)
+    if 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F or 0xA960 <= o <= 0xA97F or 0xAC00 <= o <= 0xD7FF:
+        return "ko"
+    if 0x3040 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
+        return "ja"
+    if (
+        0x2E80 <= o <= 0x2FDF
+        or 0x3000 <= o <= 0x303F
+        or 0x3100 <= o <= 0x312F
+        or 0x31A0 <= o <= 0x31EF
+        or 0x3200 <= o <= 0x4DBF
+        or 0x4E00 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFE30 <= o <= 0xFE4F
+        or 0xFF00 <= o <= 0xFFEF
+        or 0x20000 <= o <= 0x3FFFF
+    ):
+        return "han"
+    return None
+
+
+def _covered(c: str) -> bool:
+    """Whether the main font has a glyph for ``c``."""
+    face = fonts()[2]
+    if face is None:
+        try:
+            c.encode("cp1252")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return ord(c) in face.face.charToGlyph
+
+
+@functools.cache
+def cjk_font(language: str) -> str:
+    """The CID font for ``language`` (``CJK_FONTS``), registered once (its bold and italic: itself)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    name = CJK_FONTS[language]
+    pdfmetrics.registerFont(UnicodeCIDFont(name))
+    pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
+    return name
+
+
+def font_runs(text: str, font: str) -> list[tuple[str, str]]:
+    """``text`` as (font, part) runs: in ``font`` but for the CJK characters it has no glyph for,
+    which are set in a CJK font (Japanese when the text holds kana, Korean for Hangul, else
+    Chinese). A character of another script the font lacks stays in ``font`` (and is warned of)."""
+    if not text or max(text) < CJK_START:
+        return [(font, text)]
+    japanese = any(cjk_script(c) == "ja" for c in text)
+    runs: list[tuple[str, str]] = []
+    for c in text:
+        script = None if _covered(c) else cjk_script(c)
+        if script is None:
+            chosen = font
+        else:
+            chosen = cjk_font("ko" if script == "ko" else "ja" if japanese or script == "ja" else "zh")
+        if runs and runs[-1][0] == chosen:
+            runs[-1] = (chosen, runs[-1][1] + c)
+        else:
+            runs.append((chosen, c))
+    return runs
+
+
+def _markup(text: str, font: str) -> str:
+    """``text`` as paragraph markup (escaped), each CJK run in its font (:func:`font_runs`)."""
+    return "".join(
+        _xml(part) if chosen == font else f'<font name="{chosen}">{_xml(part)}</font>'
+        for chosen, part in font_runs(text, font)
+    )
 
 
 GREEN = "#1d7a35"
@@ -389,7 +477,8 @@ class PdfExporter(Exporter):
         wrapped: dict[Any, Any] = self.__dict__.setdefault("_wrapped", {})
         key = (text, id(chosen))
         if key not in parsed:
-            first: Paragraph = _paragraph_class()(wrapped, (key, bullet), _xml(text), chosen, bulletText=bullet)
+            markup = _markup(text, chosen.fontName)
+            first: Paragraph = _paragraph_class()(wrapped, (key, bullet), markup, chosen, bulletText=bullet)
             if not isinstance(first.bulletText, list):  # (always: a bullet is given as text, markup is escaped)
                 parsed[key] = (first.text, first.style, first.frags)
             return first
@@ -413,7 +502,23 @@ class PdfExporter(Exporter):
     def _width(self, text: str, font: str, size: float) -> float:
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        return stringWidth(text, font, size)
+        if not text or max(text) < CJK_START:
+            return stringWidth(text, font, size)
+        return sum(stringWidth(part, chosen, size) for chosen, part in font_runs(text, font))
+
+    def _draw(self, canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+        """``canvas.drawString`` of ``text`` in ``font``, its CJK runs in their font (:func:`font_runs`)."""
+        runs = font_runs(text, font)
+        if len(runs) == 1 and runs[0][0] == font:
+            canvas.drawString(x, y, text)
+            return
+        line = canvas.beginText(x, y)  # one text object: its text reads back as one line
+        for chosen, part in runs:
+            line.setFont(chosen, size)
+            line.textOut(part)
+        line.textLine("")  # ends the line, as a drawString does for a reader of its text
+        canvas.drawText(line)
+        canvas.setFont(font, size)
 
     # --- the story ---------------------------------------------------------------------------
 
@@ -835,14 +940,14 @@ class PdfExporter(Exporter):
         canvas.setFont(self.bold, size)
         room = right - left - self._width(page, self.font, size) - 6 * mm
         tail = getattr(self, "_foot1_tail", "")  # (a packet's footers are its own)
-        canvas.drawString(left, 12.5 * mm, self._fit_title(self._foot1, tail, size, room))
+        self._draw(canvas, left, 12.5 * mm, self._fit_title(self._foot1, tail, size, room), self.bold, size)
         canvas.setFillColor(colors.black)
         canvas.setFont(self.font, size)
         canvas.drawRightString(right, 12.5 * mm, page)
         canvas.setFont(self.font, 6.5)
         tail = self._width(self._foot2_tail, self.font, 6.5)
         head = self._fit(self._foot2, self.font, 6.5, right - left - tail)
-        canvas.drawString(left, 9 * mm, head + self._foot2_tail)
+        self._draw(canvas, left, 9 * mm, head + self._foot2_tail, self.font, 6.5)
         canvas.restoreState()
 
     def _fit_title(self, text: str, tail: str, size: float, room: float) -> str:
@@ -878,7 +983,8 @@ class PdfExporter(Exporter):
                 try:
                     c.encode("cp1252")
                 except UnicodeEncodeError:
-                    missing.append(c)
+                    if cjk_script(c) is None:  # a CJK character is set in a CJK font
+                        missing.append(c)
             if missing:
                 self.warnings.append(
                     "the bundled DejaVu Sans font is missing from this installation; "
@@ -886,7 +992,7 @@ class PdfExporter(Exporter):
                 )
             return
         cmap = face.face.charToGlyph
-        missing = [c for c in chars if ord(c) not in cmap]
+        missing = [c for c in chars if ord(c) not in cmap and cjk_script(c) is None]  # CJK: in a CJK font
         if missing:
             self.warnings.append(
                 "the bundled font has no glyph for " + _listing(missing) + "; the PDF shows a box in its place"

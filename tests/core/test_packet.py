@@ -231,3 +231,21 @@ def test_tournament_compact_lays_each_list_out_as_export_compact(run, tmp_path, 
 def test_compact_applies_to_the_packet(run, tmp_path, lists):
     r = run("tournament", PACK, lists, "--compact")
     assert r.exit_code == 2 and "--compact applies to the packet: add --packet FILE.pdf" in r.stderr
+
+
+def test_cjk_names_print_on_the_summary_page_not_as_boxes(run, tmp_path, lists):
+    """Issue 37, item 6: "A CJK name prints as boxes ('□□□.yaml') on the packet's summary page."
+    Its runs are set in a CJK font: the summary page and the list's own page read the name back."""
+    (lists / "李小龍.yaml").write_text(
+        (FT / "alice-legal.yaml")
+        .read_text(encoding="utf-8")
+        .replace("Alice Archer", "李小龍")
+        .replace("The Greenwood Host", "龍の軍勢"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "packet.pdf"
+    r = run("tournament", PACK, lists, "--packet", out)
+    assert "glyph" not in r.stderr, r.stderr
+    text = pages(out)
+    assert "李小龍: 龍の軍勢" in text[0]
+    assert any(p.startswith("龍の軍勢") and "Player 李小龍" in p for p in text[1:])

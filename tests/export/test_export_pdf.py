@@ -92,13 +92,43 @@ def test_greek_and_cyrillic_names_print_with_the_bundled_font():
 
 
 def test_characters_the_font_lacks_are_reported(tmp_path):
-    src = tmp_path / "cjk.yaml"
-    src.write_text(FT_EXAMPLE.read_text(encoding="utf-8").replace("The Greenwood Host", "漢字 Host"), encoding="utf-8")
+    src = tmp_path / "thai.yaml"
+    src.write_text(FT_EXAMPLE.read_text(encoding="utf-8").replace("The Greenwood Host", "ไทย Host"), encoding="utf-8")
     roster, _ = build(src)
     exp = exporter("pdf")
     exp.render(roster, ExportOptions())
     assert len(exp.warnings) == 1
-    assert "'漢' (U+6F22)" in exp.warnings[0] and "'字' (U+5B57)" in exp.warnings[0]
+    assert "'ไ' (U+0E44)" in exp.warnings[0] and "'ท' (U+0E17)" in exp.warnings[0]
+
+
+@pytest.mark.parametrize(
+    "name,player,font",
+    [
+        ("漢字 Host", "李小龍", "STSong-Light"),  # Chinese
+        ("龍の軍勢", "やまだ たろう", "HeiseiKakuGo-W5"),  # Japanese: kana, and its kanji with them
+        ("김민준 부대", "김민준", "HYGothic-Medium"),  # Korean
+    ],
+)
+def test_cjk_names_print_in_a_cjk_font_and_read_back(tmp_path, run, name, player, font):
+    """Issue 37, item 6: "A CJK name prints as boxes ('□□□.yaml') on the packet's summary page."
+    The bundled DejaVu Sans has no CJK glyph: each run of CJK characters is set in one of the CID
+    fonts every PDF reader supplies; the names read back as text, and verify still passes."""
+    src = tmp_path / f"{player}.yaml"
+    text = FT_EXAMPLE.read_text(encoding="utf-8").replace("The Greenwood Host", name)
+    src.write_text(text.replace("name:", f"player: {player}\nname:", 1), encoding="utf-8")
+    out, again = tmp_path / "roster.pdf", tmp_path / "again.pdf"
+    r = run("export", src, "-o", out)
+    assert r.exit_code == 0 and "glyph" not in r.stderr and "box" not in r.stderr, r.stderr
+    run("export", src, "-o", again)
+    assert out.read_bytes() == again.read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(out.read_bytes()))
+    page = reader.pages[0].extract_text()
+    assert page.startswith(name) and player in page and f"{player}.yaml" in page
+    assert f"{name} · VALID · " in page  # the footer, one line, as verify reads it
+    fonts = {str(f["/BaseFont"]) for p in reader.pages for f in p["/Resources"]["/Font"].values()}
+    assert f"/{font}" in fonts and any(f.endswith("+DejaVuSans") for f in fonts), fonts
+    v = run("verify", out)
+    assert v.exit_code == 0 and "verified" in v.stdout, v.stdout + v.stderr
 
 
 def test_without_the_bundled_font_helvetica_is_used_with_a_warning(monkeypatch, tmp_path):
