@@ -90,7 +90,9 @@ class Control:
     low: float | None = None  # a number's bounds
     high: float | None = None
     step: float = 1  # 0.5 for half numbers
-    options: tuple[Option, ...] = ()  # a choice's options
+    # a choice's options; a typed name's: the names the data knows, offered as it is typed (each
+    # with its cost, or why it cannot be taken), a name not among them still taken as typed
+    options: tuple[Option, ...] = ()
     key: str = ""  # a name for the control unique within its row ("stands", "general", "card-Deadly")
     focus: str | None = None  # a click that only chooses the row the catalog adds to (no edit)
 

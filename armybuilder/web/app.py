@@ -684,7 +684,15 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
         context.update(catalog_html=catalog, board_html=Markup(board.html()))
         html = tpl.render(context)
     else:
-        oob = f'<section id="catalog" hx-swap-oob="innerHTML">{catalog}</section>' if catalog else ""
+        # The catalog morphed in whole, as list.html draws it (an "innerHTML" swap put a second
+        # catalog inside the first: the morph extension takes every style it does not know for
+        # an inline one; and "morph:innerHTML" reads as a selector, "innerHTML").
+        oob = (
+            '<section id="catalog" class="catalog" aria-labelledby="catalog-h" tabindex="-1" '
+            f'hx-swap-oob="morph">{catalog}</section>'
+            if catalog
+            else ""
+        )
         changed = pieces.changed(board, old) if old is not None else None
         if changed is None:
             html = board.html() + oob

@@ -962,3 +962,56 @@ def test_a_token_terrors_list_page_names_each_faction_s_talents(browser, served)
         assert "talents: March, Phalanx" in soldiers.inner_text()
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------
+# 14. Artifacts and spells: picked from what the data knows, any other name still typed
+
+
+def test_heroes_iii_cards_are_picked_from_the_catalog_and_an_unknown_name_is_still_taken(browser, served):
+    """The data names one Spell card (Fire Wall, seed 004 5. Combat) and no Artifact card
+    (data/homm3-battlefield/cards.yaml): the Spell is added with a click, the typed fields offer
+    the names the data knows with their cost (or why not), and a name it does not know is taken
+    as typed, with the data's note (HMB012)."""
+    from armybuilder.yamlio import load_file
+
+    folder, url = served
+    text = (EXAMPLES / "homm3-battlefield/skirmish-medium.yaml").read_text()
+    text = text.replace("artifacts: [Helm of Heavenly Enlightenment, Sword of Judgement]", "artifacts: []")
+    text = text.replace("spells: [Bless, Haste, Magic Arrow]", "spells: [Bless, Haste]")
+    (folder / "mine.yaml").write_text(text)
+    context, page = _page(browser, 390, 844)
+    try:
+        _open(page, url + "list/mine.yaml")
+        player = _player(page)
+        # the Spell the data knows, picked without typing: a click
+        player.click("Add the Fire Wall Spell card")
+        assert load_file(folder / "mine.yaml").data["spells"] == ["Bless", "Haste", "Fire Wall"]
+        # the catalog drawn again in its place, not a second one inside it
+        assert page.evaluate("document.querySelectorAll('[id=catalog]').length") == 1
+        assert page.locator('#catalog [aria-label="Add the Fire Wall Spell card"]').is_disabled()  # folded: why not
+        # the typed Spell field offers it, now with why it cannot be taken again
+        field = page.get_by_label("Add a Spell card by name", exact=True)
+        names = page.locator("#" + (field.get_attribute("list") or "none") + " option")
+        assert names.count() == 1
+        assert names.first.get_attribute("value") == "Fire Wall"
+        assert (
+            names.first.get_attribute("label")
+            == "+1 card · not allowed: Fire Wall is already in the list: each card once"
+        )
+        # the Ability field offers every Ability card the data knows, each with its cost
+        abilities = page.get_by_label("Add an Ability card by name", exact=True).get_attribute("list")
+        offered = page.locator(f"#{abilities} option")
+        assert offered.count() == 24
+        assert {offered.nth(i).get_attribute("label")[:7] for i in range(offered.count())} == {"+1 card"}
+        # no Artifact card is named by the data: the page says so, and a typed one is taken, with the note
+        artifact = page.get_by_label("Add an Artifact card by name", exact=True)
+        assert artifact.get_attribute("list") is None
+        assert "no rule document names an Artifact card" in page.locator("#catalog").inner_text()
+        player.type("Add an Artifact card by name", "Sword of Judgement")
+        assert load_file(folder / "mine.yaml").data["artifacts"] == ["Sword of Judgement"]
+        said = page.locator("#result").inner_text() + page.locator("#findings").inner_text()
+        assert "Artifact card 'Sword of Judgement' is not in armybuilder's card data" in said
+        assert not _serious(page), "catalog with the typed names offered"
+    finally:
+        context.close()

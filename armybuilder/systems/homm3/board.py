@@ -816,6 +816,9 @@ def _card_group(army: _Army, kind: str) -> Group:
             key=f"add-{kind}-{name}",
         )
         entries.append(Entry(name, add, summary, "+1 card", (kind, name) if kind in ("abilities", "spells") else None))
+    # The typed name offers the names the data knows (each with its cost, or why not); a card the
+    # data does not know is taken as typed, with a note (HMB012).
+    known = tuple(Option(e.name, e.name, None, e.cost, e.add.why_not) for e in entries)
     typed_add = Control(
         TEXT,
         f"Add {'an' if one[0] in 'AEIOU' else 'a'} {one} card by name",
@@ -823,16 +826,18 @@ def _card_group(army: _Army, kind: str) -> Group:
         None if full else typed("add", part),
         cost="+1 card",
         why_not=full,
+        options=known,
         key=f"add-{kind}-typed",
     )
-    entries.append(
-        Entry(
-            f"Another {one} card",
-            typed_add,
-            "the rule documents name only some cards: type any card's name",
-            "+1 card",
+    article = "an" if one[0] in "AEIOU" else "a"
+    if known:
+        said = (
+            "a card the rule documents do not name: type it as printed (taken, with a note); "
+            "the names above are offered as you type"
         )
-    )
+    else:
+        said = f"no rule document names {article} {one} card: type its name as printed (taken, with a note)"
+    entries.append(Entry(f"Another {one} card", typed_add, said, "+1 card"))
     s = army.skirmish
     note = ""
     if s is not None:
