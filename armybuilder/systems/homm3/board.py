@@ -831,10 +831,7 @@ def _card_group(army: _Army, kind: str) -> Group:
     )
     article = "an" if one[0] in "AEIOU" else "a"
     if known:
-        said = (
-            "a card the rule documents do not name: type it as printed (taken, with a note); "
-            "the names above are offered as you type"
-        )
+        said = "any other card: type its name as printed (taken, with a note); the names above offered"
     else:
         said = f"no rule document names {article} {one} card: type its name as printed (taken, with a note)"
     entries.append(Entry(f"Another {one} card", typed_add, said, "+1 card"))
