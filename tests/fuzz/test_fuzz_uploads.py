@@ -27,6 +27,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from armybuilder.collect import MAX_VERSIONS
 from armybuilder.outcome import Outcome
 from armybuilder.web.app import make_app
 from armybuilder.yamlio import load_file, loads
@@ -70,13 +71,25 @@ def servers(tmp_path_factory):
             TestClient(make_desk_app(desk, "127.0.0.1", ORGANISER, per_minute=10**6), base_url=BASE) as desk_client,
             TestClient(make_app(folder, token=TOKEN), base_url=BASE) as builder,
         ):
-            first = desk_client.post(
-                "/api/submissions", json={"player": "Fuzz", "list": EXAMPLES[0].read_text(encoding="utf-8")}
-            )
-            assert first.status_code == 201, first.text
-            yield desk_client, builder, folder, (first.json()["id"], first.json()["edit_token"])
+            yield desk_client, builder, folder, _listed(desk_client)
     finally:
         desk.close()
+
+
+def _listed(desk_client: TestClient) -> list[str]:
+    """A new player's list on the desk, to replace: its id and its private key."""
+    sent = desk_client.post(
+        "/api/submissions", json={"player": f"Fuzz {next(_counter)}", "list": EXAMPLES[0].read_text(encoding="utf-8")}
+    )
+    assert sent.status_code == 201, sent.text
+    return [sent.json()["id"], sent.json()["edit_token"]]
+
+
+# A list keeps at most MAX_VERSIONS versions (then a replace is refused, 423): the replaces go to a
+# new player's list before one can hold that many, so that a long run keeps trying replaces that
+# can be taken, not only the refusal.
+_REPLACES_A_LIST = MAX_VERSIONS - 10
+_replaces = itertools.count(1)
 
 
 def _desk_token(client: TestClient) -> str:
@@ -122,7 +135,7 @@ def _said(r: Any) -> str:
 @fuzzing(max(1, MAX_EXAMPLES // 2))
 @given(data=st.data())
 def test_no_hostile_upload_breaks_the_desk_or_the_builder(servers, data):
-    desk_client, builder, folder, (sid, key) = servers
+    desk_client, builder, folder, mine = servers
     body = hostile_roster(data)
     stem = data.draw(st.sampled_from(["roster", "list"]) | TEXT, label="file stem") or "x"
     filename = stem + data.draw(st.sampled_from(SUFFIXES), label="suffix")
@@ -146,6 +159,9 @@ def test_no_hostile_upload_breaks_the_desk_or_the_builder(servers, data):
             fields = {"csrf": token, "player": player}
             path = "/submit"
         else:
+            if next(_replaces) % _REPLACES_A_LIST == 0:
+                mine[:] = _listed(desk_client)
+            sid, key = mine
             fields = {"csrf": token, "key": key}
             path = f"/mine/{sid}"
         r = desk_client.post(path, data=fields, files={"file": (filename, body)}, headers=h, follow_redirects=False)
@@ -160,7 +176,8 @@ def test_no_hostile_upload_breaks_the_desk_or_the_builder(servers, data):
 def test_a_roster_is_taken_by_each_route(servers):
     """The target's own check: a roster as made is taken by the desk and imported by the builder
     (else every example above would be a refusal, and prove little)."""
-    desk_client, builder, folder, (sid, key) = servers
+    desk_client, builder, folder, _ = servers
+    sid, key = _listed(desk_client)  # a list of its own: the fuzz may have filled the other's versions
     raw = clean_roster(EXAMPLES[0], "pdf")
     token = _desk_token(desk_client)
     r = desk_client.post("/submit", data={"csrf": token, "player": "Bea"}, files={"file": ("r.pdf", raw)}, headers=SAME)
