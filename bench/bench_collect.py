@@ -1,6 +1,6 @@
 """Time the submission desk: 1,000 lists sent by 20 clients to a real ``armybuilder collect``.
 
-    python bench/bench_collect.py [--lists 1000] [--clients 20] [--seed 2026] [--no-reveal]
+    python bench/bench_collect.py [--lists 1000] [--clients 20] [--seed 2026] [--readers 1] [--no-reveal]
 
 The lists are generated (bench/generate_lists.py, seeded: the same every time; not timed): every
 system, most legal, some illegal, about 3 % broken files, which the desk refuses (422) or takes
@@ -20,8 +20,9 @@ Measured 2026-12-02 on 2 shared cores, defaults (1,000 lists, 20 clients), two r
 Each run: 971 answered 201 (all in the database, none missing), 29 answered 422 (the broken files).
 
 Then (unless ``--no-reveal``) the organiser reveals the lists, and the desk is timed as the
-spectators and the organiser meet it: ``GET /lists`` once cold, then ten times warm (laid out once
-a generation since issue 37), the zip of the lists, and the packet PDF.
+spectators and the organiser meet it: ``GET /lists`` cold (``--readers`` at once: each reader's
+wait), then ten times warm (laid out once a generation since issue 37), the zip of the lists, and
+the packet PDF.
 
 Measured 2026-12-03 at ``nice -n 19`` on 2 cores shared with six other busy sessions, defaults
 (971 lists taken, then revealed): ``GET /lists`` cold 38.4 s (2.0 MB), warm median 13.3 ms (max
@@ -34,6 +35,12 @@ Measured again 2026-12-03 at ``nice -n 19``, load average 6 to 8 on 2 cores (971
 65.7 s (5.8 MB), which now also measures each list for a page of its own where it fits (the
 layout work itself cut: ``bench_tournament.py --packet``, 30 s of CPU for 1,000 lists); ``GET
 /lists`` cold 2.7 s, warm median 8.2 ms; the zip 0.14 s; 186.7 submissions a second.
+
+Issue 45, item 9, measured 2026-12-08 with ``--lists 300`` (291 lists taken) and ``--readers 12``:
+before, each of the 12 readers at once made the page of every list itself, and each waited 1.23 to
+1.73 s (median 1.50 s), then 1.28 to 1.85 s (median 1.56 s), against 0.74 s for one reader. Now the
+first makes it and the others wait for the same bytes: 0.58 to 0.59 s, then 0.81 to 0.83 s (one
+reader: 0.61 s); warm median 1.9 to 4.2 ms either way.
 """
 
 from __future__ import annotations
@@ -135,7 +142,24 @@ def timed_get(port: int, path: str, token: str | None = None, timeout: float = W
         conn.close()
 
 
-def revealed(port: int, token: str) -> None:
+def readers_at_once(port: int, readers: int) -> list[tuple[float, int, int]]:
+    """``readers`` clients asking for the page of every list at the same moment."""
+    out: list[tuple[float, int, int]] = []
+    go = threading.Barrier(readers)
+
+    def one() -> None:
+        go.wait(WAIT)
+        out.append(timed_get(port, "/lists", timeout=LIMIT))
+
+    threads = [threading.Thread(target=one, daemon=True) for _ in range(readers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(LIMIT)
+    return out
+
+
+def revealed(port: int, token: str, readers: int = 1) -> None:
     """The desk after the reveal: the page of every list (cold, then warm), the zip and the packet."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
     try:
@@ -146,11 +170,14 @@ def revealed(port: int, token: str) -> None:
             raise SystemExit(f"bench_collect: the reveal answered {answer.status}")
     finally:
         conn.close()
-    cold = timed_get(port, "/lists", timeout=LIMIT)
+    cold = readers_at_once(port, readers)
+    waits = sorted(c[0] for c in cold)
     warm = [timed_get(port, "/lists") for _ in range(10)]
     print(
-        f"after the reveal: GET /lists cold {cold[0]:.2f} s ({cold[2] / 1e6:.1f} MB), warm median "
-        f"{statistics.median(w[0] for w in warm) * 1000:.1f} ms, max {max(w[0] for w in warm) * 1000:.1f} ms"
+        f"after the reveal: GET /lists cold, {readers} at once: each waited {waits[0]:.2f} to {waits[-1]:.2f} s "
+        f"(median {statistics.median(waits):.2f} s; {cold[0][2] / 1e6:.1f} MB, statuses "
+        f"{sorted({c[1] for c in cold})}), warm median {statistics.median(w[0] for w in warm) * 1000:.1f} ms, "
+        f"max {max(w[0] for w in warm) * 1000:.1f} ms"
     )
     for name in ("lists.zip", "packet.pdf"):
         took, status, size = timed_get(port, f"/organiser/download/{name}", token, timeout=LIMIT)
@@ -167,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lists", type=int, default=1000)
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--readers", type=int, default=1, help="readers asking for the revealed page at once, cold")
     ap.add_argument(
         "--no-reveal", dest="revealed", action="store_false", help="skip the revealed desk's page, zip and packet"
     )
@@ -194,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             if any(t.is_alive() for t in threads):
                 raise SystemExit(f"bench_collect: not done in {LIMIT:.0f} s")
             if args.revealed:
-                revealed(port, token)
+                revealed(port, token, max(1, args.readers))
         finally:
             proc.terminate()
             try:

@@ -197,7 +197,11 @@ class DeskState:
     limiter: Limiter = field(default_factory=lambda: Limiter(CREATIONS_PER_MINUTE))
     drafting: threading.Lock = field(default_factory=threading.Lock)  # counting and making a draft
     players_url: str | None = None  # the players' link to show the organiser (None: from the request)
-    revealed_page: tuple[Any, bytes] | None = None  # the page of every list, made once for a generation
+    # The page of every list after the reveal, made once a generation of the desk (every write
+    # adds a version or an action): (generation, the page's bytes, its ETag); one reader makes it
+    # while the others wait for the same bytes.
+    revealed_page: tuple[Any, bytes, str] | None = None
+    revealing: threading.Lock = field(default_factory=threading.Lock)
 
 
 def _limit(request: Request) -> None:
@@ -624,6 +628,33 @@ def _lists_model(desk: Desk) -> dict[str, Any]:
     return {"lists": [_roster_view(desk, s) for s in subs], "state": _state_words(desk.state())}
 
 
+def _revealed_page(request: Request, ds: DeskState) -> tuple[bytes, str]:
+    """The page of every list and its ETag: made once a generation of the desk, by the first
+    reader to ask; readers who come while it is made wait for it (12 readers at once each made
+    their own: 1.3 to 1.9 s each for 300 lists, against 0.7 s for one)."""
+    import hashlib
+
+    made = ds.revealed_page
+    if made is not None and made[0] == ds.desk.generation():
+        return made[1], made[2]
+    with ds.revealing:
+        generation = ds.desk.generation()  # again: another reader may have made it meanwhile
+        made = ds.revealed_page
+        if made is not None and made[0] == generation:
+            return made[1], made[2]
+        body = bytes(_page(request, "desk_lists.html", **_lists_model(ds.desk)).body)
+        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        ds.revealed_page = (generation, body, etag)
+        return body, etag
+
+
+def _etag_matches(request: Request, etag: str) -> bool:
+    """The request's If-None-Match names ``etag`` (or is ``*``)."""
+    given = request.headers.get("if-none-match", "")[:4096]
+    tags = [t.strip().removeprefix("W/") for t in given.split(",")]
+    return etag in tags or "*" in tags
+
+
 async def public_lists(request: Request) -> Response:
     ds = _ds(request)
     state = await in_thread(ds.desk.state)
@@ -631,14 +662,10 @@ async def public_lists(request: Request) -> Response:
         return _message(
             request, "Not revealed yet", "the lists are hidden until the organiser reveals them: come back then", 403
         )
-    generation = await in_thread(ds.desk.generation)
-    made = ds.revealed_page
-    if made is not None and made[0] == generation:  # after the reveal the lists no longer change
-        return HTMLResponse(made[1])
-    model = await in_thread(_lists_model, ds.desk)
-    answer = _page(request, "desk_lists.html", **model)
-    ds.revealed_page = (generation, bytes(answer.body))
-    return answer
+    body, etag = await in_thread(_revealed_page, request, ds)
+    if _etag_matches(request, etag):
+        return Response(b"", 304, {"etag": etag})
+    return HTMLResponse(body, headers={"etag": etag})
 
 
 # ---------------------------------------------------------------------------
