@@ -1010,7 +1010,14 @@ def _download(desk: Desk, name: str, present: bool = False) -> bytes:
         return desk.backup_bytes()
     if name == "log.csv":
         return _log_csv(desk)
-    subs = [s for s in desk.submissions() if s.checked_in or not present]
+    standing = desk.submissions()
+    subs = [s for s in standing if s.checked_in or not present]
+    if name == "packet.pdf" and present and standing and not subs:
+        raise Refusal(
+            422,
+            f"nobody has checked in yet ({plural(len(standing), 'list')} in): check the players in on the "
+            "organiser's page as they arrive, or make the packet of every list",
+        )
     if name == "lists.zip":
         return _lists_zip(subs)
     if name in ("roster.csv", "challonge.txt", "lists-text.csv"):

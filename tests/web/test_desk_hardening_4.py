@@ -117,3 +117,20 @@ def test_9_readers_at_once_after_the_reveal_get_one_page_made_once(organiser, de
     assert len(made) == 2
     act(organiser, do="paper", player="Paper Pat", list=text(WRENS))
     assert "Paper Pat" in organiser.get("/lists").text and len(made) == 3
+
+
+# ---------------------------------------------------------------------------
+# Item 11: the desk's smaller ones
+
+
+def test_11_the_packet_of_the_checked_in_with_nobody_checked_in_says_so(organiser, desk):
+    """Two lists in, nobody checked in: the packet of those checked in answered 422 "No list has
+    been sent yet". It now says the true reason; the packet of every list is made as before."""
+    for player, path in (("Chris In", OZZY), ("Pat Later", WRENS)):
+        organiser.post("/api/submissions", json={"player": player, "list": text(path)})
+    r = organiser.get("/organiser/download/packet.pdf?present=1")
+    assert r.status_code == 422 and "no list has been sent" not in r.text.lower()
+    assert "Nobody has checked in yet (2 lists in)" in r.text and "check the players in" in r.text
+    assert organiser.get("/organiser/download/packet.pdf").content.startswith(b"%PDF")
+    act(organiser, do="check-in", id=desk.submissions()[0].id)
+    assert organiser.get("/organiser/download/packet.pdf?present=1").content.startswith(b"%PDF")
