@@ -376,6 +376,32 @@ def file_names(players: Sequence[str]) -> list[str]:
     return names
 
 
+HEADER_WORDS = ("name", "player", "names", "players")  # the first cell of a players' file's header line
+SEPARATORS = (",", ";", "\t")  # a CSV's, a European spreadsheet's CSV's, a tab-separated file's
+
+
+def csv_separator(csv_text: str) -> str:
+    """The separator of a players' file (``,``, ``;`` or a tab), read from its first line that
+    is not blank (the header, or the first player): the one that divides it, or, when several
+    do, the one after which its header's first cell is "name"; ``,`` when none does (a name a
+    line). :class:`Refusal` (422) when that line can be read both ways."""
+    import csv
+
+    first = next((line for line in csv_text[: 64 * 1024].splitlines() if line.strip()), "")
+    dividing = [s for s in SEPARATORS if len(next(csv.reader([first], delimiter=s), [])) > 1]
+    if len(dividing) > 1:
+        named = [s for s in dividing if next(csv.reader([first], delimiter=s))[0].strip().casefold() in HEADER_WORDS]
+        if len(named) != 1:
+            raise Refusal(
+                422,
+                "the first line of the players' file can be read with two separators ("
+                + " and ".join("a tab" if s == "\t" else f"'{s}'" for s in dividing)
+                + "): put a header line first, name then e-mail (name;e-mail or name,e-mail)",
+            )
+        dividing = named
+    return dividing[0] if dividing else ","
+
+
 # ---------------------------------------------------------------------------
 # Lists
 
@@ -1315,18 +1341,32 @@ class Desk:
         self._commit(write)
 
     def register(self, csv_text: str) -> int:
-        """The registered players, from a CSV of ``name[, e-mail]`` a line (a header line of
-        "name" is skipped; an empty text: anyone may send). Each name is checked as a player's
+        """The registered players, from a CSV of ``name[, e-mail]`` a line, separated by commas,
+        semicolons (a European spreadsheet's CSV) or tabs (:func:`csv_separator`; a header line
+        of "name" is skipped; an empty text: anyone may send). Each name is checked as a player's
         name; the number registered."""
         import csv
         import io
 
+        if "\x00" in csv_text:
+            raise Refusal(422, "the players' file is not text: save it as CSV (UTF-8)")
+        separator = csv_separator(csv_text)
         players: dict[str, tuple[str, str]] = {}
-        for n, row in enumerate(csv.reader(io.StringIO(csv_text)), 1):
+        try:
+            rows = list(enumerate(csv.reader(io.StringIO(csv_text), delimiter=separator), 1))
+        except csv.Error as exc:  # a field past the csv module's limit
+            raise Refusal(422, f"the players' file cannot be read as CSV ({exc}): save it as CSV (UTF-8)") from None
+        for n, row in rows:
             if not row or not "".join(row).strip():
                 continue
-            if n == 1 and row[0].strip().casefold() in ("name", "player", "names", "players"):
+            if n == 1 and row[0].strip().casefold() in HEADER_WORDS:
                 continue
+            if separator == "," and ";" in row[0]:
+                raise Refusal(
+                    422,
+                    f"line {n} of the players' file holds a ';' in a name, but the file is separated by commas: "
+                    "separate every line the same way (a name, then its e-mail)",
+                )
             try:
                 name = clean_player(row[0])
             except Refusal as exc:

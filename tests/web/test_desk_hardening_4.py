@@ -134,3 +134,33 @@ def test_11_the_packet_of_the_checked_in_with_nobody_checked_in_says_so(organise
     assert organiser.get("/organiser/download/packet.pdf").content.startswith(b"%PDF")
     act(organiser, do="check-in", id=desk.submissions()[0].id)
     assert organiser.get("/organiser/download/packet.pdf?present=1").content.startswith(b"%PDF")
+
+
+def register(client, data: bytes):
+    return act(client, files={"file": ("players.csv", data, "text/csv")}, do="register")
+
+
+def test_11_a_players_file_separated_by_semicolons_registers_its_players(organiser, desk):
+    """A European spreadsheet's CSV (``;``) was taken as whole lines, its header too: "3
+    registered players", then Carol refused with 403. Its separator is now read (``,``, ``;`` or
+    a tab); a file that could be read either way is refused with the reason."""
+    european = "Name;E-mail\r\nAlice Archer;alice@example.org\r\nBob Bell;\r\nCarol Crane;carol@example.org\r\n"
+    page = said(organiser, register(organiser, b"\xef\xbb\xbf" + european.encode("utf-8")))
+    assert "3 registered players" in page
+    assert sorted(n for n, _ in desk.who_may()[1].values()) == ["Alice Archer", "Bob Bell", "Carol Crane"]
+    r = organiser.post("/api/submissions", json={"player": "Carol Crane", "list": text(OZZY)})
+    assert r.status_code == 201
+    assert organiser.get("/organiser/download/challonge.txt").text == "Carol Crane, carol@example.org\n"
+    assert organiser.post("/api/submissions", json={"player": "Name", "list": text(WRENS)}).status_code == 403
+    tabbed = said(organiser, register(organiser, b"name\te-mail\nDee Dunn\tdee@example.org\nEd Eyre\n"))
+    assert "2 registered players" in tabbed and "Dee Dunn" in [n for n, _ in desk.who_may()[1].values()]
+    commas = said(organiser, register(organiser, b"Smith, John,john@example.org\nFay Fox\n"))
+    assert "2 registered players" in commas and ("Smith", "John") in desk.who_may()[1].values()
+    for bad, words in (
+        (b"Smith, John;john@example.org\nDoe, Jane;jane@example.org\n", "two separators"),
+        (b"name,e-mail\nGil Gray;gil@example.org\n", "holds a &#39;;&#39;"),
+        (b"name\nHal\x00Hart\n", "not text"),
+    ):
+        page = said(organiser, register(organiser, bad))
+        assert words in page and "Traceback" not in page, bad
+        assert "Dee Dunn" not in page and ("Smith", "John") in desk.who_may()[1].values()  # nothing changed
