@@ -270,6 +270,7 @@ def players_of(files: Sequence[Path]) -> tuple[dict[str, str], list[str]]:
     or no player, is passed over."""
     import csv
 
+    from armybuilder.csvcells import unguard
     from armybuilder.yamlio import LoadError, read_bytes
 
     names: dict[str, str] = {}
@@ -292,7 +293,7 @@ def players_of(files: Sequence[Path]) -> tuple[dict[str, str], list[str]]:
             warnings.append(one_line(f"warning: {sidecar}: its first line is not 'file,player'; not used"))
             continue
         here = {f.name: f for f in listed}
-        for row in rows[1:]:
+        for row in ([unguard(c) for c in r] for r in rows[1:]):
             if len(row) >= 2 and row[0] in here:
                 player = one_line(row[1]).strip()[:MAX_PLAYER_NAME]
                 if player:
@@ -301,15 +302,12 @@ def players_of(files: Sequence[Path]) -> tuple[dict[str, str], list[str]]:
 
 
 def players_file(rows: Sequence[tuple[str, str]]) -> bytes:
-    """The ``PLAYERS_FILE`` of (file name, player) rows: UTF-8 CSV, with a BOM for spreadsheets."""
-    import csv
-    import io
+    """The ``PLAYERS_FILE`` of (file name, player) rows: UTF-8 CSV, with a BOM for spreadsheets,
+    every cell guarded against a formula (:func:`armybuilder.csvcells.cell`; :func:`players_of`
+    reads the names back as they were)."""
+    from armybuilder.csvcells import rows_text
 
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(["file", "player"])
-    w.writerows(rows)
-    return ("\ufeff" + buf.getvalue()).encode("utf-8")
+    return rows_text([("file", "player"), *rows], bom=True).encode("utf-8")
 
 
 # -- checking --------------------------------------------------------------------------------

@@ -13,11 +13,10 @@ passes through the one cleaner (:func:`armybuilder.text.terminal`) before it is 
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.csvcells import rows_text
 from armybuilder.findings import Finding, Severity, number
 from armybuilder.reporters.json_ import JsonReporter
 from armybuilder.reporters.text import total_text
@@ -69,22 +68,17 @@ CSV_COLUMNS = [
 
 
 def _cell(value: Any) -> str:
-    """Text for a spreadsheet cell, on one line and without control characters; a leading = + - @
-    is quoted so no formula ever runs."""
-    text = "" if value is None else one_line(value)
-    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
-    return text
+    """Text for a spreadsheet cell, on one line and without control characters (the guard against a
+    formula is :func:`armybuilder.csvcells.cell`, which every cell passes through)."""
+    return "" if value is None else one_line(value)
 
 
 def csv_report(t: Tournament) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
+    rows: list[list[Any]] = [CSV_COLUMNS]
     for e in t.entries:
         m = e.result.measure
         shown = e.findings(Severity.WARNING)
-        w.writerow(
+        rows.append(
             [
                 e.index,
                 _cell(e.player),
@@ -104,8 +98,8 @@ def csv_report(t: Tournament) -> str:
             ]
         )
     for s in t.skipped:  # a file found and not checked: a row of its own, the reason as its message
-        w.writerow(["", "", _cell(s.file), "", "", "", "", "", "skipped", "", "", "", _cell(s.reason)])
-    return buf.getvalue()
+        rows.append(["", "", _cell(s.file), "", "", "", "", "", "skipped", "", "", "", _cell(s.reason)])
+    return rows_text(rows, line_end="\n")
 
 
 # -- Markdown --------------------------------------------------------------------------------

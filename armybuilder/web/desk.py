@@ -1050,24 +1050,18 @@ def _download(desk: Desk, name: str, present: bool = False) -> bytes:
 
 
 def _log_csv(desk: Desk) -> bytes:
-    """The actions log: time (UTC), action, the submission, the player, and in words."""
-    import csv
+    """The actions log: time (UTC), action, the submission, the player, and in words (every cell
+    guarded: :func:`armybuilder.csvcells.cell`)."""
+    from armybuilder.csvcells import rows_text
 
     subs = desk.submissions(withdrawn=True)
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerow(["time", "action", "submission", "player", "what"])
+    rows: list[list[str]] = [["time", "action", "submission", "player", "what"]]
     for at, what, detail in desk.actions():
         said = _said(detail)
         sid = str(said.get("id", "")) or (detail if re.fullmatch(r"[A-Za-z0-9_-]{1,32}", detail) else "")
         player = str(said.get("player") or next((s.player for s in subs if s.id == sid), ""))
-        w.writerow([stamp(at), what, sid, _cell(player), _cell(_action_words(what, detail, subs))])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
-
-
-def _cell(text: str) -> str:
-    """A spreadsheet cell that is never a formula (a name may start with =, +, - or @)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+        rows.append([stamp(at), what, sid, player, _action_words(what, detail, subs)])
+    return rows_text(rows, bom=True).encode("utf-8")
 
 
 def _hand_off(desk: Desk, name: str, subs: Sequence[Submission]) -> bytes:
@@ -1075,17 +1069,15 @@ def _hand_off(desk: Desk, name: str, subs: Sequence[Submission]) -> bytes:
     ``roster.csv`` (UTF-8 with a BOM, for spreadsheets), ``challonge.txt`` (Challonge's bulk add:
     "Name, e-mail" a line), ``lists-text.csv`` (each list as plain text, for Best Coast Pairings or
     Longshanks, where lists are pasted)."""
-    import csv
-
+    from armybuilder.csvcells import rows_text
     from armybuilder.export.text import row_lines
 
     if name == "challonge.txt":
         lines = [_one_line(s.player).replace(",", " ") + (f", {s.email}" if s.email else "") for s in subs]
         return ("\n".join(lines) + ("\n" if lines else "")).encode("utf-8")
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
+    rows: list[list[Any]] = []
     if name == "roster.csv":
-        w.writerow(
+        rows.append(
             [
                 "id",
                 "player",
@@ -1104,13 +1096,13 @@ def _hand_off(desk: Desk, name: str, subs: Sequence[Submission]) -> bytes:
         )
         for s in subs:
             roster = desk.roster(s.latest)
-            w.writerow(
+            rows.append(
                 [
                     s.id,
-                    _cell(s.player),
-                    _cell(s.email),
+                    s.player,
+                    s.email,
                     _system_title(s.latest.system),
-                    _cell(roster.title),
+                    roster.title,
                     s.verdict.status,
                     s.verdict.errors,
                     s.latest.fingerprint,
@@ -1122,24 +1114,24 @@ def _hand_off(desk: Desk, name: str, subs: Sequence[Submission]) -> bytes:
                 ]
             )
     else:
-        w.writerow(["player", "game", "list name", "status", "list"])
+        rows.append(["player", "game", "list name", "status", "list"])
         for s in subs:
             roster = desk.roster(s.latest)
             body = [f"{roster.title} ({_system_title(s.latest.system)}, {roster.measure_text})"]
             for t in roster.tables:
-                rows = [line.removeprefix("- ") for line in row_lines(t)]
-                if rows:
-                    body += ["", t.title + ":", *rows]
-            w.writerow(
+                lines = [line.removeprefix("- ") for line in row_lines(t)]
+                if lines:
+                    body += ["", t.title + ":", *lines]
+            rows.append(
                 [
-                    _cell(s.player),
+                    s.player,
                     _system_title(s.latest.system),
-                    _cell(roster.title),
+                    roster.title,
                     s.verdict.status,
-                    _cell("\n".join(body)),
+                    "\n".join(body),
                 ]
             )
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    return rows_text(rows, bom=True).encode("utf-8")  # every cell guarded (armybuilder.csvcells.cell)
 
 
 def _one_line(text: str) -> str:

@@ -24,6 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         (
             "armybuilder",
             "armybuilder.text",
+            "armybuilder.csvcells",  # every CSV cell written through one guard: never a formula
             "armybuilder.lazyre",  # a dependency's slow regular expressions, compiled when first used
             "armybuilder.outcome",
             "armybuilder.suggest",
