@@ -39,7 +39,8 @@ Every request passes the guard of ``serve`` (:mod:`.guard`: the Host allow-list,
 headers, slow clients dropped by the server's protocol); every form the builder's checks
 (:func:`armybuilder.web.app.form_values`: the Origin, the page's token, the size). The players' pages
 need no key: anyone who can reach the desk may send a list, unless the organiser set a passcode or
-registered the players; one address may start at most ``--per-minute`` new lists and drafts.
+registered the players; one address (an IPv6 client: its /64, as the
+connections are counted) may start at most ``--per-minute`` new lists and drafts.
 The organiser's pages need the organiser's token: its link sets an HttpOnly, SameSite=Strict
 cookie; the API takes it as a Bearer token. Tokens are compared in constant time. Nothing on a
 page is in command-line words, and nothing a player typed is shown unescaped (Jinja2's
@@ -98,7 +99,7 @@ from armybuilder.web.app import (
     page,
 )
 from armybuilder.web.files import Folder, Refused
-from armybuilder.web.guard import Guard, allowed_hosts, origin_ok, port_of
+from armybuilder.web.guard import Guard, allowed_hosts, client_key, origin_ok, port_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from starlette.types import Receive, Scope, Send
@@ -205,9 +206,10 @@ class DeskState:
 
 
 def _limit(request: Request) -> None:
-    """Count one creation for the client's address; :class:`TooMany` past the limit."""
-    address = request.client.host if request.client else "unknown"
-    wait = _ds(request).limiter.take(address)
+    """Count one creation (a new list or draft, and so each passcode tried) for the client's key
+    (:func:`armybuilder.web.guard.client_key`: an IPv6 client by its /64, as the connections are
+    counted); :class:`TooMany` past the limit."""
+    wait = _ds(request).limiter.take(client_key(request.client.host if request.client else None))
     if wait:
         raise TooMany(wait)
 

@@ -340,6 +340,28 @@ def origin_ok(request: Request) -> bool:
 
 
 # ---------------------------------------------------------------------------
+# Clients
+
+
+def client_key(address: str | None) -> str:
+    """The key every per-client limit counts a client under (the connections it holds, the new
+    lists it starts, the passcodes it tries): its address, an IPv6 client by its /64 (one
+    machine's share: a host picks any address of its /64 at will), an IPv4 client behind an
+    IPv4-mapped address by that IPv4 address."""
+    if address is None:
+        return ""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+# ---------------------------------------------------------------------------
 # Slow clients
 
 
@@ -365,6 +387,7 @@ __all__ = [
     "Limits",
     "access_key",
     "allowed_hosts",
+    "client_key",
     "host_name_problem",
     "is_loopback",
     "link",

@@ -9,31 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 from typing import Any, ClassVar
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from armybuilder.web.guard import Limits
+from armybuilder.web.guard import Limits, client_key
 
 _BUSY = b"busy: too many connections; try again in a moment\n"
 _TIMEOUT = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
-
-
-def _client_group(client: tuple[str, int] | None) -> str:
-    """The address a connection is counted under: an IPv6 client by its /64 (one machine's share)."""
-    if client is None:
-        return ""
-    try:
-        ip = ipaddress.ip_address(client[0])
-    except ValueError:
-        return client[0]
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -61,7 +45,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._group = _client_group(self.client)
+        self._group = client_key(self.client[0] if self.client else None)
         self._arm("head", self.limits.head)
         if not self._make_room():
             self._refuse()

@@ -164,3 +164,24 @@ def test_11_a_players_file_separated_by_semicolons_registers_its_players(organis
         page = said(organiser, register(organiser, bad))
         assert words in page and "Traceback" not in page, bad
         assert "Dee Dunn" not in page and ("Smith", "John") in desk.who_may()[1].values()  # nothing changed
+
+
+def test_11_every_per_client_limit_counts_an_ipv6_client_by_its_64(desk):
+    """The connection guard counted an IPv6 client by its /64, but the new lists (and so the
+    passcodes tried) were counted by each full address: a host that picks a new address of its
+    /64 for each request was never limited. Every per-client limit now uses one key."""
+    from armybuilder.web.guard import client_key
+
+    assert client_key("2001:db8:1:2::1") == client_key("2001:db8:1:2:ffff:abcd:1:2") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("::ffff:192.0.2.7") == client_key("192.0.2.7") == "192.0.2.7"
+    assert client_key("[2001:db8:1:2::9]") == "2001:db8:1:2::/64" and client_key(None) == ""
+    assert client_key("not an address") == "not an address"
+    desk.set_passcode("owl")
+    app = make_desk_app(desk, token=TOKEN, organiser=ORG, per_minute=2)
+    statuses = []
+    for host in ("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3", "2001:db8:1:3::1"):
+        with TestClient(app, base_url=BASE, client=(host, 50000)) as c:  # a guess of the passcode each
+            statuses.append(c.post("/api/submissions", json={"player": "Guess", "list": text(OZZY), "passcode": "cat"}))
+    assert [r.status_code for r in statuses] == [403, 403, 429, 403]
+    assert "too many new lists" in statuses[2].json()["error"] and statuses[2].headers["retry-after"]
