@@ -8,6 +8,7 @@ The toy system is registered by the fixture below only, as in ``test_toy_system.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import yaml
@@ -18,12 +19,15 @@ from armybuilder.compose.edit import run_edit
 from armybuilder.outcome import ExitCode
 from tests.builder.driver import Driver, PlanError
 
+TOY_GAME = Path(__file__).resolve().parents[2] / "examples" / "toy-game" / "src"
+
 CLI = re.compile(r"--\w|\bFILE\b|armybuilder |usage:")
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
-    monkeypatch.setitem(systems.REGISTRY, "toy-skirmish", "toy_system")  # the one registry line
+    monkeypatch.syspath_prepend(str(TOY_GAME))  # the example package, installed or not
+    monkeypatch.setitem(systems.REGISTRY, "toy-skirmish", "armybuilder_toy")  # the one registry line
     systems.reset()
     yield
     monkeypatch.undo()

@@ -1,18 +1,22 @@
 """A fifth game system is one folder and one registry line: validate, cost, new, add, set, remove,
 catalog, explain, export and rule all work on a toy system the package has never heard of.
 
-The toy system is ``tests/toy/toy_system/`` (its manifest, check, rules, compose parts and catalog)
-with its data and list schema in ``tests/toy/root/``; the test adds it to the registry, as a new
-game adds its line to ``armybuilder/systems/__init__.py``.
+The toy system is the example game package ``examples/toy-game/src/armybuilder_toy/`` (its
+manifest, check, rules, compose parts and catalog, with its data and list schema inside it); the
+test adds it to the registry, as a built-in game adds its line to ``armybuilder/systems/__init__.py``
+(``tests/plugins/test_outside_game.py`` tests it installed, through its entry point).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from armybuilder import systems
+
+TOY_GAME = Path(__file__).resolve().parents[2] / "examples" / "toy-game" / "src"
 
 LIST = """system: toy-skirmish
 name: Green Tide
@@ -25,7 +29,8 @@ warband:
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
-    monkeypatch.setitem(systems.REGISTRY, "toy-skirmish", "toy_system")  # the one registry line
+    monkeypatch.syspath_prepend(str(TOY_GAME))  # the example package, installed or not
+    monkeypatch.setitem(systems.REGISTRY, "toy-skirmish", "armybuilder_toy")  # the one registry line
     systems.reset()
     yield
     monkeypatch.undo()
