@@ -639,18 +639,22 @@ def collect(
     finish(run(pack, db, deadline, host, port, open_browser, allow=allow_host, per_minute=per_minute))
 
 
-def _system_commands() -> None:
-    """The commands a game system adds (its manifest's ``commands``: modules with ``register(app)``)."""
+def _system_commands(outside: bool = False) -> None:
+    """The commands a game system adds (its manifest's ``commands``: modules with ``register(app)``):
+    the built-in games' at start-up, the installed game packages' only when a command name is not
+    one of these or every command is listed (so no start-up reads the installed distributions)."""
     import importlib
 
     from armybuilder import systems as registry
 
-    for m in registry.manifests():
-        for module in m.commands:
+    builtin = registry.builtin()
+    for system_id in [s for s in registry.available() if s not in builtin] if outside else builtin:
+        for module in registry.manifest(system_id).commands:
             importlib.import_module(module).register(app)
 
 
 _system_commands()
+app.more = lambda: _system_commands(outside=True)
 
 
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EBADF, errno.EDQUOT}

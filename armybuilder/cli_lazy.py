@@ -32,6 +32,9 @@ class LazyTyper(typer.Typer):
 
     def __init__(self, **kwargs: Any) -> None:
         self.pending: dict[str, CommandInfo] = {}
+        # Adds the commands not known at start-up (an installed game package's): called once, the
+        # first time a name is not found or every name is listed.
+        self.more: Callable[[], None] | None = None
         group = type("Group", (LazyGroup,), {"app": self})  # the group Typer makes for this app
         super().__init__(cls=group, **kwargs)
 
@@ -75,9 +78,16 @@ class Commands(MutableMapping[str, Any]):
         self.built: dict[str, Any] = {}
         self.listing = False  # True while a help listing or a completion of names reads the commands
 
+    def _more(self) -> None:
+        more, self.app.more = self.app.more, None
+        if more is not None:
+            more()
+
     def __getitem__(self, name: str) -> Any:
         if name in self.built:
             return self.built[name]
+        if name not in self.app.pending:
+            self._more()
         info = self.app.pending[name]  # KeyError: no such command
         if self.listing and (info.short_help is not None or info.cls in (None, TyperCommand)):
             return listing(info, name)
@@ -93,6 +103,7 @@ class Commands(MutableMapping[str, Any]):
             raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:  # in the order the commands were declared, then any added
+        self._more()
         yield from self.app.pending
         yield from (n for n in self.built if n not in self.app.pending)
 

@@ -1168,7 +1168,7 @@ class Desk:
         if not isinstance(system, str) or not system.strip():
             raise Refusal(422, f"the list does not say its game (its system: key); this event plays {titles}")
         if system not in played:
-            known = system in systems.REGISTRY
+            known = systems.known(system)
             what = (
                 f"a {_title(system)} list"
                 if known

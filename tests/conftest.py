@@ -3,7 +3,8 @@
 The tests mirror the package: ``core/`` for the top-level modules (check, tournament, diff,
 fingerprint, fsutil, yamlio...), ``compose/``, ``export/``, ``events/``, ``reporters/`` for the
 subpackages, ``systems/<package>/`` for each game system (``systems/test_every_system.py`` for what
-every system declares) and ``toy/`` for a fifth system in miniature. This file is in ``tests/``,
+every system declares), ``toy/`` for a fifth system in miniature and ``plugins/`` for the game
+packages installed beside armybuilder. This file is in ``tests/``,
 which has no ``__init__.py``, so pytest puts ``tests/`` on ``sys.path``: the shared helpers
 ``golden`` (the golden files) and ``compose_parts`` (running a compose part) import from any folder.
 
@@ -25,6 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The per-user cache (parsed data, compiled validators) of the test run is its own, fresh one.
 os.environ["ARMYBUILDER_CACHE_DIR"] = tempfile.mkdtemp(prefix="armybuilder-test-cache-")
+
+# The tests see armybuilder's own four games only, whatever game packages the venv holds (CI installs
+# the example one, examples/toy-game): tests/plugins/ turns the entry points back on for its own.
+os.environ["ARMYBUILDER_DISABLE_PLUGIN_AUTOLOAD"] = "1"
 
 # Deterministic output whatever the terminal the tests run in.
 os.environ.setdefault("NO_COLOR", "1")

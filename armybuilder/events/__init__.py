@@ -282,7 +282,6 @@ def load(path: str | Path) -> Pack:
         raise PackError(out + list(_bounds(data, finding)))
 
     problems: list[Finding] = []
-    known = list(systems.REGISTRY)
     if "system" in data and "systems" in data:
         problems.append(
             finding(
@@ -307,7 +306,8 @@ def load(path: str | Path) -> Pack:
         ids = [(data["system"], ("system",))]
         system_path = ("system",)
     for sid, p in ids:
-        if sid not in systems.REGISTRY:
+        if not systems.known(sid):
+            known = systems.ids()
             problems.append(
                 finding(
                     "EVT002",

@@ -215,7 +215,7 @@ def resolve(
     ``several``: the pack has ``systems:``; a rule written at the top (its path does not start with
     ``systems``) then resolves when one of the systems knows it.
     """
-    known = {sid: vocabulary(sid) for sid in rules if sid in systems.REGISTRY}
+    known = {sid: vocabulary(sid) for sid in rules if systems.known(sid)}
     out: list[Finding] = []
     done: set[tuple[str, findings.Path]] = set()
     for sid, r in rules.items():

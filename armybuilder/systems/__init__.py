@@ -1,8 +1,15 @@
 """The game systems armybuilder knows: one registry line each, and what every system declares.
 
-A game system is one folder, ``armybuilder/systems/<package>/``, with its data in
-``data/<id>/``. The registry below is the only place that names a system: adding a game is its
-folder plus one line here.
+A game system is one package. armybuilder's own four are folders here,
+``armybuilder/systems/<package>/``, with their data in ``data/<id>/``, and the registry below is
+the only place that names them. A game of anyone's is an installed distribution that declares its
+package in the entry-point group :data:`GROUP` (``armybuilder.systems.v1``: name the system id,
+value the package); its manifest's ``data_root`` names the folder, inside the package, with its
+``data/<id>/`` and ``schemas/``. armybuilder declares its own four there too, but the built-in
+registry stays the fast path: the installed distributions are read (``importlib.metadata``) only
+for an id the registry does not know, or when every system is listed. A package that is broken or
+declares an id already taken is said in one line on stderr and left out. The contract is
+``docs/SYSTEM-GUIDE.md``.
 
 What the package holds, by convention (each module imported only when it is needed):
 
@@ -22,13 +29,17 @@ What the package holds, by convention (each module imported only when it is need
   system's own (``matchup``).
 
 A test adds a system the same way: one entry in REGISTRY (a fixture package whose manifest names
-its own data folder in ``data_root``), then :func:`reset`.
+its own data folder in ``data_root``), then :func:`reset`; or it replaces :func:`declared`, the one
+function that reads the entry points.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import os
+import sys
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -50,6 +61,13 @@ REGISTRY: dict[str, str] = {
     "small-world-of-warcraft": "armybuilder.systems.small_world",
     "homm3-battlefield": "armybuilder.systems.homm3",
 }
+
+# The entry-point group an installed distribution adds a game in: ``<system id> = "<package>"``.
+# The ``v1`` is the contract of docs/SYSTEM-GUIDE.md; a change a game package must follow is a new group.
+GROUP = "armybuilder.systems.v1"
+# Set (to anything but empty): no installed game package is looked for (as pytest's
+# PYTEST_DISABLE_PLUGIN_AUTOLOAD): armybuilder's own four games only.
+NO_PACKAGES = "ARMYBUILDER_DISABLE_PLUGIN_AUTOLOAD"
 
 # What a list can be measured in; only "points" takes an outside limit (--points, an event's points).
 MEASURES = ("points", "slots", "tokens", "units")
@@ -204,28 +222,150 @@ class System:
 
 
 def reset() -> None:
-    """Forget what was loaded (after a test changes REGISTRY)."""
+    """Forget what was loaded (after a test changes REGISTRY or :func:`declared`)."""
     manifest.cache_clear()
     get.cache_clear()
+    _outside.cache_clear()
     from armybuilder import resources
 
     resources.clear_caches()
 
 
+@dataclass(frozen=True)
+class Declared:
+    """One entry point of :data:`GROUP`: ``name`` the system id, ``value`` the package's import path."""
+
+    name: str
+    value: str
+    distribution: str = ""  # "armybuilder-toy 1.0": who declared it, for the message when it is left out
+
+
+_BUNDLED: list[Declared] | None = None  # the static site's games, written when the site was built
+
+
+def bundle(declared: list[Declared] | None) -> None:
+    """Take these as the installed game packages instead of reading the entry points: the static
+    site's worker, from the list ``armybuilder site`` wrote (a browser has no distributions to read)."""
+    global _BUNDLED
+    _BUNDLED = declared
+    reset()
+
+
+def declared() -> list[Declared]:
+    """Every entry point of :data:`GROUP` the installed distributions declare (armybuilder's own four
+    among them), in the order ``importlib.metadata`` finds them. The one place that reads them."""
+    if _BUNDLED is not None:
+        return list(_BUNDLED)
+    if os.environ.get(NO_PACKAGES):
+        return []
+    from importlib.metadata import entry_points
+
+    found = []
+    for point in entry_points(group=GROUP):
+        dist = getattr(point, "dist", None)
+        who = f"{dist.name} {dist.version}" if dist is not None else ""
+        found.append(Declared(point.name, point.value, who))
+    return found
+
+
+_SAID: set[tuple[str, str, str]] = set()  # (id, package, problem): each said once per process
+
+
+def _say(point: Declared, problem: str) -> None:
+    from armybuilder.text import one_line
+
+    if (point.name, point.value, problem) in _SAID:
+        return
+    _SAID.add((point.name, point.value, problem))
+    who = f" (distribution {point.distribution})" if point.distribution else ""
+    line = one_line(f"armybuilder: the game package '{point.value}'{who} is left out: {problem}")
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no stderr: left out all the same
+        sys.stderr.write(line[:400] + "\n")
+
+
+def _problem(point: Declared) -> str:
+    """Why an installed game package cannot be used (empty: it can). Imports its ``__init__``."""
+    try:
+        mod = importlib.import_module(point.value)
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - anyone's package: whatever it raises, the game is left out
+        return f"it cannot be imported ({type(exc).__name__}: {exc})"
+    declared = getattr(mod, "MANIFEST", None)
+    if declared is None:
+        return f"'{point.value}' defines no MANIFEST"
+    if not isinstance(declared, Manifest):
+        return f"its MANIFEST is a {type(declared).__name__}, not an armybuilder.systems.Manifest"
+    if declared.id != point.name:
+        return f"its MANIFEST's id is '{declared.id}', but its entry point is named '{point.name}'"
+    if declared.measure not in MEASURES:
+        return f"its MANIFEST's measure '{declared.measure}' is none of {', '.join(MEASURES)}"
+    if declared.data_root is None:
+        return "its MANIFEST names no data_root (the folder with its data/ and schemas/)"
+    root = Path(declared.data_root)
+    for need in (root / "data" / point.name / "system.yaml", root / "schemas" / f"{declared.list_schema}.schema.json"):
+        if not need.is_file():
+            return f"its data is missing: no {need}"
+    if importlib.util.find_spec(f"{point.value}.system") is None:
+        return f"it has no module {point.value}.system"
+    return ""
+
+
+@cache
+def _outside() -> dict[str, str]:
+    """The installed game packages that can be used, id -> package, in the order they are found.
+
+    armybuilder's own entry points (and a test's REGISTRY line) are the registry's; any other that
+    declares a taken id, or that cannot be used (:func:`_problem`), is said once and left out."""
+    found: dict[str, str] = {}
+    for point in declared():
+        if REGISTRY.get(point.name) == point.value or found.get(point.name) == point.value:
+            continue  # the built-in registry's own line, or the same package found twice on the path
+        if point.name in REGISTRY:
+            _say(point, f"the id '{point.name}' is taken: it is one of armybuilder's own games")
+        elif point.name in found:
+            _say(point, f"the id '{point.name}' is taken by the game package '{found[point.name]}'")
+        else:
+            problem = _problem(point)
+            if problem:
+                _say(point, problem)
+            else:
+                found[point.name] = point.value
+    return found
+
+
+def known(system_id: str) -> bool:
+    """Whether ``system_id`` is a game armybuilder can check: the built-in registry's first, the
+    installed packages looked for only for an id it does not know."""
+    return isinstance(system_id, str) and (system_id in REGISTRY or system_id in _outside())
+
+
 def ids() -> list[str]:
-    """Every registered system id, in registry order."""
-    return list(REGISTRY)
+    """Every system id: the registry's, in its order, then the installed game packages'."""
+    return [*REGISTRY, *(s for s in _outside() if s not in REGISTRY)]
 
 
 def available() -> list[str]:
-    """The ids of the systems whose packages are installed, in registry order."""
+    """The ids of the systems whose packages are installed, in the order of :func:`ids`."""
+    outside = _outside()
+    return [s for s in REGISTRY if importlib.util.find_spec(REGISTRY[s]) is not None] + [
+        s for s in outside if s not in REGISTRY
+    ]
+
+
+def builtin() -> list[str]:
+    """The registry's systems that are installed, without looking for any other (start-up)."""
     return [s for s in REGISTRY if importlib.util.find_spec(REGISTRY[s]) is not None]
+
+
+def _package(system_id: str) -> str:
+    if system_id in REGISTRY:
+        return REGISTRY[system_id]
+    return _outside()[system_id]  # KeyError: no such game
 
 
 @cache
 def manifest(system_id: str) -> Manifest:
     """The manifest of a system; KeyError when unknown or not installed."""
-    package = REGISTRY[system_id]
+    package = _package(system_id)
     try:
         mod = importlib.import_module(package)
     except ModuleNotFoundError as exc:
