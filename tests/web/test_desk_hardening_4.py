@@ -185,3 +185,15 @@ def test_11_every_per_client_limit_counts_an_ipv6_client_by_its_64(desk):
             statuses.append(c.post("/api/submissions", json={"player": "Guess", "list": text(OZZY), "passcode": "cat"}))
     assert [r.status_code for r in statuses] == [403, 403, 429, 403]
     assert "too many new lists" in statuses[2].json()["error"] and statuses[2].headers["retry-after"]
+
+
+def test_11_the_organisers_page_says_registration_is_by_name_only(organiser):
+    """Registration is by name only: anyone with the passcode can claim a registered name first.
+    The organiser's page says so in plain words, beside the registered players."""
+    import re
+
+    page = organiser.get("/organiser").text
+    note = re.search(r'<p class="note" id="by-name">(.*?)</p>', page, re.S)
+    assert note is not None and page.index('id="register-form"') < note.start() < page.index('id="desk-h"')
+    words = note.group(1)
+    assert "by their names only" in words and "before that player does" in words and "passcode" in words
