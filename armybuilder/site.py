@@ -300,8 +300,52 @@ PIL_STANDIN = {
 }
 
 
-def site_packages(cache: Path) -> bytes:
-    """One zip of everything the worker imports: the wheels' modules, armybuilder, its data and schemas."""
+GAMES = "armybuilder/_site_games.json"  # in the zip: the installed game packages bundled, read by the worker
+
+
+def bundled_games() -> tuple[list[dict[str, str]], dict[str, bytes], list[str]]:
+    """The installed game packages (``armybuilder.systems.v1``) the site carries: each ``{id,
+    package, distribution}``, the files of its top-level package (its data and schemas inside it),
+    and a line for each one left out (its data outside its package: a browser could not reach it)."""
+    import importlib.util
+
+    from armybuilder import systems
+
+    games: list[dict[str, str]] = []
+    members: dict[str, bytes] = {}
+    said: list[str] = []
+    found = {d.name: d for d in systems.declared()}
+    for system_id in systems.available():
+        if system_id in systems.REGISTRY:
+            continue
+        m = systems.manifest(system_id)
+        top = m.package.split(".")[0]
+        spec = importlib.util.find_spec(top)
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        if len(folders) != 1:
+            said.append(f"armybuilder site: the game '{system_id}' is left out: its package '{top}' is not one folder")
+            continue
+        folder = Path(folders[0]).resolve()
+        root = Path(m.data_root or folder).resolve()
+        if folder != root and folder not in root.parents:
+            said.append(
+                f"armybuilder site: the game '{system_id}' is left out: its data_root ({root}) is outside its "
+                f"package ({folder}), where the site cannot carry it"
+            )
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+                members[f"{top}/" + path.relative_to(folder).as_posix()] = path.read_bytes()
+        point = found.get(system_id)
+        games.append(
+            {"id": system_id, "package": m.package, "distribution": point.distribution if point is not None else ""}
+        )
+    return games, members, said
+
+
+def site_packages(cache: Path, games: tuple[list[dict[str, str]], dict[str, bytes]] | None = None) -> bytes:
+    """One zip of everything the worker imports: the wheels' modules, armybuilder, its data and
+    schemas, and the installed game packages with the list of them (:data:`GAMES`)."""
     from armybuilder.resources import data_dir, schema_dir
 
     members: dict[str, bytes] = dict(PIL_STANDIN)
@@ -321,6 +365,10 @@ def site_packages(cache: Path) -> bytes:
         for path in sorted(root.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 members[f"armybuilder/{inside}/" + path.relative_to(root).as_posix()] = path.read_bytes()
+    listed, files = games if games is not None else bundled_games()[:2]
+    for name, data in files.items():
+        members.setdefault(name, data)  # a package never replaces a module of armybuilder's or a wheel's
+    members[GAMES] = (json.dumps(listed, indent=1, sort_keys=True) + "\n").encode()
     return _zip_bytes(members)
 
 
@@ -338,8 +386,14 @@ def _runtime(cache: Path) -> dict[str, bytes]:
     return files
 
 
-def files_of(cache: Path) -> dict[str, bytes]:
-    """Every file of the site, by its path in the folder."""
+def files_of(cache: Path, said: list[str] | None = None, games: list[str] | None = None) -> dict[str, bytes]:
+    """Every file of the site, by its path in the folder (``said`` gets a line for each installed game
+    package left out, ``games`` one for each bundled)."""
+    listed, members, left_out = bundled_games()
+    if said is not None:
+        said.extend(left_out)
+    if games is not None:
+        games.extend(f"{g['id']} ({g['package']})" for g in listed)
     files: dict[str, bytes] = {}
     for path in sorted(SHELL.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
@@ -348,7 +402,7 @@ def files_of(cache: Path) -> dict[str, bytes]:
         if path.is_file():
             files["static/" + path.relative_to(STATIC).as_posix()] = path.read_bytes()
     files.update(_runtime(cache))
-    files["armybuilder.zip"] = site_packages(cache)
+    files["armybuilder.zip"] = site_packages(cache, (listed, members))
     files["LICENSES.md"] = _licences().encode()
     files["index.html"] = files["index.html"].replace(b"<!--htmx-config-->", _htmx_config())
     digests = {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items()) if name != "sw.js"}
@@ -417,7 +471,9 @@ def build(out: Path, cache: Path | None = None, force: bool = False) -> Outcome:
                 f"armybuilder site: {out} holds files that are not a site armybuilder made; "
                 "choose an empty or a new folder"
             )
-    files = files_of(cache)
+    left_out: list[str] = []
+    games: list[str] = []
+    files = files_of(cache, left_out, games)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".armybuilder-site.", dir=out.parent))
     try:
@@ -450,7 +506,9 @@ def build(out: Path, cache: Path | None = None, force: bool = False) -> Outcome:
         " downloads nothing (the service worker keeps every file).",
         "Try it: python3 -m http.server -d " + str(out) + " 8000, then open http://127.0.0.1:8000/",
     ]
-    return Outcome("\n".join(report) + "\n", [], ExitCode.OK)
+    if games:
+        report.insert(1, "With the installed game packages: " + ", ".join(games) + ".")
+    return Outcome("\n".join(report) + "\n", left_out, ExitCode.OK)
 
 
 def run(out: Path | None, cache: Path | None, do_fetch: bool, force: bool) -> Outcome:

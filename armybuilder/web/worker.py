@@ -36,12 +36,35 @@ def _inline_threads() -> None:
 _FOLDER = ""
 
 
+def _bundled_games() -> None:
+    """The game packages the site was built with (``armybuilder site`` wrote their list beside the
+    modules, :data:`armybuilder.site.GAMES`): a browser has no installed distributions to read."""
+    from pathlib import Path
+
+    import armybuilder
+    from armybuilder import systems
+
+    listed = Path(armybuilder.__file__).resolve().parent / "_site_games.json"
+    try:
+        games = json.loads(listed.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        games = []  # a site built before the list: armybuilder's own games
+    declared = [
+        systems.Declared(str(g["id"]), str(g["package"]), str(g.get("distribution", "")))
+        for g in games
+        if isinstance(g, dict) and "id" in g and "package" in g
+    ]
+    systems.bundle(declared)
+
+
 def start(folder: str = FOLDER) -> None:
     """Make the app over ``folder``: once, and again when the player opens another folder (a folder
     of the computer, mounted by the browser's File System Access API, or the browser's own lists)."""
     global _APP, _FOLDER
     if _APP is None or folder != _FOLDER:
         _inline_threads()
+        if _APP is None:
+            _bundled_games()
         from armybuilder.web.app import make_app
 
         _APP, _FOLDER = make_app(folder), folder
