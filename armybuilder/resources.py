@@ -2,9 +2,10 @@
 
 In a built wheel they live inside the package (``armybuilder/_data``, ``armybuilder/_schemas``,
 mapped there by hatch ``force-include``); in a source checkout or an editable install they are
-the top-level ``data/`` and ``schemas/`` folders, which stay the one source of truth. A system
-added at run time (a test's toy system) may keep its data and schemas elsewhere
-(:attr:`armybuilder.systems.Manifest.data_root`).
+the top-level ``data/`` and ``schemas/`` folders, which stay the one source of truth. An installed
+game package keeps its data and schemas in a folder of its own, inside the package so that its
+wheel carries them (:attr:`armybuilder.systems.Manifest.data_root`, e.g. the package's folder:
+``<package>/data/<id>/`` and ``<package>/schemas/``); its manifest sets the root when it is loaded.
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ def schema_dir() -> Path:
     return _find("_schemas", "schemas")
 
 
-_ROOTS: dict[str, Path] = {}  # system id -> a folder with data/<id>/ and schemas/ (test systems)
+_ROOTS: dict[str, Path] = {}  # system id -> a folder with data/<id>/ and schemas/ (game packages)
 
 
 def set_root(system: str, root: Path | None) -> None:
-    """Where a system added at run time keeps its ``data/<id>/`` and ``schemas/`` (None: bundled)."""
+    """Where a game package keeps its ``data/<id>/`` and ``schemas/`` (None: bundled)."""
     if root is None:
         _ROOTS.pop(system, None)
     elif _ROOTS.get(system) != Path(root):
