@@ -1563,8 +1563,9 @@ class Desk:
     def export(self, folder: str | Path, force: bool = False, present: bool = False) -> list[tuple[Submission, Path]]:
         """Write each player's latest list into ``folder`` (made if missing) as one file named after
         the player, the list as sent (its fingerprint the one its player was given), and beside them
-        ``armybuilder-players.csv``: each file's player as the desk knows them, which ``tournament``
-        names the lists by (not by a list's own ``player:``, which its sender wrote);
+        ``armybuilder-players.csv``: each file's player as the desk knows them and the file's
+        SHA-256, by which ``tournament`` names the lists while the folder holds those very files
+        (not by a list's own ``player:``, which its sender wrote);
         never over an existing file unless ``force`` (then only over a regular file).
         Every name is checked before anything is written: nothing is written when one is refused.
         ``present``: only the players who checked in."""
@@ -1600,8 +1601,11 @@ class Desk:
                 f"{', '.join(in_the_way[:3])}{more} already exist{'s' if len(in_the_way) == 1 else ''}{hint}; "
                 "nothing was written"
             )
-        names = players_file([(path.name, sub.player) for sub, path in planned])
-        for path, data in [*((path, sub.latest.text.encode("utf-8")) for sub, path in planned), (sidecar, names)]:
+        lists = [(path, sub.latest.text.encode("utf-8")) for sub, path in planned]
+        names = players_file(
+            [(path.name, sub.player, data) for (sub, path), (_, data) in zip(planned, lists, strict=True)]
+        )
+        for path, data in [*lists, (sidecar, names)]:
             try:
                 atomic_write(path, data, force=force, into=False)
             except (OverwriteRefused, NotAFile) as exc:

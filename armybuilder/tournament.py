@@ -20,8 +20,9 @@ Which files are lists
     list. Nothing is skipped in silence: every file found and not checked is listed, with the
     reason, in the table, the JSON and every report (:class:`Skipped`); but for
     ``armybuilder-players.csv`` (``PLAYERS_FILE``), which ``collect --export`` writes beside the
-    lists: it names each list's player as the event desk knows them, and a run names the lists
-    of that folder by it rather than by their own ``player:`` (:func:`players_of`).
+    lists: it names each list's player as the event desk knows them, with each file's SHA-256, and
+    a run names the lists of that folder by it rather than by their own ``player:`` while every
+    file it names is there with that digest (:func:`players_of`), and says so in every report.
 
 A list that cannot be read (not YAML, wrong shape, unknown system) is one illegal list with
 status ``broken``; an internal error in a check becomes an ``EVT090`` finding on that list.
@@ -48,7 +49,8 @@ from armybuilder.text import one_line, plural, utf8
 LIST_SUFFIXES = (".yaml", ".yml")
 # ``collect --export`` writes it beside the lists: each file's player as the event desk knows them
 # (the lists stay as sent, so their fingerprints are the ones the players were given); a run names
-# each list of that folder by it, not by the list's own ``player:``. An organiser may edit it.
+# each list of that folder by it, not by the list's own ``player:``, while every file it names is
+# there with the SHA-256 it gives. An organiser may edit a name in it.
 PLAYERS_FILE = "armybuilder-players.csv"
 MAX_PLAYERS_FILE = 1 << 20  # bytes of it read: 1 MiB is some 10,000 players
 MAX_PLAYER_NAME = 200  # characters of a name taken from it
@@ -64,6 +66,7 @@ class Entry:
     result: Result
     player: str | None = None
     data_version: str | None = None  # the game data version the list pins (its data_version:)
+    named_by: str | None = None  # the PLAYERS_FILE its player's name came from, when one did
 
     @classmethod
     def of(cls, index: int, result: Result) -> Entry:
@@ -165,9 +168,40 @@ class Tournament:
         }
         return [one_line(f"{file}:{line}:{col}: {code} [warning] {msg}") for file, line, col, code, msg in sorted(seen)]
 
+    def names_from(self) -> list[tuple[str, list[Entry]]]:
+        """Each ``PLAYERS_FILE`` the players' names came from, and the lists it named."""
+        by: dict[str, list[Entry]] = {}
+        for e in self.entries:
+            if e.named_by is not None:
+                by.setdefault(e.named_by, []).append(e)
+        return sorted(by.items())
+
+    def names_lines(self, show: Callable[[str], str] = str) -> list[str]:
+        """What every report and the summary say of the names taken from a ``PLAYERS_FILE``
+        (``show``: how a report writes the file's path)."""
+        return [
+            one_line(
+                f"names from {show(source)} (written by collect --export) for {_numbers(named)}: "
+                "each player as the event desk knows them, not the list's own 'player:'"
+            )
+            for source, named in self.names_from()
+        ]
+
     @property
     def all_legal(self) -> bool:
         return all(e.legal for e in self.entries)
+
+
+def _numbers(entries: Sequence[Entry]) -> str:
+    """The lists' numbers, runs as ranges: ``list 3``, ``lists 1-4, 7``."""
+    runs: list[list[int]] = []
+    for i in sorted(e.index for e in entries):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    shown = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    return ("list " if len(entries) == 1 else "lists ") + shown
 
 
 # -- finding the lists -----------------------------------------------------------------------
@@ -263,18 +297,66 @@ def discover(paths: Sequence[Path], pack_file: Path | None = None) -> tuple[list
     return out, skipped
 
 
-def players_of(files: Sequence[Path]) -> tuple[dict[str, str], list[str]]:
+@dataclass
+class Named:
+    """What the ``PLAYERS_FILE`` of the lists' folders say: the player of each list file (keyed by
+    the file as given), the players file each name came from, and why a file was not used."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    source: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _players_refusal(rows: list[list[str]], folder: Path) -> tuple[str | None, dict[str, str]]:
+    """Why the rows of a ``PLAYERS_FILE`` do not describe ``folder`` (None when they do), and the
+    player of each file it lists. Every listed file must be in the folder with the SHA-256 the
+    file gives (``collect --export`` writes it): a file dropped into a folder of players' own
+    lists, or one left beside lists changed since, names no one."""
+    import hashlib
+
+    from armybuilder.yamlio import LoadError, read_bytes
+
+    head = [c.strip().casefold() for c in rows[0]] if rows else []
+    if head[:2] != ["file", "player"]:
+        return "its first line is not 'file,player'", {}
+    if head[2:3] != ["sha256"]:
+        return "it gives no SHA-256 of the lists it names (collect --export writes one for each)", {}
+    players: dict[str, str] = {}
+    for n, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        if len(row) < 3:
+            return f"line {n} has no SHA-256", {}
+        name, player, digest = row[0], one_line(row[1]).strip()[:MAX_PLAYER_NAME], row[2].strip().lower()
+        if not name or name.startswith(".") or "/" in name or os.sep in name or name in players:
+            return f"line {n} names no single file of its folder ({one_line(name)!r})", {}
+        if not re.fullmatch(r"[0-9a-f]{64}", digest):
+            return f"line {n}: {one_line(digest)[:80]!r} is not a SHA-256", {}
+        try:
+            data = read_bytes(folder / name)
+        except FileNotFoundError:
+            return f"{one_line(name)} is named in it and is not in the folder", {}
+        except (LoadError, OSError) as exc:
+            why = exc.message if isinstance(exc, LoadError) else exc.strerror or str(exc)
+            return one_line(f"{name}, named in it, cannot be read ({why})"), {}
+        if hashlib.sha256(data).hexdigest() != digest:
+            return f"{one_line(name)} has changed since the export (its SHA-256 is not the one given)", {}
+        players[name] = player
+    return None, players
+
+
+def players_of(files: Sequence[Path]) -> Named:
     """The player of each list file named in the ``PLAYERS_FILE`` of its folder (``collect
-    --export`` writes one: the name the event desk knows the player by), keyed by the file as
-    given; and the warnings for one that cannot be used. A row that names no file of the folder,
-    or no player, is passed over."""
+    --export`` writes one: the name the event desk knows the player by), and the warning for each
+    players file not used. One is used only when it describes its folder as it is: every file it
+    names there, with the SHA-256 it gives (:func:`_players_refusal`); else the lists' own names
+    stand. A row with no player names no one."""
     import csv
 
     from armybuilder.csvcells import unguard
     from armybuilder.yamlio import LoadError, read_bytes
 
-    names: dict[str, str] = {}
-    warnings: list[str] = []
+    named = Named()
     by_folder: dict[Path, list[Path]] = {}
     for f in files:
         by_folder.setdefault(f.parent, []).append(f)
@@ -284,30 +366,33 @@ def players_of(files: Sequence[Path]) -> tuple[dict[str, str], list[str]]:
             continue
         try:
             text = read_bytes(sidecar, MAX_PLAYERS_FILE).decode("utf-8-sig")
-            rows = list(csv.reader(text.splitlines()))
+            rows = [[unguard(c) for c in row] for row in csv.reader(text.splitlines())]
         except (LoadError, OSError, UnicodeDecodeError, csv.Error) as exc:
             why = exc.message if isinstance(exc, LoadError) else type(exc).__name__
-            warnings.append(one_line(f"warning: {sidecar}: the players' names cannot be read ({why}); not used"))
+            named.warnings.append(one_line(f"warning: {sidecar}: the players' names cannot be read ({why}); not used"))
             continue
-        if not rows or [c.strip().casefold() for c in rows[0][:2]] != ["file", "player"]:
-            warnings.append(one_line(f"warning: {sidecar}: its first line is not 'file,player'; not used"))
+        refused, players = _players_refusal(rows, folder)
+        if refused is not None:
+            named.warnings.append(one_line(f"warning: {sidecar}: {refused}; not used: the lists' own names stand"))
             continue
-        here = {f.name: f for f in listed}
-        for row in ([unguard(c) for c in r] for r in rows[1:]):
-            if len(row) >= 2 and row[0] in here:
-                player = one_line(row[1]).strip()[:MAX_PLAYER_NAME]
-                if player:
-                    names[str(here[row[0]])] = player
-    return names, warnings
+        for f in listed:
+            if players.get(f.name):
+                named.names[str(f)] = players[f.name]
+                named.source[str(f)] = str(sidecar)
+    return named
 
 
-def players_file(rows: Sequence[tuple[str, str]]) -> bytes:
-    """The ``PLAYERS_FILE`` of (file name, player) rows: UTF-8 CSV, with a BOM for spreadsheets,
-    every cell guarded against a formula (:func:`armybuilder.csvcells.cell`; :func:`players_of`
-    reads the names back as they were)."""
+def players_file(rows: Sequence[tuple[str, str, bytes]]) -> bytes:
+    """The ``PLAYERS_FILE`` of (file name, player, the file's bytes) rows: UTF-8 CSV, with a BOM
+    for spreadsheets, each file's SHA-256 beside its player (:func:`players_of` takes the names
+    only while the folder holds those very files), every cell guarded against a formula
+    (:func:`armybuilder.csvcells.cell`; :func:`players_of` reads the names back as they were)."""
+    import hashlib
+
     from armybuilder.csvcells import rows_text
 
-    return rows_text([("file", "player"), *rows], bom=True).encode("utf-8")
+    table = [(name, player, hashlib.sha256(data).hexdigest()) for name, player, data in rows]
+    return rows_text([("file", "player", "sha256"), *table], bom=True).encode("utf-8")
 
 
 # -- checking --------------------------------------------------------------------------------
@@ -431,11 +516,12 @@ def command(
         return Outcome.usage(*errors)
     t = run(pack, files, progress=progress)
     t.skipped = skipped
-    names, named_warnings = players_of(files)
+    named = players_of(files)
     for e in t.entries:
-        e.player = names.get(e.file, e.player)
+        if e.file in named.names:
+            e.player, e.named_by = named.names[e.file], named.source[e.file]
     out = reporter(fmt, color=color, fit=width).tournament(t)
-    lines = [t.summary_line(), *t.pack_warnings(), *named_warnings]
+    lines = [t.summary_line(), *t.pack_warnings(), *named.warnings, *t.names_lines()]
     for r in reports:
         kind = report_kind(r)
         assert kind is not None  # a report whose extension names no format was refused above
@@ -518,6 +604,8 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Any:
     facts = [(label, str(t.pack.data[key])) for key, label in shown if key in t.pack.data]
     facts.append(("Event pack", os.path.basename(t.pack.file)))
     facts += [(f"Rules: {sid}", r.words()) for sid, r in t.pack.rules.items()]
+    if not anonymous:
+        facts += [("Players' names", said) for said in t.names_lines(os.path.basename)]
     if anonymous:
         facts.append(
             (

@@ -92,8 +92,9 @@ def _findings(file: str, findings: Sequence[Finding]) -> list[dict[str, Any]]:
 
 
 def tournament_dict(t: Tournament) -> dict[str, Any]:
-    """A tournament run as plain data: the pack, the summary, every list with its findings."""
-    return {
+    """A tournament run as plain data: the pack, the summary, every list with its findings; and,
+    when players' names came from a players file, which (``names_from``; a list's ``player_from``)."""
+    out: dict[str, Any] = {
         "event": t.pack.describe(),
         "summary": {**t.summary(), "all_legal": t.all_legal},
         "lists": [
@@ -111,8 +112,16 @@ def tournament_dict(t: Tournament) -> dict[str, Any]:
                 "errors": e.errors,
                 "warnings": e.warnings,
                 "findings": _findings(e.file, e.result.sorted_findings()),
+                **({"player_from": e.named_by} if e.named_by is not None else {}),
             }
             for e in t.entries
         ],
         "skipped": [{"file": s.file, "reason": s.reason} for s in t.skipped],
     }
+    named = t.names_from()
+    if named:
+        out["names_from"] = [
+            {"file": source, "lists": [e.index for e in entries], "said": said}
+            for (source, entries), said in zip(named, t.names_lines(), strict=True)
+        ]
+    return out

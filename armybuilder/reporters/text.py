@@ -244,6 +244,8 @@ class TextReporter(Reporter):
         out = [paint(title, "title"), *table[0], *table[1]]
         for lines, e in zip(table[2:], t.entries, strict=False):  # a wrapped row: its first line has the status
             out += [_paint_cell(lines[0], e.status, status_size, paint), *lines[1:]]
+        named = t.names_lines(lambda p: os.path.relpath(p, base) if base else p)
+        out += ["", *named] if named else []
         for e in t.entries:
             if e.legal:
                 continue

@@ -132,6 +132,8 @@ def markdown(t: Tournament) -> str:
         f"**{plural(s['lists'], 'list')}: {s['legal']} legal, {s['illegal']} illegal{broken}.**",
         "",
     ]
+    named = t.names_lines(md)
+    out += [*(line + "  " for line in named[:-1]), *named[-1:], ""] if named else []
     head = ["#", "Player / file", "List"] + (["System"] if several else [])
     head += ["Total", "Data version", "Status", "Errors", "Warnings"]
     align = ["--:", "---", "---"] + (["---"] if several else []) + ["--:", "---", "---", "--:", "--:"]
@@ -191,6 +193,8 @@ def junit(t: Tournament) -> str:
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="event_pack", value=_x(t.pack.file))
     ET.SubElement(props, "property", name="systems", value=_x(" ".join(t.pack.system_ids)))
+    for said in t.names_lines():
+        ET.SubElement(props, "property", name="names_from", value=_x(said))
     for e in t.entries:
         name = e.file + (f" ({e.player})" if e.player else "")
         case = ET.SubElement(

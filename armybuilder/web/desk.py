@@ -988,7 +988,8 @@ def _exported(desk: Desk, tmp: Path, present: bool = False) -> tuple[Any, Path]:
 
 def _lists_zip(subs: Sequence[Submission]) -> bytes:
     """Every standing player's latest list, one file each (named as the export names them), and
-    their names as the desk knows them (``armybuilder-players.csv``, as the export writes it):
+    their names as the desk knows them with each file's SHA-256 (``armybuilder-players.csv``, as
+    the export writes it):
     the lists as kept, no check run."""
     from armybuilder.collect import file_names
     from armybuilder.tournament import PLAYERS_FILE, players_file
@@ -996,7 +997,8 @@ def _lists_zip(subs: Sequence[Submission]) -> bytes:
     buf = io.BytesIO()
     named = sorted(zip(file_names([s.player for s in subs]), subs, strict=True), key=lambda m: m[0])
     files = [(name, sub.latest.text.encode("utf-8")) for name, sub in named]
-    files.append((PLAYERS_FILE, players_file([(name, sub.player) for name, sub in named])))
+    players = [(name, sub.player, data) for (name, sub), (_, data) in zip(named, files, strict=True)]
+    files.append((PLAYERS_FILE, players_file(players)))  # each file's SHA-256 beside its player
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in files:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))

@@ -698,8 +698,10 @@ def test_tournament_names_exported_lists_by_the_desks_players_not_their_own_play
     pypdf = pytest.importorskip("pypdf")
     summary = pypdf.PdfReader(tmp_path / "p.pdf").pages[0].extract_text()
     assert "Mallory" in summary and "Alice Archer" not in summary
-    # an organiser may fix a name there; a file that cannot be used is said, and the lists' own names stand
-    (out / "armybuilder-players.csv").write_text("file,player\nmallory.yaml,Mallory M.\n", encoding="utf-8")
+    # an organiser may fix a name there (the lists' SHA-256 kept: issue 45, item 5); a file that cannot be
+    # used is said, and the lists' own names stand
+    digest = hashlib.sha256(sent.read_bytes()).hexdigest()
+    (out / "armybuilder-players.csv").write_text(f"file,player,sha256\nmallory.yaml,Mallory M.,{digest}\n", "utf-8")
     t = runner.invoke(app, ["tournament", str(pack), str(out), "--format", "json"])
     players = {Path(e["file"]).name: e["player"] for e in json.loads(t.stdout)["lists"]}
     assert players["mallory.yaml"] == "Mallory M." and players["🐉.yaml"] != "🐉"

@@ -149,8 +149,8 @@ def test_the_exported_players_file_is_guarded_and_reads_back_as_the_desk_knows_t
     sidecar = (out / PLAYERS_FILE).read_text(encoding="utf-8")
     guarded(sidecar)
     files = sorted(out.glob("*.yaml"))
-    names, warnings = players_of(files)
-    assert warnings == [] and set(names.values()) == known
+    named = players_of(files)
+    assert named.warnings == [] and set(named.names.values()) == known
     report = tmp_path / "report.csv"
     r = CliRunner().invoke(app, ["tournament", str(pack), str(out), "--report", str(report)])
     assert r.exit_code in (0, 1), r.stderr
@@ -161,10 +161,12 @@ def test_the_exported_players_file_is_guarded_and_reads_back_as_the_desk_knows_t
 
 
 def test_players_file_round_trip(tmp_path):
-    rows = [(f"p{i}.yaml", name) for i, name in enumerate(HOSTILE)]
+    body = b"system: token-terrors\n"
+    rows = [(f"p{i}.yaml", name, body) for i, name in enumerate(HOSTILE)]
     (tmp_path / PLAYERS_FILE).write_bytes(players_file(rows))
-    files = [tmp_path / f for f, _ in rows]
+    files = [tmp_path / f for f, _, _ in rows]
     for f in files:
-        f.write_text("system: token-terrors\n", encoding="utf-8")
-    names, _ = players_of(files)
-    assert {Path(k).name: v for k, v in names.items()} == dict(rows)
+        f.write_bytes(body)
+    named = players_of(files)
+    assert named.warnings == []
+    assert {Path(k).name: v for k, v in named.names.items()} == {f: name for f, name, _ in rows}
