@@ -27,6 +27,14 @@ What is taken
     pack does not play; text over :data:`MAX_LIST_BYTES` is 413. After the deadline, while the
     event or the player is locked, once the lists are revealed, or when the desk is full: 423.
 
+Retries
+    A sending may carry a key only its sender holds (:func:`idempotency_key`: a script's
+    ``Idempotency-Key`` header, the hidden key of the page's form). The key's hash is kept with
+    the submission it made, and with the digest of what that sending said (its player's name and
+    list): the same key with the same body is a retry and gets the first receipt and private link
+    again, whatever the desk's state since; the key with another body is refused. Nothing a body
+    says makes it a retry: the same name and list without the key is a name taken.
+
 Verdicts
     A version keeps the verdict it was given (and the digest of the pack it was checked against);
     when the desk runs with another pack than a version was checked with, the version is checked
@@ -65,7 +73,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.findings import Result
 
 APPLICATION_ID = 0x41424453  # "ABDS": an armybuilder desk
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_MS = 15_000  # how long a connection waits for another's write
 MAX_PLAYER = 80  # characters in a player's name
 MAX_LIST_BYTES = 256 * 1024  # a list's text (a real one is a few KiB)
@@ -136,6 +144,14 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE versions ADD COLUMN late INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE submissions ADD COLUMN checked_in INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE submissions ADD COLUMN email TEXT NOT NULL DEFAULT ''",
+    ),
+    (
+        # A retry is known by its key alone (issue 45): what the first sending with that key said
+        # (the digest of its player's name and its list), so that the same key with another body
+        # is refused, and the keys found without reading every submission. A file of version 4
+        # kept only the key: its first sending is read from the submission's first version.
+        "ALTER TABLE submissions ADD COLUMN idem_body TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX submissions_idem ON submissions (idem) WHERE idem != ''",
     ),
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
@@ -329,6 +345,30 @@ def token_matches(token: str | None, stored_hash: str) -> bool:
     if not token or len(token) > 200:
         return False
     return hmac.compare_digest(token_hash(token).encode("ascii"), stored_hash.encode("ascii", "replace"))
+
+
+_IDEM = re.compile(r"[!-~][ -~]{14,198}[!-~]")  # 16 to 200 visible ASCII characters (a UUID is 36)
+
+
+def idempotency_key(value: Any) -> str | None:
+    """The idempotency key a sending carries (the ``Idempotency-Key`` header of a script, the
+    hidden key of the page's form), or None for none; a :class:`Refusal` (422) for one that is no
+    key. Only the first sender holds it: a retry is known by it, never by what the body says."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not _IDEM.fullmatch(value):
+        raise Refusal(
+            422,
+            "the idempotency key must be 16 to 200 letters, digits or signs (a UUID, for example); "
+            "on the desk's page, reload it and send again",
+        )
+    return value
+
+
+def sending_digest(key: str, fingerprint: str) -> str:
+    """What a sending said, for its key to hold: its player's name (folded) and its list (the
+    fingerprint). A retry with the same key says the same; another body under the key is refused."""
+    return hashlib.sha256(f"{key}\x00{fingerprint}".encode("utf-8", "replace")).hexdigest()
 
 
 def same_secret(given: str | None, secret: str) -> bool:
@@ -1278,7 +1318,9 @@ class Desk:
         mac = hmac.new(self._secret, f"{sid}:{link}".encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(mac[:24]).decode("ascii")
 
-    def _new_submission(self, c: sqlite3.Connection, name: str, checked: Checked, idem: str | None) -> Taken:
+    def _new_submission(
+        self, c: sqlite3.Connection, name: str, checked: Checked, idem: str | None, said: str = ""
+    ) -> Taken:
         if int(c.execute("SELECT COUNT(*) FROM submissions WHERE withdrawn = 0").fetchone()[0]) >= MAX_SUBMISSIONS:
             raise Refusal(423, f"the desk is full ({MAX_SUBMISSIONS} players); ask the organiser")
         at = self.clock()
@@ -1288,38 +1330,55 @@ class Desk:
                 break
         token = self._token(sid, 0)
         c.execute(
-            "INSERT INTO submissions (id, player, player_key, token_hash, locked, created_at, idem) "
-            "VALUES (?, ?, ?, ?, 0, ?, ?)",
-            (sid, name, player_key(name), token_hash(token), stamp(at), token_hash(idem) if idem else ""),
+            "INSERT INTO submissions (id, player, player_key, token_hash, locked, created_at, idem, idem_body) "
+            "VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
+            (sid, name, player_key(name), token_hash(token), stamp(at), token_hash(idem) if idem else "", said),
         )
         self._add_version(c, sid, 1, checked, at)
         return Taken(sid, 1, checked.fingerprint, checked.status, checked.findings, at, token)
 
-    def _retried(self, c: sqlite3.Connection, key: str, checked: Checked, idem: str | None) -> Taken | None:
-        """The receipt already given, when this sending is a retry of one that was taken (its
-        answer lost): the same player with the same list, or with the idempotency key the first
-        sending carried. None when it is not, or when the organiser has since given the player a
-        new private link (the old one may have leaked: a retry gets nothing then)."""
-        row = c.execute("SELECT id, token_hash, link, idem FROM submissions WHERE player_key = ?", (key,)).fetchone()
+    def _retried(self, c: sqlite3.Connection, idem: str, said: str, name: str, how: str) -> Taken | None:
+        """The receipt the first sending with key ``idem`` was given, when this sending is its
+        retry (its answer was lost): the same key, and the same body (``said``, its
+        :func:`sending_digest`). Given whatever the desk's state since (the deadline, a lock, the
+        reveal: the list was taken before them). None when no sending had that key. Refused when
+        the key came with another body (422), when the organiser has since given the player a new
+        private link (the old one may have leaked: a retry gets nothing then), or has withdrawn
+        the list. Who holds a list's text and its player's name holds nothing more: a body is
+        never the key."""
+        row = c.execute(
+            "SELECT id, player_key, token_hash, link, withdrawn, idem_body FROM submissions "
+            "WHERE idem = ? AND idem != '' ORDER BY created_at, id LIMIT 1",
+            (token_hash(idem),),
+        ).fetchone()
         if row is None:
             return None
-        sid, stored_hash, link, idem_hash = str(row[0]), str(row[1]), int(row[2]), str(row[3])
+        sid, key, stored_hash, first_said = str(row[0]), str(row[1]), str(row[2]), str(row[5])
+        link, withdrawn = int(row[3]), int(row[4])
+        found = c.execute(f"SELECT {_COLUMNS} FROM versions WHERE submission = ? AND number = 1", (sid,)).fetchone()
+        first = self._version(found)
+        if not first_said:  # kept by a desk of schema 4: the submission's name and its first list
+            first_said = sending_digest(key.split("\x00", 1)[0], first.fingerprint)
+        if not hmac.compare_digest(first_said, said):
+            raise Refusal(
+                422,
+                "this sending's Idempotency-Key was used before with another player or list: a retry "
+                "sends the same body again; give a new sending a new key"
+                if how == "api"
+                else "this page has already sent a list, with another name or list than this one, and that "
+                "list was taken: to get its private link, send it again as it was; to send another, "
+                "reload the page",
+            )
+        if withdrawn:
+            raise Refusal(423, "the organiser has withdrawn this list: it cannot be replaced (ask the organiser)")
         token = self._token(sid, 0)
         if link != 0 or not hmac.compare_digest(token_hash(token), stored_hash):
-            return None
-        args: tuple[str, ...] = ()
-        if idem and idem_hash and hmac.compare_digest(token_hash(idem), idem_hash):
-            where = "number = 1"
-        else:
-            where, args = "fingerprint = ?", (checked.fingerprint,)
-        found = c.execute(
-            f"SELECT {_COLUMNS} FROM versions WHERE submission = ? AND {where} ORDER BY number DESC LIMIT 1",
-            (sid, *args),
-        ).fetchone()
-        if found is None:
-            return None
-        v = self._version(found)
-        return Taken(sid, v.number, v.fingerprint, v.status, v.findings, v.submitted_at, token)
+            raise Refusal(
+                422,
+                f"a list for {name} is in already, and its private link has changed since: "
+                "ask the organiser for the new one",
+            )
+        return Taken(sid, 1, first.fingerprint, first.status, first.findings, first.submitted_at, token)
 
     def who_may(self) -> tuple[str, dict[str, tuple[str, str]]]:
         """Who may send a list: the event's passcode ("" for none) and the registered players by
@@ -1407,21 +1466,26 @@ class Desk:
         self, player: Any, text: Any, how: str = "api", idem: str | None = None, passcode: str | None = None
     ) -> Taken:
         """A new player's list, taken (committed) or refused (:class:`Refusal`, nothing stored).
-        Idempotent: a retry (the same player and list, or the same ``idem`` key) gets the receipt
-        and the token the first sending got, and stores nothing more. With an event passcode or
-        registered players, only a sender with the passcode, under a registered name."""
+        Idempotent by its key alone (``idem``: the ``Idempotency-Key`` header, the page form's
+        hidden key): a retry with the key and the same body gets the receipt and the token the
+        first sending got, whatever the desk's state, and stores nothing more; the key with
+        another body is 422. Without the key, a name taken is taken, whatever the list (a list is
+        often public: a share code posted for advice). With an event passcode or registered
+        players, only a sender with the passcode, under a registered name."""
         name = clean_player(player)
+        idem = idempotency_key(idem)
         checked = self.read_list(text, how)
-        idem = idem if isinstance(idem, str) and 8 <= len(idem) <= 200 else None
+        key = player_key(name)
+        said = sending_digest(key, checked.fingerprint) if idem else ""
 
         def write(c: sqlite3.Connection) -> Taken:
-            self._open_for(c)
-            key = player_key(name)
-            registered, email = self._may_send(c, key, passcode)
-            if c.execute("SELECT 1 FROM submissions WHERE player_key = ?", (key,)).fetchone():
-                again = self._retried(c, key, checked, idem)
+            if idem:
+                again = self._retried(c, idem, said, name, how)
                 if again is not None:
                     return again
+            self._open_for(c)
+            registered, email = self._may_send(c, key, passcode)
+            if c.execute("SELECT 1 FROM submissions WHERE player_key = ?", (key,)).fetchone():
                 replace = (  # a script replaces a list through the API, a player from the page's link
                     "replace it with PUT /api/submissions/ID and its edit token"
                     if how == "api"
@@ -1432,7 +1496,7 @@ class Desk:
                     f"a list for {name} is in already: {replace}, or send it under another name "
                     "(ask the organiser if the link is lost)",
                 )
-            taken = self._new_submission(c, registered or name, checked, idem)  # as registered
+            taken = self._new_submission(c, registered or name, checked, idem, said)  # as registered
             if email:
                 c.execute("UPDATE submissions SET email = ? WHERE id = ?", (email, taken.id))
             return taken

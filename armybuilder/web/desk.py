@@ -20,8 +20,11 @@ GET     ``/organiser/download/NAME``    the lists (zip), the report, the packet,
                                         CSV, Challonge's text, the lists as text, the log, a
                                         backup (``?present=1``: only the players checked in)
 GET     ``/organiser/poster.pdf``       the players' poster: the link, its QR code, the passcode
-POST    ``/api/submissions``            ``{"player", "list"[, "passcode"]}``: 201 (a retry: the
-                                        same answer), 403, 413, 422, 423, 429, 507
+POST    ``/api/submissions``            ``{"player", "list"[, "passcode"]}``: 201, 403, 413,
+                                        422, 423, 429, 507; with ``Idempotency-Key: "KEY"`` a
+                                        retry (the key, the same body) gets the first answer
+                                        again, whatever the desk's state; the key with another
+                                        body: 422
 PUT     ``/api/submissions/ID``         the same with ``Authorization: Bearer EDIT_TOKEN``: 200
 GET     ``/api/submissions/ID``         with its edit token or the organiser's: 200, else 404
 GET     ``/api/submissions``            the organiser's: every submission (403 without)
@@ -518,11 +521,16 @@ async def submit(request: Request) -> Response:
     player = first_value(values, "player")[: 4 * MAX_PLAYER]
     pasted = next((v for v in values.get("list", []) if isinstance(v, str)), "")
     code = first_value(values, "passcode")[:64]
+    idem = first_value(values, "idem")[:256] or None  # the page's key: a retry of this form is the same sending
     kept = {"player": player, "list": multiline(pasted[:MAX_LIST_BYTES]), "passcode": code}
+    if idem and first_value(values, "draft"):  # a draft's form carries the page's key and its number
+        kept["idem"] = idem.rsplit("-", 1)[0]
+    elif idem:  # refused, nothing taken under it: the page drawn again keeps the key, so that sending
+        kept["idem"] = idem  # the first list again (its answer lost) still gets its receipt
     try:
         _limit(request)
         text, how = await in_thread(_given, ds, values)  # a roster's parse holds up no other request
-        taken = await in_thread(ds.desk.submit, player, text, how, first_value(values, "idem") or None, code)
+        taken = await in_thread(ds.desk.submit, player, text, how, idem, code)
     except TooMany as exc:
         answer = await players(request, Flash("refused", [_words(exc.message)], 429, kept), 429)
         answer.headers["retry-after"] = str(exc.wait)
@@ -1331,6 +1339,19 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _idempotency_key(request: Request) -> str | None:
+    """The ``Idempotency-Key`` header (the IETF HTTP API draft: a Structured Field string, in
+    quotes, though a bare key is taken too), or None; given twice with two keys: 422. The engine
+    checks the key itself (:func:`armybuilder.collect.idempotency_key`)."""
+    given = {v.strip() for v in request.headers.getlist("idempotency-key")}
+    if len(given) > 1:
+        raise ApiError(422, "give one Idempotency-Key header, once")
+    value = given.pop() if given else ""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = re.sub(r'\\(["\\])', r"\1", value[1:-1])
+    return value or None
+
+
 async def api_submit(request: Request) -> Response:
     ds = _ds(request)
     try:
@@ -1338,7 +1359,7 @@ async def api_submit(request: Request) -> Response:
         if "player" not in body:
             raise ApiError(422, "no player: give the player's name")
         _limit(request)
-        idem = request.headers.get("idempotency-key") or None
+        idem = _idempotency_key(request)
         code = body.get("passcode") if isinstance(body.get("passcode"), str) else None
         taken = await in_thread(ds.desk.submit, body.get("player"), body.get("list"), "api", idem, code)
     except ApiError as exc:

@@ -780,7 +780,7 @@ def test_writes_that_share_a_transaction_stay_apart(desk):
     def send(n: int) -> None:
         barrier.wait()
         for name in ("Same Name", f"Own {n}"):
-            try:  # a list of its own each: the same list again would be a retry, given the same receipt
+            try:  # a list of its own each
                 got = desk.submit(name, text(OZZY).replace("name: Ozzy's Muster", f"name: Muster {n}"))
             except Refusal as exc:
                 got = exc
@@ -837,21 +837,29 @@ def test_a_full_desk_takes_no_more(desk, monkeypatch):
 
 
 def test_a_retry_after_a_lost_answer_gets_the_same_receipt_and_token(desk, clock):
-    """Issue 37, 3: the list was committed but its answer lost; the player's retry (the same
-    name and list, or the key the page sent) gets the receipt and the token of the first, and
-    nothing more is stored. Another list under the name is still refused."""
+    """Issue 37, 3: the list was committed but its answer lost; the player's retry (the key the
+    page sent, with the same name and list) gets the receipt and the token of the first, and
+    nothing more is stored. Another list under the name is still refused. Issue 45, 1: the same
+    name and list without the key is no retry (a list is often public), nor the key with
+    another list."""
     first = desk.submit("Ada Lovelace", text(OZZY), idem="page-key-0123456789")
     clock.tick(minutes=1)
-    again = desk.submit("  ada   LOVELACE ", text(OZZY))
+    again = desk.submit("  ada   LOVELACE ", text(OZZY), idem="page-key-0123456789")  # the page's retry
     assert again == first and again.edit_token == first.edit_token
-    keyed = desk.submit("Ada Lovelace", text(WRENS), idem="page-key-0123456789")  # the page's retry
-    assert keyed == first
-    with pytest.raises(Refusal) as caught:
-        desk.submit("Ada Lovelace", text(WRENS), idem="another-key-0123456789")
-    assert caught.value.status == 422 and "in already" in caught.value.message
+    for key in (None, "another-key-0123456789"):
+        for list_text in (text(OZZY), text(WRENS)):
+            with pytest.raises(Refusal) as caught:
+                desk.submit("Ada Lovelace", list_text, idem=key)
+            assert caught.value.status == 422 and "in already" in caught.value.message
+    with pytest.raises(Refusal) as caught:  # the key with another list
+        desk.submit("Ada Lovelace", text(WRENS), idem="page-key-0123456789")
+    assert caught.value.status == 422 and "another player or list" in caught.value.message
     assert len(desk.versions(first.id)) == 1 and len(desk.submissions()) == 1
     v2 = desk.replace(first.id, first.edit_token, text(WRENS))
-    assert desk.submit("Ada Lovelace", text(WRENS)).version == v2.version == 2  # the latest receipt of that list
+    assert v2.version == 2
+    with pytest.raises(Refusal, match="in already"):  # the latest list, without the key: a name taken
+        desk.submit("Ada Lovelace", text(WRENS))
+    assert desk.submit("Ada Lovelace", text(OZZY), idem="page-key-0123456789") == first  # the first receipt
     assert rows(desk.path, "SELECT COUNT(*) FROM versions") == [(2,)]
     kept = "SELECT 1 FROM submissions WHERE token_hash = ? OR idem = ?"
     assert not rows(desk.path, kept, first.edit_token, "page-key-0123456789")  # hashes only

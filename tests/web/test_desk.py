@@ -772,23 +772,27 @@ def test_a_kill_9_loses_no_list_that_was_answered_201(tmp_path):
 
 
 def test_a_retry_gets_the_same_receipt_and_token(client, desk):
-    """Issue 37, 3: the answer to a sending was lost; the retry (the same list, or the page's key)
-    gets the same id and token, and nothing more is stored."""
-    first = client.post("/api/submissions", json={"player": "Lost Answer", "list": text(OZZY)})
-    again = client.post("/api/submissions", json={"player": "lost answer", "list": text(OZZY)})
+    """Issue 37, 3: the answer to a sending was lost; the retry (the script's Idempotency-Key, or
+    the page's key, with the same name and list) gets the same id and token, and nothing more is
+    stored. Issue 45, 1: the key with another list is refused, and the same list without the key
+    is a name taken."""
+    lost = {"idempotency-key": "lost-answer-0123456789"}
+    first = client.post("/api/submissions", json={"player": "Lost Answer", "list": text(OZZY)}, headers=lost)
+    again = client.post("/api/submissions", json={"player": "lost answer", "list": text(OZZY)}, headers=lost)
     assert first.status_code == again.status_code == 201 and again.json() == first.json()
     keyed = {"idempotency-key": "script-key-0123456789"}
     a = client.post("/api/submissions", json={"player": "Keyed", "list": text(OZZY)}, headers=keyed)
     b = client.post("/api/submissions", json={"player": "Keyed", "list": text(WRENS)}, headers=keyed)
-    assert b.json() == a.json()
+    assert a.status_code == 201 and b.status_code == 422 and "Idempotency-Key" in b.json()["error"]
     other = client.post("/api/submissions", json={"player": "Keyed", "list": text(WRENS)})
     assert other.status_code == 422 and "in already" in other.json()["error"]
     page = client.get("/").text
     idem = re.search(r'name="idem" value="([^"]+)"', page).group(1)
     one = post(client, "/submit", {"player": "Form Retry", "list": text(OZZY), "idem": idem})
-    two = post(client, "/submit", {"player": "Form Retry", "list": fixed_wrens(), "idem": idem})
+    two = post(client, "/submit", {"player": "Form Retry", "list": text(OZZY), "idem": idem})
     assert one.status_code == two.status_code == 303
     assert one.headers["location"].split("&done")[0] == two.headers["location"].split("&done")[0]
+    assert post(client, "/submit", {"player": "Form Retry", "list": fixed_wrens(), "idem": idem}).status_code == 422
     assert stored(desk) == 3
 
 
