@@ -630,3 +630,41 @@ def test_the_organisers_day(browser, served, js, tmp_path):
         assert not org.dialogs and not player.dialogs
     finally:
         context.close()
+
+
+def test_a_lost_answer_sent_again_gets_the_same_private_link(served, page):
+    """Issue 45, 1: the list is taken, but its answer is lost on the way (the connection drops);
+    the player sends the same form again and gets the private link the desk made for it, with
+    JavaScript (the form's hidden key goes with htmx's request) and without (the browser sends the
+    post again)."""
+    desk, url = served
+    lost: list = []
+
+    def drop_the_first_answer(route):
+        if not lost:
+            lost.append(route.fetch(max_redirects=0))  # the desk takes the list...
+            route.abort("connectionreset")  # ...and its answer never arrives
+        else:
+            route.continue_()
+
+    page.route("**/submit", drop_the_first_answer)
+    page.goto(url)
+    page.fill("#player", "Lou Lost")
+    page.fill("#send-list", text(OZZY))
+    page.locator("#send").click()
+    for _ in range(100):  # at most 10 s for the desk to take it
+        if lost:
+            break
+        page.wait_for_timeout(100)
+    if _scripted(page):
+        _click(page, "#send")  # the same page, the same form (its hidden key): sent again
+    else:
+        page.wait_for_load_state("load")
+        assert page.url.startswith("chrome-error:")  # the browser's own page: "the connection was reset"
+        page.reload()  # its reload sends the post again
+    _wait_text(page, "#verdict", "Legal")
+    (sub,) = desk.submissions()
+    assert lost and lost[0].status == 303 and f"/mine/{sub.id}?" in lost[0].headers["location"]
+    link = page.locator("#private-link").get_attribute("href")
+    assert link.split("?key=")[1] == lost[0].headers["location"].split("?key=")[1].split("&")[0]
+    assert len(desk.versions(sub.id)) == 1
