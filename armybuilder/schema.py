@@ -63,7 +63,8 @@ def _fast_code(schema: dict[str, Any]) -> str:
 def fast_validator(schema_name: str) -> Callable[[Any], Any] | None:
     """A compiled validator that only says valid (returns) or not (raises), or None when none can
     be had (no fastjsonschema). It is generated once per schema and its code object kept in the
-    per-user cache (:mod:`armybuilder.cache`); a damaged entry is made again."""
+    per-user cache (:mod:`armybuilder.cache`), run only when its digest matches; a damaged entry
+    is made again."""
     import copy
     import json
     import marshal
@@ -74,10 +75,11 @@ def fast_validator(schema_name: str) -> Callable[[Any], Any] | None:
     schema = load_schema(schema_name)
     target = store.path(store.key("validator", json.dumps(schema, sort_keys=True).encode()), ".code")
     code: Any = None
-    if target is not None:
+    payload = store.read(target) if target is not None else None  # its digest checked: never run damaged
+    if payload is not None:
         try:
-            code = marshal.loads(target.read_bytes())
-        except (OSError, EOFError, ValueError, TypeError):
+            code = marshal.loads(payload)
+        except (EOFError, ValueError, TypeError):
             code = None
     if not isinstance(code, types.CodeType):
         try:  # fastjsonschema changes the schema it is given: it gets a copy

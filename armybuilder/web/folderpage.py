@@ -174,6 +174,8 @@ class _Cards:
         """The cards kept in the per-user cache, once (a damaged or foreign entry: none)."""
         import marshal
 
+        from armybuilder import cache
+
         if self.loaded:
             return
         self.loaded = True
@@ -181,8 +183,11 @@ class _Cards:
         target = self.target()
         if target is None:
             return
+        payload = cache.read(target)  # a regular file of a bounded size, its digest checked
+        if payload is None:
+            return
         try:
-            kept = marshal.loads(target.read_bytes())
+            kept = marshal.loads(payload)
             if not isinstance(kept, dict) or kept.get("made_by") != self._made_by:
                 return
             cards = {}
@@ -191,7 +196,7 @@ class _Cards:
                     return
                 card = Listed(*values)
                 cards[name] = ((tuple(stamp), None, None), card)
-        except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError):
+        except (EOFError, ValueError, TypeError, KeyError, AttributeError):
             return
         with self._lock:
             self._cards.update(cards)
