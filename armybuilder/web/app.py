@@ -841,7 +841,7 @@ def _roster(st: State, fmt: str, name: str, rules: bool = False, compact: bool =
                 return exp.render(roster, options)
         return exp.render(roster, options)
 
-    key = (fmt, rules, compact, str(path), now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns)
+    key = (fmt, rules, compact, str(path), now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns, now.st_ctime_ns)
     return st.rosters.made(key, make), exp.suffix
 
 

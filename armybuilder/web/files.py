@@ -24,10 +24,22 @@ from pathlib import Path
 SUFFIXES = (".yaml", ".yml")
 MAX_NAME = 512  # characters in a relative name
 MAX_FILES = 20_000  # files the folder view looks at (it says so when a folder holds more)
-# What is known of a file (a list or an event pack, its card) is kept with its stamp (inode, size,
-# time) only once it was written longer ago than this: a file written again within the same tick of
-# the file system's clock (2 s on FAT) at the same size would keep its stamp.
+# What is known of a file (a list or an event pack, its card) is kept with its stamp (:data:`Stamp`)
+# only once it was written longer ago than this: a file written again within the same tick of the
+# file system's clock (2 s on FAT) at the same size would keep its stamp.
 RACY_NS = 2_000_000_000
+# What changes when a file is written: its inode, size, modification time, change time (ns) and
+# device. The change time is the one a same-size rewrite in place that sets the old times back (`cp
+# -p`, a sync tool) cannot keep: only the kernel sets it (issue 45, item 7). Whether a stamp is too
+# recent to tell (RACY_NS) is still read from the modification time, the one a program can set.
+Stamp = tuple[int, int, int, int, int]
+
+
+def stamp_of(st: os.stat_result) -> Stamp:
+    """A file's :data:`Stamp` from its ``stat``."""
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_dev)
+
+
 _DRIVE = re.compile(r"^[A-Za-z]:")
 # What a new file's name may not hold: control characters (a tab, a line break, ESC, DEL, C1), line
 # and paragraph separators, and the marks that turn text's direction (a name would read otherwise).
@@ -57,8 +69,8 @@ class Found:
 
     name: str
     real: str  # its real path
-    # what changes when the file is written: its inode, size and time (ns), as the scan saw it
-    stamp: tuple[int, int, int] | None = field(default=None, compare=False)
+    # what changes when the file is written (:data:`Stamp`), as the scan saw it
+    stamp: Stamp | None = field(default=None, compare=False)
 
     @property
     def path(self) -> Path:
@@ -70,7 +82,7 @@ class Folder:
         self.root = Path(os.path.realpath(root))
         self.capped = False  # the last scan stopped at MAX_FILES
         # each file as the last scan found it: name: (stamp, an event pack, Found)
-        self._seen: dict[str, tuple[tuple[int, int, int], bool, Found]] = {}
+        self._seen: dict[str, tuple[Stamp, bool, Found]] = {}
 
     def _inside(self, real: str) -> bool:
         try:
@@ -145,7 +157,7 @@ class Folder:
             raise Refused(f"there is already a file named {name}; choose another name", 409)
         return Path(parent) / parts[-1]
 
-    def know(self, lists: dict[str, tuple[int, int, int]]) -> None:
+    def know(self, lists: dict[str, Stamp]) -> None:
         """Files known to be lists, by name and stamp (kept from an earlier server on the folder):
         the next scan takes each that is still no link and has that stamp as it is, its name
         checked and its head read then."""
@@ -169,7 +181,7 @@ class Folder:
         seen = 0
         known = self._seen
         clock = time.time_ns()
-        now: dict[str, tuple[tuple[int, int, int], bool, Found]] = {}
+        now: dict[str, tuple[Stamp, bool, Found]] = {}
         stack = [(str(self.root), "")]
         while stack:
             top, prefix = stack.pop()
@@ -206,7 +218,7 @@ class Folder:
                         st = entry.stat(follow_symlinks=False)
                         if not stat.S_ISREG(st.st_mode):
                             continue
-                    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+                    stamp = stamp_of(st)
                     got = known.get(name)
                     if got is not None and (got[0] != stamp or clock - stamp[2] < RACY_NS):
                         got = None  # changed, or written too lately for its stamp to tell

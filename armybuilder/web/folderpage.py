@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.fsutil import hard_link
-from armybuilder.web.files import RACY_NS, SUFFIXES, Folder, Found, Refused, showable
+from armybuilder.web.files import RACY_NS, SUFFIXES, Folder, Found, Refused, Stamp, showable, stamp_of
 
 TRASH = Path(".armybuilder") / "trash"
 SORTS = {
@@ -120,10 +120,9 @@ PAGE = 100  # lists on one page of the lists page
 _FIELDS = [f.name for f in fields(Listed)]
 
 
-def _stamp(path: Path) -> tuple[int, int, int]:
-    """What changes when a file is written: its inode, size and time."""
-    st = path.stat()
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
+def _stamp(path: Path) -> Stamp:
+    """What changes when a file is written: its inode, size, times and device."""
+    return stamp_of(path.stat())
 
 
 def _made_by() -> str:
@@ -192,7 +191,7 @@ class _Cards:
                 return
             cards = {}
             for name, (stamp, values) in kept["cards"].items():
-                if len(values) != len(_FIELDS):
+                if len(values) != len(_FIELDS) or len(stamp) != 5:  # a Stamp
                     return
                 card = Listed(*values)
                 cards[name] = ((tuple(stamp), None, None), card)
@@ -223,7 +222,7 @@ class _Cards:
         with self._saving:  # one write at a time (their temporary file is named after the process)
             cache.write(target, data)
 
-    def plain(self) -> dict[str, tuple[int, int, int]]:
+    def plain(self) -> dict[str, Stamp]:
         """The stamp of each file whose card was checked without an event pack."""
         with self._lock:
             return {name: stamp[0] for name, (stamp, _) in self._cards.items() if stamp[1:] == (None, None)}

@@ -227,3 +227,32 @@ def test_a_headline_names_the_game_and_the_list_as_the_check_does(tmp_path):
         assert (head.system, head.name, head.document) == (full.system, full.name, full.document), path
         if head.findings:  # what stops the check before the rules, it says too
             assert [f.code for f in head.findings] == [f.code for f in full.findings], path
+
+
+def statuses(html: str) -> list[str]:
+    return re.findall(r'<span class="status (?:valid|invalid)">([^<]*)</span>', html)
+
+
+@pytest.mark.parametrize("restart", [False, True], ids=["same server", "new server"])
+def test_a_same_size_rewrite_in_place_that_keeps_the_old_times_is_seen(client, folder, restart):
+    """What `cp -p` or a sync tool does (issue 45, item 7): the file written again in place (the
+    same inode), at the same size, its times set back to the old ones: only its change time
+    (st_ctime_ns), which no program can set back, tells. The card's verdict is the new one."""
+    target = folder / "alpha.yaml"
+    assert statuses(client.get("/").text) == ["Legal", "Legal"]
+    before = os.stat(target)
+    text = target.read_bytes()
+    assert b"Soldiers: 6" in text
+    with open(target, "r+b") as fh:  # in place: the same inode
+        fh.write(text.replace(b"Soldiers: 6", b"Soldiers: 9"))
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(target)
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (before.st_ino, before.st_size, before.st_mtime_ns)
+    if restart:
+        new_server()
+        with TestClient(make_app(folder, token=TOKEN), base_url=BASE) as c:
+            page = c.get("/").text
+    else:
+        page = client.get("/").text
+    assert statuses(page) == ["Not legal", "Legal"]
+    assert titles(page) == ["Alpha Horde", "Beta Horde"]
