@@ -148,12 +148,19 @@ def number(
 def number(
     text: Any, what: str, minimum: float = 0, maximum: float = 1000, whole: bool = True, halves: bool = False
 ) -> int | float:
-    """A number typed on the command line, checked against its range."""
+    """A number typed on the command line (or into the builder's page, or a request's field),
+    checked against its range; its length bounded before it is parsed (:mod:`armybuilder.digits`)."""
+    from armybuilder.digits import TooLong, short
+
     raw = str(text).strip()
 
     def refused(rest: str) -> EditError:  # what: an option's spelling (--stands), or words
         return EditError(f"{what} {rest}", f"{spoken(what)} {rest}")
 
+    try:
+        short(raw, what)
+    except TooLong:
+        raise refused(f"must be from {minimum:g} to {maximum:g}, not a number of {len(raw):,} characters") from None
     try:
         value = float(raw)
     except ValueError:

@@ -214,8 +214,10 @@ def _common(spelling: str) -> tuple[Opt, bool] | None:
 
 
 def _whole(spelling: str, value: str) -> int:
+    from armybuilder.digits import short
+
     try:
-        return int(value.strip())
+        return int(short(value, spelling))  # its length bounded before it is parsed (TooLong: a ValueError)
     except ValueError:
         raise EditError(
             f"{spelling} takes a whole number, not '{value}'", f"{spoken(spelling)} takes a whole number, not '{value}'"

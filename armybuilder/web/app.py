@@ -65,6 +65,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from armybuilder import digits
 from armybuilder.web import pieces
 from armybuilder.web.files import Folder, Refused
 from armybuilder.web.guard import Guard, access_key, allowed_hosts, origin_ok
@@ -319,9 +320,9 @@ async def folder_view(request: Request) -> Response:
     event = q.get("event") or None
     query = (q.get("q") or "")[:200]
     sort = q.get("sort") or "name"
-    at = int(q["page"]) if (q.get("page") or "").isascii() and (q.get("page") or "").isdigit() else 1
+    at = digits.page(q.get("page"), 10**6)  # its length bounded before it is parsed (issue 45, item 8)
     try:
-        model = await in_thread(_folder_model, st.folder, event, query, sort, min(at, 10**6))
+        model = await in_thread(_folder_model, st.folder, event, query, sort, at)
     except Refused as exc:
         return refusal(request, exc.message, exc.status)
     flash = st.recall(q.get("done"))

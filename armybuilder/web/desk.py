@@ -87,6 +87,7 @@ from armybuilder.collect import (
     shown_time,
     stamp,
 )
+from armybuilder.digits import TooLong
 from armybuilder.text import md, plural
 from armybuilder.web.app import (
     HERE,
@@ -1312,7 +1313,10 @@ def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _json_object(body: bytes) -> Any:
-    return json.loads(body.decode("utf-8"), object_pairs_hook=_one_of_each)
+    from armybuilder.digits import json_int
+
+    # a number's length bounded before it is parsed (issue 45, item 8): json.loads took int() of 4,301 digits
+    return json.loads(body.decode("utf-8"), object_pairs_hook=_one_of_each, parse_int=json_int)
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
@@ -1329,6 +1333,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
         data = await in_thread(_json_object, bytes(body))
     except _Twice as exc:
         raise ApiError(422, f"the body gives {exc.key!r} twice: give each field once") from None
+    except TooLong as exc:
+        raise ApiError(422, f'{exc}: send {{"player": NAME, "list": TEXT}}') from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ApiError(422, 'the body is not JSON: send {"player": NAME, "list": TEXT}') from None
     if not isinstance(data, dict):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.compose.board import BUTTON, CHOICE, NUMBER, TEXT, TOGGLE, Board, Chip, Control, Edit, Row, under
+from armybuilder.digits import json_int
 from armybuilder.findings import Finding, Result
 
 VERBS = ("add", "remove", "set")
@@ -47,7 +48,7 @@ def decode(text: str) -> Edit:
     if len(text) > MAX_EDIT:
         raise BadEdit("the change is too long")
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_int=json_int)  # a number's length bounded before it is parsed
     except ValueError:
         raise BadEdit("the change could not be read; reload the page") from None
     if not (isinstance(raw, list) and len(raw) == 4):

@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder",
             "armybuilder.text",
             "armybuilder.csvcells",  # every CSV cell written through one guard: never a formula
+            "armybuilder.digits",  # numbers from a request or a typed word bounded before they are parsed
             "armybuilder.lazyre",  # a dependency's slow regular expressions, compiled when first used
             "armybuilder.outcome",
             "armybuilder.suggest",

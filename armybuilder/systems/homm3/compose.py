@@ -76,7 +76,7 @@ def _top(doc: Doc) -> list[str]:
 
 def level(text: str) -> str:
     t = str(text).strip().upper()
-    if t.isdigit() and 1 <= int(t) <= len(ROMAN):
+    if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= len(ROMAN):  # no long number parsed
         return ROMAN[int(t) - 1]
     if t in ROMAN:
         return t
