@@ -362,3 +362,25 @@ def test_storage_that_is_full_or_refused_is_said_and_the_list_is_kept_in_the_tab
         assert page.locator("#site-storage").count() == 0
     finally:
         context.close()
+
+
+def test_a_link_with_a_bad_escape_says_what_is_wrong(player, served, run):
+    """A share link that ends in '%', or is cut inside an escape (%E2%80), opens on the damaged
+    code's own message, not a page stuck on "Opening your lists…" (issue 45, item 3)."""
+    _, page, _ = player
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    link = run("share", EXAMPLES[0], "--link", served).stdout.strip()
+    page.goto(link[:-3] + "%")
+    _until(page, "() => !!document.getElementById('shared-problem')", timeout=BOOT / 1000)
+    assert "cannot be read" in page.locator("#shared-problem").inner_text()
+    assert page.locator("#boot-status").count() == 0
+    page.evaluate("(hash) => { location.hash = hash; }", link.split("#", 1)[1] + "%E2%80")
+    _until(
+        page,
+        "() => !!document.getElementById('shared-problem') && !!document.getElementById('shared-code')"
+        " && document.getElementById('shared-code').value.endsWith('%E2%80')",
+    )
+    assert "cannot be read" in page.locator("#shared-problem").inner_text()
+    _no_serious_violation(page)
+    assert errors == []

@@ -23,6 +23,12 @@
 
   function byId(id) { return document.getElementById(id); }
 
+  // A fragment's text with its escapes undone, or as it is where one is damaged (a link that ends
+  // in "%", or is cut inside "%E2%80"): decodeURIComponent throws on those.
+  function unescaped(text) {
+    try { return decodeURIComponent(text); } catch (e) { return text; }
+  }
+
   // The site's own word (storage full or refused, a folder's problem) stays until it is dismissed:
   // a page drawn or a part swapped in by htmx puts it back on top.
   var banners = [];
@@ -209,7 +215,7 @@
   function download(answer) {
     var disposition = header(answer, "content-disposition") || "";
     var match = /filename\*=UTF-8''([^;]+)/i.exec(disposition) || /filename="([^"]+)"/i.exec(disposition);
-    var name = match ? decodeURIComponent(match[1]) : "armybuilder-download";
+    var name = match ? unescaped(match[1]) : "armybuilder-download";
     var blob = new Blob([answer.body], { type: header(answer, "content-type") || "application/octet-stream" });
     var link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -243,7 +249,7 @@
     if (how === "push") { history.pushState(null, "", answer.url); } else { history.replaceState(null, "", answer.url); }
     if (window.htmx) { window.htmx.process(body); }
     var fragment = answer.url.indexOf("#") >= 0 ? answer.url.slice(answer.url.indexOf("#") + 1) : "";
-    var target = fragment && byId(decodeURIComponent(fragment));
+    var target = fragment && byId(unescaped(fragment));
     if (target) { target.scrollIntoView(); } else { window.scrollTo(0, 0); }
     body.dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true }));
     booted = true;
@@ -255,7 +261,8 @@
 
   function open(how) {
     var hash = location.hash.slice(1);
-    if (/^AB\d/.test(hash)) { return go("/shared?code=" + encodeURIComponent(decodeURIComponent(hash)), "replace"); }
+    // A damaged escape is sent as it is: the code's page says what is wrong, as with any damaged code.
+    if (/^AB\d/.test(hash)) { return go("/shared?code=" + encodeURIComponent(unescaped(hash)), "replace"); }
     return go(route(), how || "replace");
   }
 
@@ -273,7 +280,7 @@
     var href = link.getAttribute("href");
     if (href.charAt(0) === "#") {
       event.preventDefault();
-      var target = byId(decodeURIComponent(href.slice(1)));
+      var target = byId(unescaped(href.slice(1)));
       if (target) {
         if (!target.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) { target.setAttribute("tabindex", "-1"); }
         target.scrollIntoView();
@@ -364,7 +371,13 @@
   };
 
   ready.then(function () {
-    open("replace");
+    new Promise(function (resolve) { resolve(open("replace")); }).catch(function (err) {
+      var where = byId("boot-status"); // never left on "Opening your lists…" with nothing said
+      if (where) {
+        where.className = "boot-problem";
+        where.textContent = "This page could not be opened (" + String((err && err.message) || err) + "). Open the builder's first page: " + sitePath;
+      }
+    });
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("sw.js").catch(function () {});
     }
