@@ -364,6 +364,102 @@ def test_storage_that_is_full_or_refused_is_said_and_the_list_is_kept_in_the_tab
         context.close()
 
 
+def _names_in_folder(page: Any, folder: str) -> list[str]:
+    """The names of the files directly in the browser's origin-private folder ``folder``."""
+    return page.evaluate(
+        """async (folder) => {
+            const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+            const names = [];
+            for await (const [name, handle] of dir.entries()) { if (handle.kind === 'file') { names.push(name); } }
+            return names.sort();
+        }""",
+        folder,
+    )
+
+
+def _lists_shown(page: Any) -> str:
+    """The lists page drawn again (the next request waits for the last one's write-back), as text."""
+    page.evaluate("() => armybuilderSite.open('/')")
+    _until(page, "() => !!document.getElementById('lists')")
+    page.evaluate("() => armybuilderSite.request('GET', '/')")
+    return str(page.locator("#lists").inner_text())
+
+
+def test_two_tabs_never_delete_each_others_lists(browser, served):
+    """Each tab's builder holds its own copy of the lists: a page shown in one tab never writes its
+    copy back over a list another tab made (issue 45, item 2)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        tabs = []
+        for _ in range(2):
+            tab = context.new_page()
+            tab.set_default_timeout(60_000)
+            _open(tab, served)
+            tabs.append(tab)
+        a, b = tabs
+        b.locator("#new-name").fill("Made In B")
+        b.locator("#create").click()
+        _until(b, "() => location.hash.startsWith('#/list/made-in-b.yaml') && !!document.getElementById('status')")
+        _add(b, "Shooters")
+        a.evaluate("() => armybuilderSite.request('GET', '/shared')")  # a plain page view in A
+        a.evaluate("() => armybuilderSite.request('GET', '/')")  # (answered once the last one's write-back ended)
+        third = context.new_page()
+        third.set_default_timeout(60_000)
+        _open(third, served)
+        assert "Made In B" in third.locator("#lists").inner_text(), "a new tab has the list made in B"
+        assert "Made In B" in _lists_shown(a), "a list made in another tab is seen here"
+        a.locator("#new-name").fill("Made In A")
+        a.locator("#create").click()
+        _until(a, "() => location.hash.startsWith('#/list/made-in-a.yaml') && !!document.getElementById('status')")
+        shown = _lists_shown(b)
+        assert "Made In A" in shown and "Made In B" in shown
+        third.reload()
+        _booted(third)
+        shown = third.locator("#lists").inner_text()
+        assert "Made In A" in shown and "Made In B" in shown, "a new tab has every list"
+        third.evaluate("() => armybuilderSite.open('/list/made-in-b.yaml')")
+        _on_the_list(third, "Shooters")
+        for tab in (a, b, third):
+            assert tab.locator("#site-storage").count() == 0, "every write-back ended well"
+    finally:
+        context.close()
+
+
+def test_an_open_folder_keeps_what_another_program_wrote_or_removed(player, served):
+    """The builder writes and removes only the folder's files it changed: a list another program
+    wrote into the folder while it was open stays, and one it removed is not put back (issue 45,
+    item 2)."""
+    _, page, _ = player
+    _open(page, served)
+    page.evaluate(
+        """async () => {
+            const root = await navigator.storage.getDirectory();
+            const dir = await root.getDirectoryHandle('shared-lists', { create: true });
+            const file = await (await dir.getFileHandle('mine.yaml', { create: true })).createWritable();
+            await file.write('system: token-terrors\\nname: Was There\\n');
+            await file.close();
+            return armybuilderSite.useFolder(dir);
+        }"""
+    )
+    _until(page, "() => !!document.querySelector('.card-title') && document.body.innerText.includes('Was There')")
+    page.evaluate(  # another program, while the folder is open: one list written, one removed
+        """async () => {
+            const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('shared-lists');
+            const file = await (await dir.getFileHandle('theirs.yaml', { create: true })).createWritable();
+            await file.write('system: token-terrors\\nname: Written Elsewhere\\n');
+            await file.close();
+            await dir.removeEntry('mine.yaml');
+        }"""
+    )
+    page.locator("#new-name").fill("Made Here")
+    page.locator("#create").click()
+    _until(page, "() => location.hash.startsWith('#/list/made-here.yaml') && !!document.getElementById('status')")
+    shown = _lists_shown(page)
+    assert _names_in_folder(page, "shared-lists") == ["made-here.yaml", "theirs.yaml"]
+    assert "Written Elsewhere" in shown and "Was There" not in shown
+    assert page.locator("#site-storage").count() == 0, "every write to the folder ended well"
+
+
 def test_a_link_with_a_bad_escape_says_what_is_wrong(player, served, run):
     """A share link that ends in '%', or is cut inside an escape (%E2%80), opens on the damaged
     code's own message, not a page stuck on "Opening your lists…" (issue 45, item 3)."""
