@@ -121,8 +121,8 @@ def record(path: Path, before: bytes, after: bytes, said: str) -> None:
 
 
 def _move(path: Path, back: bool, version: str | None = None) -> str:
-    from armybuilder.compose.edit import edit_lock, version_of
     from armybuilder.compose.parts import EditError
+    from armybuilder.edit.engine import edit_lock, version_of
     from armybuilder.fsutil import atomic_write
 
     what = "undo" if back else "redo"
@@ -163,7 +163,7 @@ def _move(path: Path, back: bool, version: str | None = None) -> str:
 def undo(path: Path, version: str | None = None) -> str:
     """Put back the list as it was before its last change; what that change was. HistoryError
     when there is none, or the file changed since; with ``version`` (a page's
-    :func:`armybuilder.compose.edit.version_of`), also when the file is not that version (stale:
+    :func:`armybuilder.edit.engine.version_of`), also when the file is not that version (stale:
     the page showed the list before another's change, which an undo from it would take back)."""
     return _move(path, back=True, version=version)
 

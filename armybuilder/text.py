@@ -4,7 +4,7 @@ One rule each: :func:`one_line` is the one place that cleans a piece of text bou
 terminal (a list file's control characters never reach it, nor its line breaks), :func:`md` the
 one Markdown escaper, :func:`width` the one measure of a cell (wide East Asian characters take two
 columns, combining marks none). :func:`terminal` cleans a whole report on its way out
-(:func:`armybuilder.cli_io.finish` passes every line of every command through it), so a field a
+(:func:`armybuilder.cli.terminal.finish` passes every line of every command through it), so a field a
 reporter forgot cannot reach the terminal either; :func:`json_text` does the same for JSON
 (the value kept, escaped), and :func:`utf8` encodes text that may hold a file name that is not
 UTF-8 (its undecodable bytes become U+FFFD).

@@ -28,7 +28,7 @@ SYSTEMS = ["fantasy-triumph", "token-terrors", "small-world-of-warcraft", "homm3
 def best_board(path: Path, repeat: int) -> float | None:
     """The best CPU seconds of one board of the list at ``path`` (None: it has no board)."""
     from armybuilder.check import check_path
-    from armybuilder.compose.builder import board_of
+    from armybuilder.edit.offer import board_of
 
     result = check_path(path)
     if board_of(result) is None:  # warm: the system's data and caches loaded

@@ -37,7 +37,7 @@ ONE = r"""
 import json, sys, time
 from starlette.testclient import TestClient
 import armybuilder
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 
 folder, last = sys.argv[1], sys.argv[2]
 with TestClient(make_app(folder, token="bench-token-0123456789"), base_url="http://127.0.0.1:8000") as c:

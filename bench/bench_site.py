@@ -36,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from armybuilder import site  # noqa: E402
+from armybuilder.web.site import build as site  # noqa: E402
 from tests.builder.browser import TRACK, Player  # noqa: E402
 from tests.chromium import FLAGS  # noqa: E402
 

@@ -87,7 +87,8 @@ def tournament_ratio(count: int, repeat: int) -> tuple[float, float]:
     import yaml
     from generate_lists import generate
 
-    from armybuilder import events, tournament
+    from armybuilder import events
+    from armybuilder.commands import tournament
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with tempfile.TemporaryDirectory() as tmp:

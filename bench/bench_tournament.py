@@ -47,7 +47,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from generate_lists import generate  # noqa: E402
 
-from armybuilder import events, tournament  # noqa: E402
+from armybuilder import events  # noqa: E402
+from armybuilder.commands import tournament  # noqa: E402
 
 PACK = ROOT / "examples/events/games-day.yaml"
 

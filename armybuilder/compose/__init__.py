@@ -4,7 +4,7 @@
 and layout (ruamel.yaml round trip, imported only by the edit commands); ``catalog`` and
 ``explain`` show what the data says about cards, troop types, factions, races and units.
 
-* :mod:`armybuilder.compose.edit` - the edit engine: safe load, round trip, re-parse, atomic
+* :mod:`armybuilder.edit.engine` - the edit engine: safe load, round trip, re-parse, atomic
   write, re-check, report.
 * :mod:`armybuilder.compose.parts` - what a part declares (its usage, options and completion),
   and the parser that reads an edit's words with it.
@@ -12,9 +12,9 @@ and layout (ruamel.yaml round trip, imported only by the edit commands); ``catal
   matching with suggestions, ruamel helpers.
 * :mod:`armybuilder.compose.catalog` - catalog tables and explain entries, from each system's
   ``catalog`` module.
-* :mod:`armybuilder.compose.complete` - shell completion (names from the declarations, the data
+* :mod:`armybuilder.cli.completion` - shell completion (names from the declarations, the data
   and the file).
-* :mod:`armybuilder.compose.grammar` - the help texts, made from the declarations.
+* :mod:`armybuilder.cli.help` - the help texts, made from the declarations.
 
 Each system's own parts are in ``armybuilder/systems/<package>/compose.py``. This package's
 ``__init__`` stays empty: the CLI imports :mod:`grammar` at start-up.

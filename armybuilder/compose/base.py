@@ -2,7 +2,7 @@
 
 A system's ``compose`` module lists its :class:`~armybuilder.compose.parts.Part` entries (a verb, a
 part name, a usage line, its options and a function). The edit engine
-(:mod:`armybuilder.compose.edit`) finds the part, wraps the command line in a :class:`Request`
+(:mod:`armybuilder.edit.engine`) finds the part, wraps the command line in a :class:`Request`
 and calls the part's function with the file's round-trip tree
 (:class:`Doc`). The function changes the tree and returns one line saying what it did; it raises
 :class:`EditError` to refuse (nothing is written then).

@@ -11,7 +11,7 @@ measure, details), ``focus`` the key of the row the player is adding to (a class
 cards go on), or None. The function reads the system's own data (prices, conditions, caps) to say
 what each choice costs and whether it is allowed, by the same conditions the rules use. It never
 writes: every control carries the :class:`Edit` that a click makes, which the edit engine
-(:func:`armybuilder.compose.edit.run_edit`) performs like any other, so the browser and the
+(:func:`armybuilder.edit.engine.run_edit`) performs like any other, so the browser and the
 command line can never disagree on what an edit does.
 
 The browser builder (:mod:`armybuilder.web`) draws a :class:`Board` whatever its system; it knows

@@ -143,7 +143,7 @@ def run(
     from armybuilder.reporters.text import status_line
 
     if link is not None:
-        from armybuilder.share import link_problem
+        from armybuilder.sharecode import link_problem
 
         if link_problem(link):
             return _usage(f"--link: {link_problem(link)}")

@@ -10,7 +10,7 @@ across its pages. Each list is measured alone first and laid out as ``export --e
 template per set of margins). Every page's footer names the event, the list's number, its status and
 fingerprint, and "page N of M".
 
-The packet is built by the tournament command (:mod:`armybuilder.tournament`), which gives it the
+The packet is built by the tournament command (:mod:`armybuilder.commands.tournament`), which gives it the
 lists in order: with ``--anonymous`` they carry a number instead of the player's and the list's
 names. Like every roster the packet is built in reportlab's invariant mode: the same lists and
 pack give the same bytes.

@@ -679,7 +679,7 @@ class PdfExporter(Exporter):
         if carried is None:
             return make(avail)
         from armybuilder.export import qr
-        from armybuilder.share import ShareCodeError, encode_carried, link
+        from armybuilder.sharecode import ShareCodeError, encode_carried, link
 
         try:
             text = encode_carried(carried)

@@ -1,4 +1,4 @@
-"""The QR code on a PDF roster: the list's share code (:mod:`armybuilder.share`), for an opponent
+"""The QR code on a PDF roster: the list's share code (:mod:`armybuilder.sharecode`), for an opponent
 to scan at the table and read back with ``armybuilder import CODE``.
 
 The symbol is made by segno (a QR Code Model 2 of ISO/IEC 18004, byte mode, error correction

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.codes import Code
+    from armybuilder.commands.diff import Diff
+    from armybuilder.commands.tournament import Tournament
     from armybuilder.compose.catalog import Entry, Group
-    from armybuilder.diff import Diff
     from armybuilder.findings import Finding, Result
-    from armybuilder.tournament import Tournament
 
 
 class Format(str, enum.Enum):

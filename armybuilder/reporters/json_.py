@@ -13,9 +13,9 @@ from armybuilder.text import json_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.codes import Code
+    from armybuilder.commands.diff import Diff
+    from armybuilder.commands.tournament import Tournament
     from armybuilder.compose.catalog import Entry, Group
-    from armybuilder.diff import Diff
-    from armybuilder.tournament import Tournament
 
 
 def dumps(obj: Any) -> str:

@@ -16,9 +16,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from fractions import Fraction
 
     from armybuilder.codes import Code
+    from armybuilder.commands.diff import Change, Diff
+    from armybuilder.commands.tournament import Tournament
     from armybuilder.compose.catalog import Entry, Group
-    from armybuilder.diff import Change, Diff
-    from armybuilder.tournament import Tournament
 
 
 def finding_line(result: Result, f: Finding, paint: Callable[[str, str], str] | None = None) -> str:

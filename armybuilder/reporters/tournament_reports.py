@@ -1,7 +1,7 @@
 """Tournament report files (``--report``): Markdown (to publish), JSON, CSV (a spreadsheet) and
 JUnit XML (CI).
 
-Each function takes a :class:`armybuilder.tournament.Tournament` and returns text (the JSON file
+Each function takes a :class:`armybuilder.commands.tournament.Tournament` and returns text (the JSON file
 is the JSON reporter's tournament object). The output depends only on the lists and the pack
 (no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a
 test case: an illegal list a ``<failure>``, a broken
@@ -23,7 +23,7 @@ from armybuilder.reporters.text import total_text
 from armybuilder.text import fmt_points, md, one_line, plural, terminal
 
 if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.tournament import Entry, Tournament
+    from armybuilder.commands.tournament import Entry, Tournament
 
 
 def render(kind: str, t: Tournament) -> str:

@@ -298,7 +298,7 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
     def card_of(found: Found, stamp: Any, checked: bool) -> Listed:
         nonlocal changed
         if pack is not None:
-            from armybuilder.tournament import check_one
+            from armybuilder.commands.tournament import check_one
 
             card = _listed(found, check_one(found.path, pack))
         elif checked:
@@ -370,7 +370,7 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
 
 def systems_offered() -> list[dict[str, Any]]:
     from armybuilder import systems
-    from armybuilder.compose.edit import composable
+    from armybuilder.edit.engine import composable
 
     out = []
     for s in composable():
@@ -384,8 +384,8 @@ def create(folder: Folder, system: str, name: str, points_text: str) -> tuple[An
     """A new list named ``name`` (its file named after it), by the edit engine."""
     from armybuilder import systems
     from armybuilder.compose.base import number
-    from armybuilder.compose.edit import composable, run_new
     from armybuilder.compose.parts import EditError
+    from armybuilder.edit.engine import composable, run_new
     from armybuilder.web.listpage import capital
 
     if system not in composable():
@@ -412,7 +412,7 @@ def create(folder: Folder, system: str, name: str, points_text: str) -> tuple[An
 def rename(folder: Folder, name: str, new_stem: str) -> str:
     """The list file ``name`` renamed to ``new_stem`` (+ its suffix) in the same folder; its
     history follows. Refused when the new name is taken."""
-    from armybuilder.compose.edit import edit_lock
+    from armybuilder.edit.engine import edit_lock
     from armybuilder.history import move
 
     entry, path = folder.entry(name)
@@ -450,7 +450,7 @@ _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u
 def retitle(folder: Folder, name: str, title: str) -> str:
     """The list ``name`` given the name ``title`` (what its card and its page show), and its file
     named after it when that name is free (else it keeps its file name); the file's name now."""
-    from armybuilder.compose.edit import run_edit
+    from armybuilder.edit.engine import run_edit
     from armybuilder.web.listpage import capital
     from armybuilder.yamlio import LoadError, load_file
 
@@ -494,7 +494,7 @@ def twin_of(folder: Folder, name: str) -> str | None:
 
 def duplicate(folder: Folder, name: str) -> str:
     """A copy of the list beside it, named "... (copy)"; the copy's name."""
-    from armybuilder.compose.edit import run_edit
+    from armybuilder.edit.engine import run_edit
     from armybuilder.fsutil import atomic_write
 
     path = folder.existing(name)
@@ -524,7 +524,7 @@ def _trash_dir(folder: Folder, make: bool = False) -> Path:
 
 def delete(folder: Folder, name: str) -> str:
     """The list moved to the trash; the name it has there."""
-    from armybuilder.compose.edit import edit_lock
+    from armybuilder.edit.engine import edit_lock
     from armybuilder.history import forget
 
     entry, path = folder.entry(name)
@@ -688,8 +688,8 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
     ``import``. The new file is named after the list."""
     import tempfile
 
-    from armybuilder.sharing import import_list as engine_import
-    from armybuilder.sharing import read_source
+    from armybuilder.commands.share import import_list as engine_import
+    from armybuilder.commands.share import read_source
 
     with tempfile.TemporaryDirectory(prefix="armybuilder-import-") as tmp:
         if upload is not None:

@@ -1,12 +1,12 @@
 """One list as the builder page shows it, and the changes a page asks for.
 
 The page is drawn from the list's check and its system's board (:mod:`armybuilder.compose.board`,
-:func:`armybuilder.compose.builder.board_of`): the settings, a row for every part of the list with
+:func:`armybuilder.edit.offer.board_of`): the settings, a row for every part of the list with
 its own controls and findings, the catalog of what can be added now (each choice with its cost,
 or why it cannot be taken), and the verdict. Nothing here knows a game system.
 
 Each control of the page is a small form carrying its edit (:func:`encode`); a change is
-:func:`armybuilder.compose.edit.run_edit` under the file's lock, refused when the file is no
+:func:`armybuilder.edit.engine.run_edit` under the file's lock, refused when the file is no
 longer the version the page was made from, and recorded for undo (:mod:`armybuilder.history`).
 """
 
@@ -330,7 +330,7 @@ def _place(
 def generic_controls(system: str, data: Mapping[str, Any]) -> list[Control]:
     """The list's name, player and note: typed controls of the system's ``set`` parts of those names."""
     from armybuilder.compose.board import typed
-    from armybuilder.compose.edit import adapter
+    from armybuilder.edit.engine import adapter
 
     names = {p.name for p in adapter(system).PARTS if p.verb == "set"}
     out = []
@@ -510,12 +510,12 @@ class Said:
 
 
 def said_of(outcome: Any) -> Said:
-    """An edit's structured result (:class:`armybuilder.compose.edit.Made`) in the page's words: what
+    """An edit's structured result (:class:`armybuilder.edit.engine.Made`) in the page's words: what
     was done, then the findings it caused, changed (the same finding with other numbers: "Changed:
     the army has 7 stands … (was 6)") and fixed, as the engine tells them apart
-    (:func:`armybuilder.compose.edit.changes`, which the command line prints too). Info notes are
+    (:func:`armybuilder.edit.engine.changes`, which the command line prints too). Info notes are
     left to the list itself."""
-    from armybuilder.compose.edit import changes
+    from armybuilder.edit.engine import changes
 
     made = outcome.detail
     if made is None or made.kind in ("refused", "stale", "locked"):
@@ -554,7 +554,7 @@ def said_of(outcome: Any) -> Said:
 
 def change(path: Path, edit: Edit, version: str) -> Said:
     """Make one change the page asked for, recorded for undo."""
-    from armybuilder.compose.edit import run_edit
+    from armybuilder.edit.engine import run_edit
     from armybuilder.history import record
 
     wrote: list[bytes] = []

@@ -178,7 +178,7 @@ class Boards:
 
 
 def draw(macros: Any, m: dict[str, Any], boards: Boards) -> Piece:
-    """The board of a list page from its model ``m`` (what :func:`armybuilder.web.app.list_page`
+    """The board of a list page from its model ``m`` (what :func:`armybuilder.web.builder.list_page`
     gives the template, with :data:`VERSION` for the version), as pieces. ``m["brdhash"]`` is set
     to the board's digest before the form that carries it is drawn."""
     slot = Markup(SLOT)

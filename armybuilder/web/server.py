@@ -1,7 +1,7 @@
 """``armybuilder serve [FOLDER] [--host 127.0.0.1] [--port 8000] [--allow-host NAME] [--open/--no-open]``.
 
 The socket is bound here (so a port in use is a plain usage error, and ``--port 0`` takes a free
-port and says which), then uvicorn serves the app (:func:`armybuilder.web.app.make_app`) until
+port and says which), then uvicorn serves the app (:func:`armybuilder.web.builder.make_app`) until
 Ctrl+C, through :class:`armybuilder.web.protocol.GuardedH11Protocol` (slow clients dropped, a limit
 per client). On loopback only this computer can reach it. On any other address it warns, and
 every request needs the access key: the start-up lines print the link that carries it, for this
@@ -96,7 +96,7 @@ def server_for(
     key: str | None = None,
     limits: Limits | None = None,
 ) -> uvicorn.Server:
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     return server_of(make_app(folder, host, allow=allow, key=key), limits)
 
@@ -370,7 +370,7 @@ def collect(
     are on the organiser's page, never in the terminal beside the organiser's link."""
     import secrets
 
-    from armybuilder.collect import open_desk, parse_when, shown_time
+    from armybuilder.desk import open_desk, parse_when, shown_time
     from armybuilder.web.desk import make_desk_app
 
     if not 0 <= port <= 65535:

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.compose.board import BUTTON, CHOICE, NUMBER, TEXT, TOGGLE, Board, Control
-from armybuilder.compose.builder import board_for
-from armybuilder.compose.edit import run_edit, run_new
+from armybuilder.edit.engine import run_edit, run_new
+from armybuilder.edit.offer import board_for
 from armybuilder.outcome import ExitCode
 
 SEGMENTED = 4  # a choice of at most this many options is drawn as buttons side by side

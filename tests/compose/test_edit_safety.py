@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.compose import edit
+from armybuilder.edit import engine as edit
 from armybuilder.yamlio import load_file
 
 from .helpers import ROOT, examples
@@ -175,7 +175,7 @@ def test_killed_mid_write_leaves_the_old_file(host):
             print("written", flush=True)
             time.sleep(3600)
         os.fsync = fsync_then_hang
-        from armybuilder.compose.edit import run_edit
+        from armybuilder.edit.engine import run_edit
         run_edit({str(host)!r}, "add", "hero", ["Sage"])
     """)
     proc = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, cwd=ROOT)

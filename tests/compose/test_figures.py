@@ -96,7 +96,7 @@ def test_the_explain_page_escapes_figures(monkeypatch, tmp_path):
     from starlette.testclient import TestClient
 
     from armybuilder.compose import catalog
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     real = catalog.explain_entries
 
@@ -127,7 +127,7 @@ def test_every_question_mark_of_every_example_explains_its_part_in_place(example
 
     from starlette.testclient import TestClient
 
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     shutil.copyfile(example, tmp_path / "mine.yaml")
     with TestClient(make_app(tmp_path), base_url="http://127.0.0.1:8765") as client:

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from armybuilder.compose.edit import run_edit
+from armybuilder.edit.engine import run_edit
 
 
 def test_each_missing_entry_filled_in_is_said_fixed(run, tmp_path):

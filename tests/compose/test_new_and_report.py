@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from armybuilder.compose.edit import schema_ref
+from armybuilder.edit.engine import schema_ref
 from armybuilder.yamlio import load_file
 
 from .helpers import ROOT

@@ -16,72 +16,41 @@ from armybuilder import systems
 
 PKG = Path(__file__).resolve().parents[2] / "armybuilder"
 
-# Layers, lowest first: a module imports only from its own layer or below. A game system's folder
-# is its own layer: it sees the library below it, never the commands above it nor another system.
+# Layers, lowest first: a module imports only from its own layer or below. A layer is read from
+# the module's path: a folder is one family or face, on one layer; the flat modules at the top are
+# the core, and the few named in ENGINE are the engine's own. A game system's folder is its own
+# layer: it sees the library below it, never the commands above it nor another system.
+CORE_FLAT = "armybuilder.*"  # a flat module of the top package: the core
+ENGINE = ("armybuilder.check", "armybuilder.history", "armybuilder.rulebook")
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    (
-        "core",
-        (
-            "armybuilder",
-            "armybuilder.text",
-            "armybuilder.csvcells",  # every CSV cell written through one guard: never a formula
-            "armybuilder.digits",  # numbers from a request or a typed word bounded before they are parsed
-            "armybuilder.lazyre",  # a dependency's slow regular expressions, compiled when first used
-            "armybuilder.outcome",
-            "armybuilder.suggest",
-            "armybuilder.findings",
-            "armybuilder.yamlio",
-            "armybuilder.cache",
-            "armybuilder.codes",
-            "armybuilder.resources",
-            "armybuilder.fsutil",
-            "armybuilder.schema",
-            "armybuilder.fingerprint",
-            "armybuilder.share",  # the share code: a list as one line of text, and back
-            "armybuilder.boxed",  # the boxed tables of cost, and plain tables fitted to a terminal
-        ),
-    ),
+    ("core", ("armybuilder", CORE_FLAT)),
+    ("contract", ("armybuilder.compose", "armybuilder.compose.*", "armybuilder.systems")),
     (
         "engine",
         (
-            "armybuilder.systems",
-            "armybuilder.check",
-            "armybuilder.reporters",
-            "armybuilder.compose",
-            "armybuilder.compose.parts",
-            "armybuilder.compose.base",
-            "armybuilder.compose.catalog",
-            "armybuilder.compose.board",  # what a system's builder board declares (rows, controls, catalog)
-            "armybuilder.compose.builder",  # a list's check and its system's board
-            "armybuilder.cli_io",
+            *ENGINE,
+            "armybuilder.edit.*",
+            "armybuilder.events.*",
+            "armybuilder.export.*",
+            "armybuilder.reporters.*",
+            "armybuilder.desk.*",
         ),
     ),
     ("system", ("armybuilder.systems.*",)),
-    (
-        "commands",
-        (
-            "armybuilder.events",
-            "armybuilder.rulebook",
-            "armybuilder.app",
-            "armybuilder.tournament",
-            "armybuilder.collect",  # armybuilder collect: an event's submission desk (storage, rules, export)
-            "armybuilder.diff",
-            "armybuilder.verify",
-            "armybuilder.schemafiles",  # armybuilder schemas: the published JSON Schemas, listed or written
-            "armybuilder.sharing",  # armybuilder share and armybuilder import
-            "armybuilder.export",
-            "armybuilder.export.text",  # export --to text: the plain-text roster
-            "armybuilder.export.appendix",  # export --with-rules: what a list uses, from the catalog
-            "armybuilder.compose.edit",
-            "armybuilder.compose.complete",
-            "armybuilder.compose.grammar",
-            "armybuilder.history",  # undo and redo of the builder's changes, kept beside a list
-            "armybuilder.web",  # armybuilder serve: the browser builder, over the commands above
-            "armybuilder.site",  # armybuilder site: the builder as a static site (web/ run in Pyodide)
-        ),
-    ),
-    ("cli", ("armybuilder.cli", "armybuilder.cli_lazy", "armybuilder.__main__")),
+    ("commands", ("armybuilder.commands.*",)),
+    ("web", ("armybuilder.web.*",)),
+    # a system's own commands (``MANIFEST.commands``) are registered on the command line
+    ("cli", ("armybuilder.cli.*", "armybuilder.__main__", "armybuilder.systems.*.cli")),
 ]
+
+# Imports that still run up a layer, each to be removed by a step of the layout redesign (issue
+# 44); the test fails on any other, and on one of these that is gone (so the list only shrinks).
+PENDING: set[tuple[str, str]] = {
+    ("armybuilder.compose.catalog", "armybuilder.reporters"),  # the catalog commands leave the contract
+    ("armybuilder.desk", "armybuilder.commands.share"),  # a list from any source: armybuilder.sources
+    ("armybuilder.desk", "armybuilder.commands.tournament"),  # finding and checking lists: armybuilder.lists
+    ("armybuilder.edit.engine", "armybuilder.commands.schemas"),  # what a new list's schema line says
+}
 
 
 def module_name(path: Path) -> str:
@@ -139,8 +108,8 @@ GRAPH = {name: imports(name) for name in MODULES}
 
 def test_the_graph_sees_lazy_imports():
     """The reader must see imports inside functions, or the cycle test would prove nothing."""
-    assert "armybuilder.app" in GRAPH["armybuilder.cli"]  # imported inside the command functions
-    assert "armybuilder.check" in GRAPH["armybuilder.app"]
+    assert "armybuilder.commands.validate" in GRAPH["armybuilder.cli"]  # imported inside the command functions
+    assert "armybuilder.check" in GRAPH["armybuilder.commands.validate"]
 
 
 def test_no_import_cycles():
@@ -177,15 +146,30 @@ def test_no_import_cycles():
     assert cycles == []
 
 
+def _holds(member: str, name: str) -> int:
+    """How closely a LAYERS entry holds a module: -1 not at all, else the entry's specificity."""
+    if member == name:
+        return 1000 + len(member)
+    if member == CORE_FLAT:
+        return 0 if name.count(".") == 1 else -1
+    if ".*." in member:  # armybuilder.systems.*.cli: a module of that name in any system
+        head, _, tail = member.partition(".*.")
+        parts = name.split(".")
+        return len(member) if len(parts) == 4 and name.startswith(head + ".") and parts[3] == tail else -1
+    if member.endswith(".*"):
+        prefix = member[:-1]
+        return len(member) if name == prefix[:-1] or name.startswith(prefix) else -1
+    return -1
+
+
 def layer(name: str) -> int:
-    """The layer of the longest LAYERS entry that is the module or a package holding it."""
+    """The layer of the LAYERS entry that holds the module most closely."""
     best, size = None, -1
     for i, (_, members) in enumerate(LAYERS):
         for m in members:
-            prefix = m[:-1] if m.endswith(".*") else m + "."
-            holds = name.startswith(prefix) and m != "armybuilder"  # the top package holds only itself
-            if (name == m or holds) and len(m) > size:
-                best, size = i, len(m)
+            held = _holds(m, name)
+            if held > size:
+                best, size = i, held
     assert best is not None, f"{name} is in no layer: add it to LAYERS"
     return best
 
@@ -195,13 +179,44 @@ def system_of(name: str) -> str | None:
     return ".".join(parts[:3]) if len(parts) >= 3 and parts[1] == "systems" else None
 
 
+def upward() -> set[tuple[str, str]]:
+    return {(name, dep) for name in MODULES for dep in GRAPH[name] if layer(dep) > layer(name)}
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_upward_imports(name):
     mine = layer(name)
     for dep in sorted(GRAPH[name]):
+        if (name, dep) in PENDING:
+            continue
         assert layer(dep) <= mine, f"{name} ({LAYERS[mine][0]}) imports {dep} ({LAYERS[layer(dep)][0]})"
         if system_of(name) and system_of(dep):
             assert system_of(name) == system_of(dep), f"{name} imports another system's module {dep}"
+
+
+def test_pending_upward_imports_only_shrink():
+    """Each import still waiting for its step of the redesign is still there: a step that removes
+    one removes it from PENDING too."""
+    assert sorted(PENDING - upward()) == []
+
+
+def test_layers_are_read_from_folders():
+    """Every module's layer follows from its path: the flat top-level modules are the core (but the
+    engine's few), and each folder sits on one layer."""
+    assert layer("armybuilder.text") == 0
+    assert LAYERS[layer("armybuilder.check")][0] == "engine"
+    assert LAYERS[layer("armybuilder.systems")][0] == "contract"
+    assert LAYERS[layer("armybuilder.systems.toy.model")][0] == "system"
+    assert LAYERS[layer("armybuilder.systems.toy.cli")][0] == "cli"
+    assert LAYERS[layer("armybuilder.web.desk.pages")][0] == "web"
+    folders: dict[str, set[str]] = {}
+    for name in MODULES:
+        if system_of(name):
+            continue
+        parts = name.split(".")
+        if len(parts) > 2 or (MODULES[name].name == "__init__.py" and len(parts) > 1):
+            folders.setdefault(parts[1], set()).add(LAYERS[layer(name)][0])
+    assert {f: sorted(ls) for f, ls in folders.items() if len(ls) > 1} == {}
 
 
 def test_only_the_registry_names_a_system():

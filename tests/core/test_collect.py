@@ -1,4 +1,4 @@
-"""``armybuilder collect``, the engine side (:mod:`armybuilder.collect`): what is taken and what is
+"""``armybuilder collect``, the engine side (:mod:`armybuilder.desk`): what is taken and what is
 refused (with nothing stored), the deadline and the locks, the reveal, the SQLite file (WAL,
 synchronous FULL, the schema's version and its migration, the append-only history, only the
 hash of an edit token, a backup while it runs), and the export that ``tournament`` agrees with.
@@ -17,7 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.collect import (
+from armybuilder.commands.tournament import discover, run
+from armybuilder.desk import (
     MAX_LIST_BYTES,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -32,8 +33,7 @@ from armybuilder.collect import (
 )
 from armybuilder.events import load
 from armybuilder.fingerprint import of_file
-from armybuilder.share import encode
-from armybuilder.tournament import discover, run
+from armybuilder.sharecode import encode
 from armybuilder.yamlio import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -811,7 +811,7 @@ def test_a_closed_desk_takes_nothing(tmp_path):
 
 
 def test_a_full_desk_takes_no_more(desk, monkeypatch):
-    import armybuilder.collect as collect
+    import armybuilder.desk as collect
 
     taken = desk.submit("Xan", text(OZZY))
     monkeypatch.setattr(collect, "MAX_DB_BYTES", 1024)

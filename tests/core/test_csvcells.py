@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.collect import Desk
+from armybuilder.commands.tournament import PLAYERS_FILE, players_file, players_of
 from armybuilder.csvcells import FORMULA_START, cell, rows_text, unguard
+from armybuilder.desk import Desk
 from armybuilder.events import load
-from armybuilder.tournament import PLAYERS_FILE, players_file, players_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "armybuilder"
@@ -98,7 +98,7 @@ def hostile_desk(tmp_path, monkeypatch):
         made = real(n)
         return "-" + made[1:] if n == 6 else made
 
-    monkeypatch.setattr("armybuilder.collect.secrets.token_urlsafe", dashed)
+    monkeypatch.setattr("armybuilder.desk.secrets.token_urlsafe", dashed)
     pack = tmp_path / "games-day.yaml"
     shutil.copyfile(GAMES_DAY, pack)
     desk = Desk(tmp_path / "games-day.desk.sqlite", load(pack))

@@ -81,7 +81,7 @@ def test_diff_across_systems_is_refused_in_json_too_with_nothing_on_stdout(run):
 
 
 def test_diff_command_returns_an_outcome():
-    from armybuilder import diff
+    from armybuilder.commands import diff
     from armybuilder.outcome import ExitCode
 
     out = diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "text")
@@ -92,7 +92,7 @@ def test_diff_command_returns_an_outcome():
 
 
 def test_diff_command_refuses_two_systems_in_one_line():
-    from armybuilder import diff
+    from armybuilder.commands import diff
     from armybuilder.outcome import ExitCode
 
     tt = SHARED / "lists/tt/wren-legal.yaml"
@@ -105,7 +105,7 @@ def test_diff_command_refuses_two_systems_in_one_line():
 
 
 def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
-    from armybuilder import diff
+    from armybuilder.commands import diff
     from armybuilder.outcome import ExitCode
 
     tt = SHARED / "lists/tt/wren-legal.yaml"
@@ -116,7 +116,7 @@ def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
 
 
 def test_diff_points_apply_to_fantasy_triumph():
-    from armybuilder import diff
+    from armybuilder.commands import diff
 
     data = json.loads(diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "json", points=59.5).stdout)
     assert data["new"]["points"] == {"total": 59.5, "limit": 59.5, "unit": "points"}

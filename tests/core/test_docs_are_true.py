@@ -89,7 +89,7 @@ def test_heroes_iii_says_its_card_data_is_the_battlefield_expansions(run):
 
 
 def test_a_second_api_post_for_a_player_names_the_put_route(tmp_path):
-    from armybuilder.collect import Desk, Refusal
+    from armybuilder.desk import Desk, Refusal
     from armybuilder.events import load
 
     desk = Desk(tmp_path / "desk.sqlite", load(ROOT / "examples/events/games-day.yaml"))

@@ -21,7 +21,7 @@ import pytest
 
 from armybuilder import cli, fsutil
 from armybuilder.check import check_path
-from armybuilder.compose import edit
+from armybuilder.edit import engine as edit
 from armybuilder.yamlio import MAX_BYTES, MAX_INT, LoadError, loads, read_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -299,7 +299,7 @@ def test_t7_finish_reports_a_stdout_it_cannot_write(monkeypatch, capsys, tmp_pat
     """The same path in-process: finish() turns the failed write into exit 2 and one line."""
     import typer
 
-    from armybuilder.cli_io import finish
+    from armybuilder.cli.terminal import finish
 
     army = greenwood(tmp_path)
     done = edit.run_edit(army, "set", "points", ["52"])
@@ -329,7 +329,7 @@ def test_t7_finish_reports_a_stdout_it_cannot_write(monkeypatch, capsys, tmp_pat
 
 
 def test_main_turns_a_bug_into_one_line_and_exit_2(monkeypatch, capsys):
-    from armybuilder import app as commands
+    from armybuilder.commands import validate as commands
 
     def bug(*args, **kwargs):
         raise RuntimeError("a bug\x1b[2J with\nlines")
@@ -780,7 +780,7 @@ def test_f6_a_list_with_an_event_key_is_reported_and_a_pack_is_listed_as_skipped
 
 @POSIX
 def test_f6_what_cannot_be_read_or_followed_is_listed(tmp_path):
-    from armybuilder import tournament
+    from armybuilder.commands import tournament
 
     (tmp_path / "a.yaml").write_text("system: fantasy-triumph\n")
     os.mkfifo(tmp_path / "pipe.yaml")

@@ -25,7 +25,7 @@ from rosters import pdf_carrying, pdf_of_lines, pdf_pages
 from armybuilder import fsutil, text
 from armybuilder.export import render
 from armybuilder.export.roster import build
-from armybuilder.share import encode, encode_canonical
+from armybuilder.sharecode import encode, encode_canonical
 
 ROOT = Path(__file__).resolve().parents[2]
 WREN = ROOT / "examples/token-terrors/wrens-host.yaml"  # 10 of 10 slots, VALID
@@ -106,7 +106,7 @@ def test_1_a_roster_whose_list_holds_a_309_digit_number(run, tmp_path, fmt):
 
 
 def test_1_whole_numbers_beyond_a_float_are_kept_for_the_reader_to_refuse():
-    from armybuilder.sharing import _big_as_float
+    from armybuilder.commands.share import _big_as_float
 
     assert _big_as_float({"a": [BIG, 2**53, -BIG]}) == {"a": [BIG, float(2**53), -BIG]}
 
@@ -219,7 +219,7 @@ def test_4_a_number_or_a_text_where_a_list_of_names_goes_gives_no_names():
 
 
 def test_4_completion_of_a_homm3_list_with_abilities_5(monkeypatch, tmp_path):
-    from armybuilder.compose import complete
+    from armybuilder.cli import completion as complete
 
     path = tmp_path / "army.yaml"
     for value, wanted in (("5", []), ("Archery", []), ("[Archery, Offense]", ["Archery", "Offense"])):
@@ -239,7 +239,7 @@ def test_4_a_homm3_unit_on_a_side_that_is_neither_few_nor_pack_gets_its_page(tmp
     (KeyError in the unit's card); the schema's finding (ABL024) is all the list is told."""
     from starlette.testclient import TestClient
 
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     text = (ROOT / "examples/homm3-battlefield/adventure-medium.yaml").read_text(encoding="utf-8")
     assert "{name: Genies, side: Few}" in text
@@ -273,7 +273,7 @@ def test_4_a_small_world_count_or_name_that_is_a_list_gets_its_page(tmp_path, ol
     schema's finding says what is wrong."""
     from starlette.testclient import TestClient
 
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     text = (ROOT / "examples/small-world-of-warcraft/blood-elves-magic.yaml").read_text(encoding="utf-8")
     assert old in text
@@ -668,7 +668,7 @@ def test_8_a_real_roster_still_verifies(run, tmp_path):
 
 @POSIX
 def test_10_an_unreadable_subfolder_is_skipped_with_its_reason(run, tmp_path, monkeypatch):
-    from armybuilder import tournament
+    from armybuilder.commands import tournament
 
     for name in ("a.yaml", "b.yaml"):
         (tmp_path / name).write_bytes(GREENWOOD.read_bytes())

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rosters import pdf_bombs, pdf_fonts, pdf_long_strings
 
-from armybuilder import verify
+from armybuilder.commands import verify
 from armybuilder.export import render
 from armybuilder.export.roster import build
 
@@ -216,12 +216,12 @@ def test_3_a_line_that_repeats_event_pack_is_read_within_bounds(tmp_path):
     line = "- Checked against " + " (event pack " * (1024 * 1024 // 13)
     md.write_text("- Status: **VALID** (0 errors)\n" + line + "\n", encoding="utf-8")
     r = _bounded_cpu(
-        "import sys\nfrom pathlib import Path\nfrom armybuilder import verify\n"
+        "import sys\nfrom pathlib import Path\nfrom armybuilder.commands import verify\n"
         f"p = verify.read(Path({str(md)!r}))\nprint(p.kind, p.event_pack)"
     )
     assert r.returncode == 0 and r.stdout == "markdown None\n", r.stderr[-500:]
     r = _bounded_cpu(
-        "from armybuilder import verify\n"
+        "from armybuilder.commands import verify\n"
         f"text = 'Checked against ' + ' (event pack ' * {1024 * 1024 // 13}\n"
         "print(verify._pdf_event(text))"
     )

@@ -18,7 +18,7 @@ def test_wheel_carries_data_schemas_and_package(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "armybuilder/_data/fantasy-triumph/cards.yaml" in names
     assert "armybuilder/_schemas/fantasy-triumph.list.schema.json" in names
-    assert "armybuilder/cli.py" in names
+    assert "armybuilder/cli/__init__.py" in names
     assert "armybuilder/fonts/DejaVuSans.ttf" in names
     assert "armybuilder/_schemas/roster.schema.json" in names
     # armybuilder serve: its pages and static files ship in the package (no CDN, no network)

@@ -17,8 +17,8 @@ import pytest
 
 import armybuilder
 from armybuilder.check import check_path
-from armybuilder.compose import edit as compose_edit
 from armybuilder.compose.parts import EditError
+from armybuilder.edit import engine as compose_edit
 from armybuilder.web.listpage import said_of
 
 PACKAGE = Path(armybuilder.__file__).parent
@@ -193,7 +193,7 @@ def test_an_event_pack_opened_as_a_list_reads_whole_on_the_page(tmp_path):
 
     from starlette.testclient import TestClient
 
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     pack = PACKAGE.parent / "examples/events/autumn-clash.yaml"
     (tmp_path / "autumn-clash.yaml").write_bytes(pack.read_bytes())

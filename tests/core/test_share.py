@@ -301,14 +301,14 @@ def test_a_code_with_one_character_changed_is_refused(run, tmp_path):
 
 
 def test_an_oversized_code_is_refused_before_it_is_read(run, tmp_path):
-    from armybuilder.share import MAX_CODE_CHARS
+    from armybuilder.sharecode import MAX_CODE_CHARS
 
     message = refused(run, tmp_path, "AB1." + "A" * MAX_CODE_CHARS + ".AAAAAAAA")
     assert f"a share code is at most {MAX_CODE_CHARS:,}" in message
 
 
 def test_empty_and_huge_texts_are_refused_before_any_work():
-    from armybuilder.share import MAX_CODE_CHARS, ShareCodeError, decode
+    from armybuilder.sharecode import MAX_CODE_CHARS, ShareCodeError, decode
 
     with pytest.raises(ShareCodeError, match="it is empty"):
         decode(" \n\t")
@@ -329,7 +329,7 @@ def test_a_list_too_large_for_a_code_is_not_shared(run, write):
 def test_a_zip_bomb_is_refused_after_at_most_a_list_files_size(run, tmp_path):
     bomb = deflate(b"[" + b" " * (32 * 1024 * 1024) + b"]")  # 32 MiB unpacked, 32 KiB packed
     code = make_code(bomb)
-    from armybuilder.share import MAX_CODE_CHARS
+    from armybuilder.sharecode import MAX_CODE_CHARS
 
     assert len(code) < MAX_CODE_CHARS
     assert "unpacks to more than 1,048,576 bytes" in refused(run, tmp_path, code)
@@ -358,7 +358,7 @@ def test_codes_not_made_by_armybuilder_share(run, tmp_path, packed, said):
 
 
 def test_not_a_code_at_all():
-    from armybuilder.share import ShareCodeError, decode
+    from armybuilder.sharecode import ShareCodeError, decode
 
     with pytest.raises(ShareCodeError, match=r"it is not a share code: a share code starts with AB1\."):
         decode("https://example.invalid/list")
@@ -459,7 +459,11 @@ def test_the_commands_are_listed_and_their_modules_not_imported_at_start_up(run)
     assert "share " in listing and "import " in listing
     assert (
         loaded_at_start(
-            "segno", "armybuilder.share", "armybuilder.sharing", "armybuilder.export.qr", "armybuilder.verify"
+            "segno",
+            "armybuilder.sharecode",
+            "armybuilder.commands.share",
+            "armybuilder.export.qr",
+            "armybuilder.commands.verify",
         )
         == []
     )

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from armybuilder import cli_io
+from armybuilder.cli import terminal as cli_io
 
 GREENWOOD = "examples/fantasy-triumph/greenwood-host.yaml"
 BROKEN = "examples/fantasy-triumph/broken-horde.yaml"

@@ -13,7 +13,8 @@ import pytest
 from events.helpers import FIXTURES, REL
 from golden import compare
 
-from armybuilder import events, systems, tournament
+from armybuilder import events, systems
+from armybuilder.commands import tournament
 from armybuilder.reporters.text import TextReporter
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -51,7 +51,7 @@ def test_a_folder_without_lists_is_a_usage_error(run, tmp_path):
 
 
 def _files_of(folder: Path) -> list[str]:
-    from armybuilder.tournament import discover
+    from armybuilder.commands.tournament import discover
 
     return [str(p) for p in discover([folder])[0]]
 
@@ -77,7 +77,7 @@ def test_an_empty_report_is_still_json(run, tmp_path):
 def test_each_list_is_reported_before_the_next_is_checked_and_then_let_go(monkeypatch):
     """The report of a list is written before the next list is read, and no result is kept: at
     every check, at most the one before it is still alive."""
-    from armybuilder import app
+    from armybuilder.commands import validate as app
     from armybuilder.reporters import Format
 
     folder = ROOT / "examples"

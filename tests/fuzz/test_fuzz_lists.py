@@ -53,12 +53,12 @@ from typer.testing import CliRunner
 
 from armybuilder import systems
 from armybuilder.cli import app
-from armybuilder.compose import edit
+from armybuilder.edit import engine as edit
 from armybuilder.export import render
 from armybuilder.export.markdown import LIST_INFO
 from armybuilder.export.pdf import LIST_FILE
 from armybuilder.export.roster import build
-from armybuilder.share import encode_canonical
+from armybuilder.sharecode import encode_canonical
 from armybuilder.text import json_text
 from armybuilder.yamlio import LoadError, load_file, loads
 
@@ -620,7 +620,7 @@ def import_into(work: Path, source: str | Path, name: str) -> None:
 
 def hostile_sources(data: st.DataObject, work: Path, example: Path, clean: Any, carried: Any) -> None:
     """A mutated share code through import; a mutated roster of the example through verify and import."""
-    from armybuilder.share import encode
+    from armybuilder.sharecode import encode
 
     import_into(work, mutate_code(data, encode(clean), carried), "from-code.yaml")
     fmt = data.draw(st.sampled_from(["markdown"] * 4 + ["json"] * 3 + ["pdf"]), label="roster")

@@ -42,7 +42,7 @@ from starlette.testclient import TestClient
 
 from armybuilder import systems
 from armybuilder.outcome import Outcome
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 from armybuilder.web.listpage import BadEdit, decode
 from armybuilder.yamlio import LoadError, load_file, loads
 from tests.fuzz.test_fuzz_lists import (
@@ -282,7 +282,7 @@ _counter = itertools.count()
 @fuzzing()
 @given(data=st.data())
 def test_no_hostile_request_breaks_a_page(served, data):
-    from armybuilder.share import encode as share
+    from armybuilder.sharecode import encode as share
 
     folder, client = served
     _reset(folder)
@@ -320,7 +320,7 @@ def test_no_hostile_request_breaks_a_page(served, data):
 
 @pytest.fixture(scope="module")
 def desk_client(tmp_path_factory):
-    from armybuilder.collect import open_desk
+    from armybuilder.desk import open_desk
     from armybuilder.web.desk import make_desk_app
 
     where = tmp_path_factory.mktemp("desk")
@@ -348,7 +348,7 @@ def _desk_form(client: TestClient, action: str) -> dict[str, str]:
 def test_no_hostile_submission_breaks_the_desk(desk_client, data):
     """A player's name, a pasted list or share code, an uploaded file, a list begun in the builder:
     each mutated or hostile; the desk answers each without a 5xx and shows nothing unescaped."""
-    from armybuilder.share import encode as share
+    from armybuilder.sharecode import encode as share
 
     client, _ = desk_client
     example = data.draw(st.sampled_from(EXAMPLES), label="example")

@@ -27,9 +27,9 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from armybuilder.collect import MAX_VERSIONS
+from armybuilder.desk import MAX_VERSIONS
 from armybuilder.outcome import Outcome
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 from armybuilder.yamlio import load_file, loads
 from tests.fuzz.test_fuzz_lists import (
     EXAMPLES,
@@ -56,7 +56,7 @@ SUFFIXES = [".pdf", ".md", ".json", ".markdown", ".yaml", ".txt", "", ".PDF"]
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
     """The desk of an event (with one player's list, to replace) and the builder of a folder."""
-    from armybuilder.collect import open_desk
+    from armybuilder.desk import open_desk
     from armybuilder.web.desk import make_desk_app
 
     where = tmp_path_factory.mktemp("uploads")

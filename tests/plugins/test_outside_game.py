@@ -162,7 +162,7 @@ def test_export(run, tmp_path, to):
 def test_serve_offers_it_and_its_builder_draws_and_edits_a_list(tmp_path):
     from starlette.testclient import TestClient
 
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
     from tests.web.test_routes import BASE, SAME, TOKEN, find, page, send
 
     folder = tmp_path / "lists"
@@ -185,8 +185,8 @@ def test_serve_offers_it_and_its_builder_draws_and_edits_a_list(tmp_path):
 
 
 def test_a_site_built_with_it_installed_bundles_it(cache, tmp_path):  # noqa: F811 - the fixture above
-    from armybuilder import site
     from armybuilder.outcome import ExitCode
+    from armybuilder.web.site import build as site
 
     out = tmp_path / "site"
     done = site.run(out, cache, do_fetch=False, force=False)
@@ -213,7 +213,7 @@ sys.path.insert(0, sys.argv[1])
 def refused(*a, **k):
     raise AssertionError("the worker read the installed distributions")
 importlib.metadata.entry_points = refused
-from armybuilder.web import worker
+from armybuilder.web.site import worker
 worker.start(sys.argv[2])
 status, headers, body, url = asyncio.run(worker.handle("GET", "/", "[]", b""))
 import armybuilder_toy

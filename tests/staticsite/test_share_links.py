@@ -19,14 +19,14 @@ GREENWOOD = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"
 
 
 def _call(app, method, target, headers=(), body=b""):
-    from armybuilder.web.inproc import call
+    from armybuilder.web.site.inproc import call
 
     return asyncio.run(call(app, method, target, list(headers), body))
 
 
 @pytest.fixture
 def app(tmp_path):
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     return make_app(tmp_path)
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from armybuilder import site
+from armybuilder.web.site import build as site
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")

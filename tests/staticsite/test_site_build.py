@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder import site
 from armybuilder.outcome import ExitCode
+from armybuilder.web.site import build as site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +106,7 @@ def test_a_build_writes_the_site_and_says_what_a_first_visit_downloads(cache, tm
     # The packages: the pure modules, no compiled module, no tests; armybuilder, its data and schemas.
     with zipfile.ZipFile(io.BytesIO(files["armybuilder.zip"])) as z:
         names = set(z.namelist())
-    assert {"pure/__init__.py", "fast/__init__.py", "PIL/Image.py", "armybuilder/web/worker.py"} <= names
+    assert {"pure/__init__.py", "fast/__init__.py", "PIL/Image.py", "armybuilder/web/site/worker.py"} <= names
     assert "fast/_speedups.so" not in names and "pure/tests/test_x.py" not in names
     assert "armybuilder/_data/fantasy-triumph/system.yaml" in names
     assert "armybuilder/_schemas/fantasy-triumph.list.schema.json" in names
@@ -180,11 +180,11 @@ def test_fetch_without_npm_says_how_to_get_it(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------------------
-# The app's way in, as the worker uses it (armybuilder.web.inproc, armybuilder.web.worker)
+# The app's way in, as the worker uses it (armybuilder.web.site.inproc, armybuilder.web.site.worker)
 
 
 def _app(folder: Path):
-    from armybuilder.web.app import make_app
+    from armybuilder.web.builder import make_app
 
     return make_app(folder)
 
@@ -194,7 +194,7 @@ def _csrf(body: bytes) -> str:
 
 
 def test_a_request_in_process_reaches_the_app_and_follows_its_redirect(tmp_path):
-    from armybuilder.web.inproc import call
+    from armybuilder.web.site.inproc import call
 
     app = _app(tmp_path)
 
@@ -216,7 +216,7 @@ def test_a_request_in_process_reaches_the_app_and_follows_its_redirect(tmp_path)
 
 
 def test_a_forged_origin_is_still_refused_in_process(tmp_path):
-    from armybuilder.web.inproc import call
+    from armybuilder.web.site.inproc import call
 
     app = _app(tmp_path)
 
@@ -234,7 +234,7 @@ def test_the_worker_runs_the_app_without_threads():
     """In a process of its own: the worker's module makes Starlette's thread pool inline for good."""
     code = (
         "import asyncio, json, threading, tempfile\n"
-        "from armybuilder.web import worker\n"
+        "from armybuilder.web.site import worker\n"
         "worker.start(tempfile.mkdtemp())\n"
         "before = threading.active_count()\n"
         "status, headers, body, url = asyncio.run(worker.handle('GET', '/', '[]', b''))\n"

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from armybuilder import systems
-from armybuilder.compose.builder import board_for, has_board
-from armybuilder.compose.edit import run_edit
+from armybuilder.edit.engine import run_edit
+from armybuilder.edit.offer import board_for, has_board
 from armybuilder.outcome import ExitCode
 from tests.builder.driver import Driver, PlanError
 

@@ -237,7 +237,7 @@ def test_rename_duplicate_delete_and_restore(served, page):
 def test_import_a_share_code_and_a_roster_file(served, page, tmp_path):
     from armybuilder.export import ExportOptions, exporter
     from armybuilder.export.roster import build
-    from armybuilder.share import encode
+    from armybuilder.sharecode import encode
 
     folder, url = served
     source = EXAMPLES / "small-world-of-warcraft" / "thrall-turn-4.yaml"
@@ -263,8 +263,8 @@ def test_import_a_share_code_and_a_roster_file(served, page, tmp_path):
 
 
 def test_a_unit_listed_twice_can_be_removed(served, page):
-    from armybuilder.compose.builder import board_for
-    from armybuilder.compose.edit import run_edit
+    from armybuilder.edit.engine import run_edit
+    from armybuilder.edit.offer import board_for
 
     folder, url = served
     target = folder / "twice.yaml"

@@ -495,7 +495,7 @@ def test_a_legal_finished_list_shows_no_red_and_a_quiet_catalog(browser, served,
 
 
 def test_words_a_player_reads_lists_not_files_and_one_measure(browser, served, tmp_path):
-    from armybuilder.share import encode
+    from armybuilder.sharecode import encode
     from armybuilder.yamlio import load_file
 
     _folder, url = served
@@ -731,7 +731,7 @@ def test_dark_mode_is_dark_and_axe_clean(browser, served, width, height):
 
 
 def test_heroes_iii_adds_every_unit_a_skirmish_length_needs_in_one_click(browser, served):
-    from armybuilder.compose.edit import run_edit
+    from armybuilder.edit.engine import run_edit
     from armybuilder.yamlio import load_file
 
     folder, url = served

@@ -31,7 +31,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.collect import MAX_LIST_BYTES, Desk
+from armybuilder.desk import MAX_LIST_BYTES, Desk
 from armybuilder.events import load
 from armybuilder.fingerprint import of_file
 from armybuilder.web.desk import MAX_API_BODY, make_desk_app
@@ -311,7 +311,7 @@ def test_a_player_sends_a_file_gets_a_receipt_and_replaces_it(client, desk):
 
 
 def test_a_share_code_pasted_is_taken(client, desk):
-    from armybuilder.share import encode
+    from armybuilder.sharecode import encode
     from armybuilder.yamlio import load_file
 
     r = post(client, "/submit", {"player": "Jay", "list": "\n  " + encode(load_file(OZZY).data) + "\n"})
@@ -939,7 +939,7 @@ def test_the_zip_runs_no_check_and_the_revealed_page_is_made_once(organiser, des
     """Issue 37, 8: the zip is the lists as kept (19 s at 1,000 lists went to a tournament check
     it never used); after the reveal the page of every list is laid out once, until a list or
     the organiser's log changes."""
-    import armybuilder.tournament as tournament
+    import armybuilder.commands.tournament as tournament
     from armybuilder.web import desk as web_desk
 
     organiser.post("/api/submissions", json={"player": "Zip Zed", "list": text(OZZY)})

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.collect import Desk
+from armybuilder.desk import Desk
 from armybuilder.events import load
 from armybuilder.fingerprint import of_file
 

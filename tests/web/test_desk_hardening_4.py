@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from armybuilder.collect import Desk
+from armybuilder.desk import Desk
 from armybuilder.events import load
 from armybuilder.web.desk import make_desk_app
 

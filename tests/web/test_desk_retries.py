@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from armybuilder.collect import SCHEMA_VERSION, Desk, Refusal
+from armybuilder.desk import SCHEMA_VERSION, Desk, Refusal
 from armybuilder.events import load
 from armybuilder.web.desk import make_desk_app
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from armybuilder.collect import Desk
+from armybuilder.desk import Desk
 from armybuilder.events import load
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 from armybuilder.web.desk import make_desk_app
 
 ROOT = Path(__file__).resolve().parents[2]

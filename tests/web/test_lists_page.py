@@ -17,7 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from armybuilder.web import folderpage
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 
 ROOT = Path(__file__).resolve().parents[2]
 OZZY = ROOT / "examples" / "token-terrors" / "ozzys-muster.yaml"

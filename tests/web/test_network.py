@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 from armybuilder.web.files import Folder, Refused
 from armybuilder.web.guard import Limits, allowed_hosts, host_name_problem, machine_names
 from armybuilder.web.server import Background, qr_lines, start_up_lines

@@ -15,13 +15,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from armybuilder import digits
-from armybuilder.collect import Desk
 from armybuilder.compose.base import number
 from armybuilder.compose.parts import EditError
+from armybuilder.desk import Desk
 from armybuilder.events import load
 from armybuilder.systems.homm3.compose import level
 from armybuilder.web import folderpage
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 from armybuilder.web.desk import make_desk_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ import shutil
 import pytest
 from starlette.testclient import TestClient
 
-from armybuilder.web.app import make_app
+from armybuilder.web.builder import make_app
 from armybuilder.web.pieces import SLOT, VERSION, Boards, changed, out_of_band, piece, sketch
 from tests.web.test_routes import BASE, GREENWOOD, HTMX, TOKEN, controls
 

@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from armybuilder.compose.edit import version_of
+from armybuilder.edit.engine import version_of
 from armybuilder.fingerprint import of_file
-from armybuilder.web.app import MAX_BODY, MAX_UPLOAD, allowed_hosts, make_app
+from armybuilder.web.builder import MAX_BODY, MAX_UPLOAD, allowed_hosts, make_app
 from armybuilder.web.listpage import MAX_EDIT, decode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,7 +263,7 @@ def test_folder_lists_every_list_with_its_game_player_total_and_status(client, f
     assert "Unreliable on class 'Warlord's Guard'" in cards["broken.yaml"]
     assert "Hidden" not in r.text and "notes.txt" not in r.text
     # a new list can be made for every system that can be composed, chosen by its id
-    from armybuilder.compose.edit import composable
+    from armybuilder.edit.engine import composable
 
     offered = re.findall(r'<input type="radio" name="system" value="([^"]+)"', r.text)
     assert offered == composable() and len(offered) == 4
@@ -509,7 +509,7 @@ def test_restore_refuses_what_is_not_in_the_trash(client, folder, key):
 
 
 def test_import_from_a_share_code(client, folder):
-    from armybuilder.share import encode
+    from armybuilder.sharecode import encode
     from armybuilder.yamlio import load_file
 
     code = encode(load_file(OZZY).data)
@@ -757,7 +757,7 @@ def test_control_characters_from_a_list_never_reach_the_page(client, folder):
 
 
 def test_a_click_goes_through_the_edit_engine_and_keeps_comments(client, folder, tmp_path):
-    from armybuilder.compose.edit import run_edit
+    from armybuilder.edit.engine import run_edit
 
     form = find(page(client, "wee.yaml"), "add", "tokens", "Goblins", typed=False)
     edit = form.edit
@@ -1076,7 +1076,7 @@ POSTS = {
 
 def every_post(client, folder) -> dict[str, dict[str, str]]:
     """Each state-changing route with a form that would change something."""
-    from armybuilder.share import encode
+    from armybuilder.sharecode import encode
     from armybuilder.yamlio import load_file
 
     send(client, name_control(client, "wee.yaml"), "Undoable", headers=JSON)  # something to undo
@@ -1324,7 +1324,7 @@ def test_roster_json(client):
 
 
 def test_the_list_page_shows_the_share_code(client, folder):
-    from armybuilder.sharing import share
+    from armybuilder.commands.share import share
 
     text = page(client, "greenwood.yaml")
     shown = html.unescape(re.search(r'<input id="share-code" class="code" readonly value="([^"]+)">', text).group(1))
@@ -1517,7 +1517,7 @@ def test_bound_to_every_address_the_allowed_names_are_answered_with_the_key(fold
 
 
 def test_only_the_latest_results_are_kept(client):
-    from armybuilder.web.app import FLASHES, Flash
+    from armybuilder.web.builder import FLASHES, Flash
 
     state = client.app.state.builder
     keys = [state.remember(Flash("ok", [str(i)])) for i in range(FLASHES + 5)]
@@ -1558,7 +1558,7 @@ def test_the_folder_view_looks_at_a_bounded_number_of_files(client, folder, monk
 
 
 def test_templates_print_nothing_for_none():
-    from armybuilder.web.app import environment
+    from armybuilder.web.builder import environment
 
     assert environment().from_string("[{{ x }}]").render(x=None) == "[]"
 

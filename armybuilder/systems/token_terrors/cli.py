@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli_io import color, finish
+from armybuilder.cli.terminal import color, finish
 from armybuilder.reporters import Format
 
 

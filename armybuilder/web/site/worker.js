@@ -2,7 +2,7 @@
 // WebAssembly) from this folder, unpacks armybuilder and its pure-Python dependencies
 // (armybuilder.zip), keeps the lists in the browser's IndexedDB (mounted at /lists), and answers
 // each request the page sends with the same app as `armybuilder serve`
-// (armybuilder/web/worker.py). Requests are answered one at a time, in the order they came.
+// (armybuilder/web/site/worker.py). Requests are answered one at a time, in the order they came.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
@@ -173,9 +173,9 @@ async function boot() {
   post({ type: "progress", text: "Opening your lists…", value: 85 });
   py.runPython(
     "import os, sys\nos.environ['ARMYBUILDER_CACHE_DIR'] = '/armybuilder-cache'\n" +
-    "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web import worker\nworker.start()"
+    "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web.site import worker\nworker.start()"
   );
-  handle = py.pyimport("armybuilder.web.worker").handle;
+  handle = py.pyimport("armybuilder.web.site.worker").handle;
   post({ type: "ready", persistent });
 }
 
@@ -217,7 +217,7 @@ async function answer(message) {
 async function validate(message) {
   let reply;
   try {
-    const report = py.pyimport("armybuilder.web.worker").validate_json(message.name, message.text);
+    const report = py.pyimport("armybuilder.web.site.worker").validate_json(message.name, message.text);
     reply = textAnswer(message.id, 200, report);
   } catch (err) {
     reply = textAnswer(message.id, 500, String(err));
@@ -244,13 +244,13 @@ async function useFolder(message) {
       nativefs = true;
       folderName = message.handle.name;
     }
-    py.pyimport("armybuilder.web.worker").start(nativefs ? "/folder" : "/lists");
+    py.pyimport("armybuilder.web.site.worker").start(nativefs ? "/folder" : "/lists");
     reply = textAnswer(message.id, 200, folderName);
   } catch (err) {
     try { if (mounted()) { FS.unmount("/folder"); } } catch (ignored) { /* nothing was mounted */ }
     nativefs = false;
     folderName = "";
-    py.pyimport("armybuilder.web.worker").start("/lists");
+    py.pyimport("armybuilder.web.site.worker").start("/lists");
     const text = "That folder cannot be opened: " + String((err && err.message) || err).split("\n").slice(-1)[0];
     reply = textAnswer(message.id, 422, text);
   }

@@ -24,8 +24,8 @@ import yaml
 
 from armybuilder.check import check_path, check_text
 from armybuilder.compose.board import BUTTON, CHOICE, NUMBER, TEXT, TOGGLE, Board, Control
-from armybuilder.compose.builder import board_for
-from armybuilder.compose.edit import run_edit, run_new
+from armybuilder.edit.engine import run_edit, run_new
+from armybuilder.edit.offer import board_for
 from armybuilder.outcome import ExitCode
 from armybuilder.systems.fantasy_triumph import board as ft_board
 

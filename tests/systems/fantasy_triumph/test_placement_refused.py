@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from armybuilder.check import check_path
-from armybuilder.compose.builder import board_of
-from armybuilder.compose.edit import run_edit
+from armybuilder.edit.engine import run_edit
+from armybuilder.edit.offer import board_of
 
 ROOT = Path(__file__).resolve().parents[3]
 

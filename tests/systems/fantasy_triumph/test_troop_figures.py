@@ -63,7 +63,7 @@ def test_every_troop_type_s_move_mark_follows_the_data():
 def test_the_builder_s_catalog_and_army_lines_mark_an_unverified_move():
     from pathlib import Path
 
-    from armybuilder.compose.builder import board_for
+    from armybuilder.edit.offer import board_for
 
     greenwood = Path(__file__).resolve().parents[3] / "examples" / "fantasy-triumph" / "greenwood-host.yaml"
     made, _ = board_for(greenwood, None)

@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from armybuilder.compose.board import BUTTON, CHOICE, TEXT, TOGGLE, Board, Control, Edit, Entry, Row
-from armybuilder.compose.builder import board_for, board_of
-from armybuilder.compose.edit import run_edit
+from armybuilder.edit.engine import run_edit
+from armybuilder.edit.offer import board_for, board_of
 from armybuilder.outcome import ExitCode
 from armybuilder.yamlio import load_file
 

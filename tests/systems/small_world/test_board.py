@@ -13,8 +13,8 @@ import yaml
 
 from armybuilder.check import check_path, check_text
 from armybuilder.compose.board import NUMBER, TEXT, Board, Control, Edit
-from armybuilder.compose.builder import board_for, board_of
-from armybuilder.compose.edit import run_edit
+from armybuilder.edit.engine import run_edit
+from armybuilder.edit.offer import board_for, board_of
 from armybuilder.outcome import ExitCode
 from armybuilder.yamlio import load_file
 

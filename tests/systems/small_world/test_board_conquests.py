@@ -14,7 +14,7 @@ import yaml
 
 from armybuilder.check import check_text
 from armybuilder.compose.board import Board, Control, Edit
-from armybuilder.compose.builder import board_for, board_of
+from armybuilder.edit.offer import board_for, board_of
 
 from .helpers import EXAMPLES, position
 

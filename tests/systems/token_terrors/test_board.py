@@ -18,8 +18,8 @@ from pathlib import Path
 import yaml
 
 from armybuilder.compose.board import NUMBER, TEXT, Board, Control
-from armybuilder.compose.builder import board_for
-from armybuilder.compose.edit import run_edit
+from armybuilder.edit.engine import run_edit
+from armybuilder.edit.offer import board_for
 from armybuilder.outcome import ExitCode
 from tests.builder.driver import Driver
 

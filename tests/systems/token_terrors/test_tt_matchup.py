@@ -70,7 +70,7 @@ def test_matchup_imports_neither_the_cli_nor_the_app():
         "import sys\n"
         "from armybuilder.systems.token_terrors.matchup import matchup\n"
         f"matchup({str(WREN)!r}, {str(OZZY)!r})\n"
-        "print(sorted(m for m in sys.modules if m in ('armybuilder.app', 'armybuilder.cli', 'typer')))\n"
+        "print(sorted(m for m in sys.modules if m in ('armybuilder.commands.validate', 'armybuilder.cli', 'typer')))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -193,12 +193,12 @@ def _left_out(skipped: Sequence[Any]) -> str:
 
 def list_files(paths: Sequence[Path]) -> tuple[list[Path], list[str]] | Outcome:
     """The list files to check: each file given, and every list file in each folder given (as
-    :func:`armybuilder.tournament.discover` finds them: ``*.yaml`` and ``*.yml``, not hidden, not an
+    :func:`armybuilder.commands.tournament.discover` finds them: ``*.yaml`` and ``*.yml``, not hidden, not an
     event pack), with a line for each file found and passed over; exit 2 when a folder holds none."""
     if not any(p.is_dir() for p in paths):
         return list(paths), []
+    from armybuilder.commands.tournament import discover
     from armybuilder.text import one_line
-    from armybuilder.tournament import discover
 
     found, skipped = discover(paths)
     said = [one_line(f"{s.file}: not checked: {s.reason}") for s in skipped if s.reason not in _NOT_LISTS]

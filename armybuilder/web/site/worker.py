@@ -2,7 +2,7 @@
 
 ``worker.js`` (in ``site/``) loads Pyodide, unpacks the site's packages, mounts the browser's
 persistent storage (IndexedDB) at :data:`FOLDER`, then calls :func:`start` once and
-:func:`handle` for every request the page sends. The app is :func:`armybuilder.web.app.make_app`,
+:func:`handle` for every request the page sends. The app is :func:`armybuilder.web.builder.make_app`,
 unchanged: the same pages, edits, findings and rosters as ``armybuilder serve``.
 
 Pyodide can import ``threading`` but cannot start a thread, and Starlette hands blocking work to
@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from armybuilder.web.inproc import call
+from armybuilder.web.site.inproc import call
 
 FOLDER = "/lists"  # the lists, in the browser's IndexedDB (Emscripten's IDBFS)
 
@@ -38,7 +38,7 @@ _FOLDER = ""
 
 def _bundled_games() -> None:
     """The game packages the site was built with (``armybuilder site`` wrote their list beside the
-    modules, :data:`armybuilder.site.GAMES`): a browser has no installed distributions to read."""
+    modules, :data:`armybuilder.web.site.build.GAMES`): a browser has no installed distributions to read."""
     from pathlib import Path
 
     import armybuilder
@@ -65,7 +65,7 @@ def start(folder: str = FOLDER) -> None:
         _inline_threads()
         if _APP is None:
             _bundled_games()
-        from armybuilder.web.app import make_app
+        from armybuilder.web.builder import make_app
 
         _APP, _FOLDER = make_app(folder), folder
 
@@ -89,7 +89,7 @@ def validate_json(name: str, text: str) -> str:
     import tempfile
     from pathlib import Path
 
-    from armybuilder.app import validate
+    from armybuilder.commands.validate import validate
     from armybuilder.reporters import Format
 
     with tempfile.TemporaryDirectory(prefix="armybuilder-validate-") as tmp:

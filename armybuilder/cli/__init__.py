@@ -1,7 +1,7 @@
 """The command line: parse options, call the command, print its outcome. Nothing else lives here.
 
 Each command function calls one library function that returns an
-:class:`armybuilder.outcome.Outcome`; :func:`armybuilder.cli_io.finish` prints it and exits with
+:class:`armybuilder.outcome.Outcome`; :func:`armybuilder.cli.terminal.finish` prints it and exits with
 its code. No game system is named here: the edit commands read each part's options from the
 part's declaration (:mod:`armybuilder.compose.parts`), their help is made from the declarations
 when asked for (:class:`GeneratedHelp`), and a system's own commands come from its manifest.
@@ -20,9 +20,9 @@ import typer
 from typer.core import TyperCommand
 
 from armybuilder import __version__
-from armybuilder.cli_io import color, finish, fit_width, stderr_is_terminal, stdout_is_terminal, table_width
-from armybuilder.cli_lazy import LazyTyper  # builds only the command that is run
-from armybuilder.compose.grammar import SHORT  # plain strings; the full help is made when asked for
+from armybuilder.cli.help import SHORT  # plain strings; the full help is made when asked for
+from armybuilder.cli.lazy import LazyTyper  # builds only the command that is run
+from armybuilder.cli.terminal import color, finish, fit_width, stderr_is_terminal, stdout_is_terminal, table_width
 from armybuilder.export import ExportFormat, Paper  # enums only: no reportlab at start-up
 from armybuilder.reporters import Format, MinSeverity
 
@@ -138,7 +138,7 @@ class GeneratedHelp(Command):
 
     @property
     def help(self) -> str:
-        from armybuilder.compose.grammar import HELP
+        from armybuilder.cli.help import HELP
 
         return HELP[self.name or ""]()  # a GeneratedHelp command is always made with its name
 
@@ -150,7 +150,7 @@ class GeneratedHelp(Command):
         """The command's own options, and for an edit the options the part being edited declares."""
         items = super().shell_complete(ctx, incomplete)
         if self.name in ("add", "remove", "set") and incomplete.startswith("-"):
-            from armybuilder.compose.complete import option_names
+            from armybuilder.cli.completion import option_names
 
             have = {i.value for i in items}
             kind = type(items[0]) if items else None
@@ -188,7 +188,7 @@ def validate(
     min_severity: MinSeverity = MinSeverityOpt,
 ) -> None:
     """Check list files against the rules: every cap, restriction and cost rule."""
-    from armybuilder import app as commands
+    from armybuilder.commands import validate as commands
 
     finish(commands.validate(files, fmt, points=points, event=event, min_severity=min_severity, color=color()))
 
@@ -201,7 +201,7 @@ def cost(
     min_severity: MinSeverity = MinSeverityOpt,
 ) -> None:
     """Show what each part of a list costs, and why."""
-    from armybuilder import app as commands
+    from armybuilder.commands import validate as commands
 
     finish(commands.cost(files, fmt, points=points, color=color(), width=table_width(), min_severity=min_severity))
 
@@ -209,7 +209,7 @@ def cost(
 @app.command()
 def systems(fmt: Format = FormatOpt) -> None:
     """The game systems, with their data version and what each checks."""
-    from armybuilder import app as commands
+    from armybuilder.commands import validate as commands
 
     finish(commands.systems_report(fmt))
 
@@ -220,7 +220,7 @@ def rule(
     fmt: Format = FormatOpt,
 ) -> None:
     """Explain a finding code (or list them all)."""
-    from armybuilder import app as commands
+    from armybuilder.commands import validate as commands
 
     finish(commands.rule_doc(code, fmt))
 
@@ -247,7 +247,7 @@ def tournament(
     ),
 ) -> None:
     """Check every submitted list against an event pack; exit 1 when any list is illegal."""
-    from armybuilder import tournament as t
+    from armybuilder.commands import tournament as t
 
     finish(
         t.command(
@@ -282,7 +282,7 @@ def diff(
     ),
 ) -> None:
     """What changed between two versions of a list; exit 1 when the new one is not valid."""
-    from armybuilder import diff as d
+    from armybuilder.commands import diff as d
 
     finish(d.command(old, new, Format(fmt).value, points=points, event=event, color=color()))
 
@@ -374,7 +374,7 @@ def verify(
     ),
 ) -> None:
     """Check a roster against the list it carries: fingerprint, status and total; exit 1 when they differ."""
-    from armybuilder.verify import command
+    from armybuilder.commands.verify import command
 
     finish(command(roster, event))
 
@@ -392,7 +392,7 @@ def share(
     ),
 ) -> None:
     """Print the list's share code: one line to paste in a chat (armybuilder import reads it back)."""
-    from armybuilder.sharing import share as run
+    from armybuilder.commands.share import share as run
 
     finish(run(file, Format(fmt).value, link))
 
@@ -414,7 +414,7 @@ def import_(
     ),
 ) -> None:
     """Write a list file from a share code or a roster; exit 1 when the list is invalid."""
-    from armybuilder.sharing import import_list
+    from armybuilder.commands.share import import_list
 
     finish(import_list(source, output, force=force, number=number))
 
@@ -424,7 +424,7 @@ def import_(
 
 def _complete(what: str) -> Callable[[typer.Context, str], list[str]]:
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:
-        from armybuilder.compose.complete import complete as run
+        from armybuilder.cli.completion import complete as run
 
         return run(what, ctx, incomplete)
 
@@ -445,7 +445,7 @@ def compose_new(
     points: float | None = typer.Option(None, "--points", help="The army size, for systems measured in points."),
     force: bool = typer.Option(False, "--force", help="Write over an existing file."),
 ) -> None:
-    from armybuilder.compose.edit import run_new
+    from armybuilder.edit.engine import run_new
 
     finish(run_new(system, file, name, points, force))
 
@@ -463,7 +463,7 @@ def _edit_command(verb: str) -> Callable[[Path, str, list[str] | None], None]:
             None, metavar="ARGS...", help="The part's names, numbers and options.", autocompletion=COMPLETE["args"]
         ),
     ) -> None:
-        from armybuilder.compose.edit import run_edit
+        from armybuilder.edit.engine import run_edit
 
         finish(run_edit(file, verb, part, args or []))
 
@@ -514,7 +514,7 @@ def schemas(
     force: bool = typer.Option(False, "--force", help="Overwrite schema files in DIR that differ."),
 ) -> None:
     """The published JSON Schemas (lists, event packs, rosters), for your editor's checks."""
-    from armybuilder.schemafiles import command
+    from armybuilder.commands.schemas import command
 
     finish(command(write, force))
 
@@ -561,7 +561,7 @@ def site(
     The site runs this same builder in the browser (Python in WebAssembly, Pyodide) and keeps the lists
     in the browser. It needs a runtime fetched once: run it with --fetch the first time.
     """
-    from armybuilder.site import run
+    from armybuilder.web.site.build import run
 
     finish(run(out, cache, fetch, force))
 
@@ -628,7 +628,7 @@ def collect(
             raise typer.BadParameter(
                 "--export writes the lists and does not run the desk: leave it out", param_hint="--deadline"
             )
-        from armybuilder.collect import export_command
+        from armybuilder.desk import export_command
 
         finish(export_command(pack, db, export, force))
         return
@@ -673,12 +673,12 @@ def main() -> None:
     try:
         app()
     except BrokenPipeError:  # `armybuilder ... | head -1` outside `finish`: the reader stopped
-        from armybuilder.cli_io import drop_stdout
+        from armybuilder.cli.terminal import drop_stdout
 
         drop_stdout()
         sys.exit(2)
     except Exception as exc:  # the last line of defence: a bug is one line and exit 2
-        from armybuilder.cli_io import drop_stdout, stdout_failed
+        from armybuilder.cli.terminal import drop_stdout, stdout_failed
 
         if isinstance(exc, OSError) and (exc.errno in _OUTPUT_ERRNOS or stdout_failed()):
             # --help, --version or a usage message into a full disk: the commands' own file writes

@@ -8,13 +8,13 @@ plain form: the answer is a redirect back to the page, at the row that changed.
 ======  ==============================  ===================================================
 GET     ``/``                           the folder as a list manager (:mod:`.folderpage`):
                                         ``?q=`` search, ``?sort=``, ``?event=PACK``
-POST    ``/new``                        a new list (:func:`armybuilder.compose.edit.run_new`)
+POST    ``/new``                        a new list (:func:`armybuilder.edit.engine.run_new`)
 POST    ``/import``                     a new list from a share code or an uploaded roster
 POST    ``/manage/NAME``                rename, duplicate, or delete (to the trash) a list
 POST    ``/restore``                    a list back from the trash
 GET     ``/list/NAME``                  one list, as its system's board (:mod:`.listpage`):
                                         ``?focus=ROW`` the row the catalog adds to
-POST    ``/act/NAME``                   one change (:func:`armybuilder.compose.edit.run_edit`)
+POST    ``/act/NAME``                   one change (:func:`armybuilder.edit.engine.run_edit`)
 POST    ``/undo/NAME``, ``/redo/NAME``  the list's history (:mod:`armybuilder.history`)
 GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.export`):
                                         ``?rules=1`` with the rules, ``?compact=1`` one page
@@ -170,7 +170,7 @@ class State:
 
 async def in_thread(fn: Callable[..., T], *args: Any) -> T:
     """Run blocking work (checks, edits, PDFs) off the event loop. Edits of one file take turns
-    by the file's own lock (:func:`armybuilder.compose.edit.edit_lock`), so nothing else waits."""
+    by the file's own lock (:func:`armybuilder.edit.engine.edit_lock`), so nothing else waits."""
     return await run_in_threadpool(fn, *args)
 
 
@@ -204,7 +204,7 @@ def refusal(request: Request, message: str, status: int) -> HTMLResponse:
 
 
 def _read_version(path: Path) -> str:
-    from armybuilder.compose.edit import version_of
+    from armybuilder.edit.engine import version_of
     from armybuilder.yamlio import MAX_BYTES
 
     try:
@@ -434,8 +434,8 @@ async def import_route(request: Request) -> Response:
 
 
 async def manage(request: Request) -> Response:
-    from armybuilder.compose.edit import Locked
     from armybuilder.compose.parts import EditError
+    from armybuilder.edit.engine import Locked
     from armybuilder.web import folderpage
 
     st = _state(request)
@@ -511,8 +511,8 @@ def _list_model(
 ) -> dict[str, Any]:
     from armybuilder import systems
     from armybuilder.check import check_path
-    from armybuilder.compose.builder import board_of
-    from armybuilder.compose.edit import composable, version_of
+    from armybuilder.edit.engine import composable, version_of
+    from armybuilder.edit.offer import board_of
     from armybuilder.export import ExportFormat
     from armybuilder.history import counts
     from armybuilder.web.listpage import build_page, measure_line
@@ -608,10 +608,10 @@ def _fingerprint(document: Any) -> str:
 
 
 def _share_code(document: Any) -> tuple[str | None, str]:
-    """The list's share code (:mod:`armybuilder.share`, as ``armybuilder share`` prints it), or
+    """The list's share code (:mod:`armybuilder.sharecode`, as ``armybuilder share`` prints it), or
     None and why there is none."""
     from armybuilder.fingerprint import CanonicalError
-    from armybuilder.share import ShareCodeError, encode
+    from armybuilder.sharecode import ShareCodeError, encode
 
     if not isinstance(document, dict):  # not a list: nothing to share (and no section for it)
         return None, ""
@@ -778,7 +778,7 @@ async def _after_change(
         # Once the answer is sent: what was written, loaded for the next change of this list.
         from starlette.background import BackgroundTask
 
-        from armybuilder.compose.edit import prepare
+        from armybuilder.edit.engine import prepare
 
         answer.background = BackgroundTask(prepare, flash.path, flash.known[0].decode("utf-8"))
     return answer

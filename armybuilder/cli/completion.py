@@ -80,7 +80,7 @@ def _read(file: Any) -> dict[str, Any] | None:
 
 def _modules(data: dict[str, Any] | None) -> list[ModuleType]:
     """The compose modules of the file's system, or of every system when the file says none."""
-    from armybuilder.compose.edit import adapter, composable
+    from armybuilder.edit.engine import adapter, composable
 
     names = composable()
     if data and data.get("system") in names:
@@ -140,7 +140,7 @@ def complete(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
 
 def _names(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
     if what == "system":
-        from armybuilder.compose.edit import composable
+        from armybuilder.edit.engine import composable
 
         return composable()
     if what in ("kind", "entry"):

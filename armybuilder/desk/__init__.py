@@ -486,7 +486,7 @@ def _text_of(raw: bytes) -> str:
 def list_of_upload(filename: str, raw: bytes) -> tuple[str, str]:
     """The list text an uploaded file holds, and how it came (``file``: a list file, or
     ``roster``: a roster armybuilder made, its carried list written as YAML)."""
-    from armybuilder.sharing import read_source, to_yaml
+    from armybuilder.commands.share import read_source, to_yaml
 
     if not raw:
         raise Refusal(422, "the file is empty: choose your list file")
@@ -529,7 +529,7 @@ def _finding_dicts(result: Result) -> list[dict[str, Any]]:
 
 
 def _status(result: Result) -> str:
-    from armybuilder.tournament import Entry
+    from armybuilder.commands.tournament import Entry
 
     return Entry(0, result).status
 
@@ -1169,7 +1169,7 @@ class Desk:
         from armybuilder import systems
         from armybuilder.check import is_event_pack
         from armybuilder.fingerprint import CanonicalError, of_data
-        from armybuilder.share import ShareCodeError, decode, looks_like_code
+        from armybuilder.sharecode import ShareCodeError, decode, looks_like_code
         from armybuilder.yamlio import Document, LoadError, loads
 
         if not isinstance(text, str):
@@ -1183,7 +1183,7 @@ class Desk:
         if not text.strip():
             raise Refusal(422, "give the list: its YAML text or its share code")
         if looks_like_code(text):
-            from armybuilder.sharing import to_yaml
+            from armybuilder.commands.share import to_yaml
 
             try:
                 data = decode(text)
@@ -1643,7 +1643,7 @@ class Desk:
         except OSError as exc:
             raise DeskError(f"cannot make the folder {target}: {exc.strerror or exc}") from None
         root = os.path.realpath(target)
-        from armybuilder.tournament import PLAYERS_FILE, players_file
+        from armybuilder.commands.tournament import PLAYERS_FILE, players_file
 
         subs = [s for s in self.submissions() if s.checked_in or not present]
         planned = []
@@ -1734,7 +1734,7 @@ def default_db(pack_file: Path) -> Path:
 def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
     """``armybuilder collect PACK [--db FILE] --export FOLDER``: each player's latest list as a file
     (the database, as for the desk, by default beside the pack), and their names (``PLAYERS_FILE``)."""
-    from armybuilder.tournament import PLAYERS_FILE
+    from armybuilder.commands.tournament import PLAYERS_FILE
 
     opened = open_desk(pack_file, db, create=False)
     if isinstance(opened, Outcome):
@@ -1768,7 +1768,7 @@ def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool =
 
 
 def _other_lists(folder: Path, ours: set[str]) -> int:
-    from armybuilder.tournament import LIST_SUFFIXES
+    from armybuilder.commands.tournament import LIST_SUFFIXES
 
     try:
         return sum(

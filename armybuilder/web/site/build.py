@@ -1,9 +1,9 @@
 """``armybuilder site OUT``: the builder as a folder of static files, for any browser, offline.
 
-The folder is the same Starlette app as ``armybuilder serve`` (:mod:`armybuilder.web.app`), run
+The folder is the same Starlette app as ``armybuilder serve`` (:mod:`armybuilder.web.builder`), run
 by Pyodide (CPython compiled to WebAssembly) inside the browser's Web Worker. The page
 (``shell.js``) hands every link, form and htmx request to the worker, which answers it through
-:mod:`armybuilder.web.worker`; the lists live in the browser's IndexedDB. There is no server-side
+:mod:`armybuilder.web.site.worker`; the lists live in the browser's IndexedDB. There is no server-side
 code and no second engine: any static host serves the folder as it is (GitHub Pages, a
 university web space, ``python -m http.server``).
 
@@ -154,8 +154,8 @@ GZIPPED = ("pyodide.asm.wasm",)
 # Parts of the wheels a roster never uses: reportlab's sample fonts (rosters use armybuilder's DejaVu
 # and the PDF standard fonts, whose metrics are Python modules), tests, type stubs.
 LEFT_OUT = ("reportlab/fonts/",)
-SHELL = Path(__file__).resolve().parent / "web" / "site"
-STATIC = Path(__file__).resolve().parent / "web" / "static"
+SHELL = Path(__file__).resolve().parent
+STATIC = Path(__file__).resolve().parent.parent / "static"
 MARK = "build.json"  # every site has one: what --force may replace
 DATE = (1980, 1, 1, 0, 0, 0)  # every archive member's date: the same bytes every build
 
@@ -357,7 +357,7 @@ def site_packages(cache: Path, games: tuple[list[dict[str, str]], dict[str, byte
                 if "/tests/" in name or name.endswith("/RECORD"):
                     continue
                 members[name] = wheel.read(name)
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[2]
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
             members["armybuilder/" + path.relative_to(package).as_posix()] = path.read_bytes()

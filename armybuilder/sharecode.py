@@ -1,7 +1,7 @@
 """Share codes: a whole list as one line of text, to paste in a chat or print as a QR code.
 
 ``armybuilder share army.yaml`` prints the code; ``armybuilder import CODE -o army.yaml`` writes
-the list back (:mod:`armybuilder.sharing`). The code holds what the list *says*, so equal lists
+the list back (:mod:`armybuilder.commands.share`). The code holds what the list *says*, so equal lists
 give equal codes whatever their comments, layout and key order, and a round trip keeps the
 list's fingerprint (:mod:`armybuilder.fingerprint`).
 

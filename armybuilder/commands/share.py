@@ -1,6 +1,6 @@
 """``armybuilder share FILE`` and ``armybuilder import SOURCE -o FILE``: a list to paste, and back.
 
-``share`` prints the list's share code (:mod:`armybuilder.share`): one line, to paste in a chat
+``share`` prints the list's share code (:mod:`armybuilder.sharecode`): one line, to paste in a chat
 or a forum post; a PDF roster prints it as a QR code. An invalid list can be shared too (a
 player asks for help with it): the code is printed, the status line on stderr says INVALID and
 the exit code is 1, as ``export`` does. A file that cannot be read as a list has no code (exit 1,
@@ -8,7 +8,7 @@ with its finding, as has a YAML file that is not a mapping), and an event pack i
 list (exit 2).
 
 ``import`` writes a list file from a share code, or from a roster that carries its list (every
-roster ``armybuilder export`` writes: PDF, Markdown, JSON; read by :func:`armybuilder.verify.read`).
+roster ``armybuilder export`` writes: PDF, Markdown, JSON; read by :func:`armybuilder.commands.verify.read`).
 The list is written as YAML (keys in the order of the system's list schema, the rest sorted),
 read back with the safe reader every list file goes through (what it holds must be a list a
 file may hold) and checked like a file. It is written atomically under the file's lock, never
@@ -34,7 +34,7 @@ def share(file: Path, fmt: str = "text", base: str | None = None) -> Outcome:
     from armybuilder.check import check, is_event_pack, load
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.reporters.text import status_line
-    from armybuilder.share import FORM, ShareCodeError, encode_canonical, link, link_problem
+    from armybuilder.sharecode import FORM, ShareCodeError, encode_canonical, link, link_problem
     from armybuilder.yamlio import LoadError
 
     shown = one_line(file)
@@ -100,8 +100,8 @@ def read_source(source: str, number: int | None = None, code: bool = False) -> t
 
     Raises ``ValueError`` with the reason it holds none (every one a usage error).
     """
-    from armybuilder import verify
-    from armybuilder.share import ShareCodeError, decode, looks_like_code
+    from armybuilder.commands import verify
+    from armybuilder.sharecode import ShareCodeError, decode, looks_like_code
 
     path = Path(source)
     if (
@@ -139,7 +139,7 @@ def _from_packet(printed: Any, source: str, number: int | None) -> tuple[Any, st
     """List ``number`` of a tournament packet (:func:`read_source`)."""
     import json
 
-    from armybuilder import verify
+    from armybuilder.commands import verify
 
     if number is None or not printed.packet_lists:
         said = verify.packet_said(printed, source)

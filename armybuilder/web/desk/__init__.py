@@ -1,5 +1,5 @@
 """The submission desk of ``armybuilder collect``: the players' pages, the organiser's pages and
-the JSON API, over :class:`armybuilder.collect.Desk`.
+the JSON API, over :class:`armybuilder.desk.Desk`.
 
 ======  ==============================  ===================================================
 GET     ``/``                           the players' page: send a list (a file, pasted YAML,
@@ -33,14 +33,14 @@ POST    ``/api/reveal``                 the organiser's: reveal the lists (which
 GET     ``/api/lists``                  every latest list and verdict after the reveal (403 before)
 ======  ==============================  ===================================================
 
-The builder (:func:`armybuilder.web.app.make_app`) runs beside the desk over a folder of drafts
+The builder (:func:`armybuilder.web.builder.make_app`) runs beside the desk over a folder of drafts
 (``/list/``, ``/act/`` ... as in ``armybuilder serve``): a player who builds a list here gets a
 draft with a name nobody can guess, and sends it from the players' page (this device remembers
 its drafts in a cookie). The builder's own pages are reached only by a draft's name.
 
 Every request passes the guard of ``serve`` (:mod:`.guard`: the Host allow-list, the security
 headers, slow clients dropped by the server's protocol); every form the builder's checks
-(:func:`armybuilder.web.app.form_values`: the Origin, the page's token, the size). The players' pages
+(:func:`armybuilder.web.builder.form_values`: the Origin, the page's token, the size). The players' pages
 need no key: anyone who can reach the desk may send a list, unless the organiser set a passcode or
 registered the players; one address (an IPv6 client: its /64, as the
 connections are counted) may start at most ``--per-minute`` new lists and drafts.
@@ -74,7 +74,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from armybuilder.collect import (
+from armybuilder.desk import (
     MAX_LIST_BYTES,
     MAX_PLAYER,
     Desk,
@@ -89,7 +89,7 @@ from armybuilder.collect import (
 )
 from armybuilder.digits import TooLong
 from armybuilder.text import md, plural
-from armybuilder.web.app import (
+from armybuilder.web.builder import (
     HERE,
     PDF_LOCK,
     Bad,
@@ -391,7 +391,7 @@ def _drafts_view(ds: DeskState, names: Sequence[str]) -> list[dict[str, Any]]:
 def _new_draft(ds: DeskState, system: str, name: str) -> str:
     import secrets
 
-    from armybuilder.compose.edit import composable, run_new
+    from armybuilder.edit.engine import composable, run_new
 
     closed = ds.desk.state().closed
     if closed:  # a draft is a write like any other: none after the deadline, the lock or the reveal
@@ -483,7 +483,7 @@ def _players_model(request: Request) -> dict[str, Any]:
     import secrets
 
     from armybuilder import systems
-    from armybuilder.compose.edit import composable
+    from armybuilder.edit.engine import composable
 
     ds = _ds(request)
     state = ds.desk.state()
@@ -805,7 +805,7 @@ def _action_words(what: str, detail: str, subs: Sequence[Submission]) -> str:
 
 
 def _unstamp(text: str) -> Any:
-    from armybuilder.collect import unstamp
+    from armybuilder.desk import unstamp
 
     try:
         return unstamp(text)
@@ -892,7 +892,7 @@ def _moderate(desk: Desk, do: str, sid: str, values: Mapping[str, Sequence[Any]]
 
 
 def _act(desk: Desk, values: Mapping[str, Sequence[Any]], base: str = "/") -> Flash:
-    from armybuilder.collect import parse_when
+    from armybuilder.desk import parse_when
 
     do = first_value(values, "do")
     sid = first_value(values, "id")
@@ -983,7 +983,7 @@ def _exported(desk: Desk, tmp: Path, present: bool = False) -> tuple[Any, Path]:
     """The lists written into ``tmp``, and the tournament run over that folder (as
     ``armybuilder tournament PACK FOLDER`` runs it), each list named by its player as the desk
     knows them (not by the list's own ``player:``, which its sender wrote, nor its file's name)."""
-    from armybuilder.tournament import discover, run
+    from armybuilder.commands.tournament import discover, run
 
     folder = tmp / "lists"
     names = {path.name: sub.player for sub, path in desk.export(folder, present=present)}
@@ -1000,8 +1000,8 @@ def _lists_zip(subs: Sequence[Submission]) -> bytes:
     their names as the desk knows them with each file's SHA-256 (``armybuilder-players.csv``, as
     the export writes it):
     the lists as kept, no check run."""
-    from armybuilder.collect import file_names
-    from armybuilder.tournament import PLAYERS_FILE, players_file
+    from armybuilder.commands.tournament import PLAYERS_FILE, players_file
+    from armybuilder.desk import file_names
 
     buf = io.BytesIO()
     named = sorted(zip(file_names([s.player for s in subs]), subs, strict=True), key=lambda m: m[0])
@@ -1017,7 +1017,7 @@ def _lists_zip(subs: Sequence[Submission]) -> bytes:
 
 
 def _download(desk: Desk, name: str, present: bool = False) -> bytes:
-    from armybuilder.tournament import packet_of, render_report, report_kind
+    from armybuilder.commands.tournament import packet_of, render_report, report_kind
 
     if name == "desk.sqlite":
         return desk.backup_bytes()
@@ -1348,7 +1348,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
 def _idempotency_key(request: Request) -> str | None:
     """The ``Idempotency-Key`` header (the IETF HTTP API draft: a Structured Field string, in
     quotes, though a bare key is taken too), or None; given twice with two keys: 422. The engine
-    checks the key itself (:func:`armybuilder.collect.idempotency_key`)."""
+    checks the key itself (:func:`armybuilder.desk.idempotency_key`)."""
     given = {v.strip() for v in request.headers.getlist("idempotency-key")}
     if len(given) > 1:
         raise ApiError(422, "give one Idempotency-Key header, once")
