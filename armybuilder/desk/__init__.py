@@ -486,7 +486,7 @@ def _text_of(raw: bytes) -> str:
 def list_of_upload(filename: str, raw: bytes) -> tuple[str, str]:
     """The list text an uploaded file holds, and how it came (``file``: a list file, or
     ``roster``: a roster armybuilder made, its carried list written as YAML)."""
-    from armybuilder.commands.share import read_source, to_yaml
+    from armybuilder.sources import read_source, to_yaml
 
     if not raw:
         raise Refusal(422, "the file is empty: choose your list file")
@@ -1183,7 +1183,7 @@ class Desk:
         if not text.strip():
             raise Refusal(422, "give the list: its YAML text or its share code")
         if looks_like_code(text):
-            from armybuilder.commands.share import to_yaml
+            from armybuilder.sources import to_yaml
 
             try:
                 data = decode(text)

@@ -689,7 +689,7 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
     import tempfile
 
     from armybuilder.commands.share import import_list as engine_import
-    from armybuilder.commands.share import read_source
+    from armybuilder.sources import read_source
 
     with tempfile.TemporaryDirectory(prefix="armybuilder-import-") as tmp:
         if upload is not None:

@@ -15,8 +15,8 @@ def model(code: str) -> dict[str, Any]:
     """What the page shows for ``code`` (``problem`` set when it holds no list)."""
     from armybuilder import systems
     from armybuilder.check import check_text
-    from armybuilder.commands.share import to_yaml
     from armybuilder.sharecode import ShareCodeError, decode
+    from armybuilder.sources import to_yaml
     from armybuilder.web.listpage import measure_line
 
     given = "".join(code.split())

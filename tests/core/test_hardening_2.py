@@ -106,7 +106,7 @@ def test_1_a_roster_whose_list_holds_a_309_digit_number(run, tmp_path, fmt):
 
 
 def test_1_whole_numbers_beyond_a_float_are_kept_for_the_reader_to_refuse():
-    from armybuilder.commands.share import _big_as_float
+    from armybuilder.sources import _big_as_float
 
     assert _big_as_float({"a": [BIG, 2**53, -BIG]}) == {"a": [BIG, float(2**53), -BIG]}
 

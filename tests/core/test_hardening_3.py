@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rosters import pdf_bombs, pdf_fonts, pdf_long_strings
 
-from armybuilder.commands import verify
-from armybuilder.export import render
+from armybuilder.export import readback, render
 from armybuilder.export.roster import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +42,7 @@ def peak_of(fn) -> tuple[object, int]:
     try:
         try:
             got: object = fn()
-        except verify.Unreadable as exc:
+        except readback.Unreadable as exc:
             got = exc
         return got, tracemalloc.get_traced_memory()[1]
     finally:
@@ -66,8 +65,8 @@ def bomb(tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize("pages", [False, True])
 def test_2_embedded_files_that_unpack_to_gigabytes_are_refused_in_bounded_memory(bomb, pages):
-    got, peak = peak_of(lambda: verify.read(bomb, pages=pages))
-    assert isinstance(got, verify.Unreadable)
+    got, peak = peak_of(lambda: readback.read(bomb, pages=pages))
+    assert isinstance(got, readback.Unreadable)
     assert "the list the PDF carries (armybuilder-list.json) unpacks to more than 1,048,576 bytes" in got.message
     assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"  # the file (read with room for 32 MiB) and one list
 
@@ -84,8 +83,8 @@ def test_2_the_list_then_bombs_reads_the_list_alone(tmp_path):
     carried = PdfReader(io.BytesIO(plain)).attachments[LIST_FILE][0]
     path = tmp_path / "roster.pdf"
     path.write_bytes(pdf_bombs(plain, 8, 64 * MiB, carried=carried))
-    got, peak = peak_of(lambda: verify.read(path, pages=False))
-    assert isinstance(got, verify.Printed) and got.carries and got.carried["name"] == "Wren's Host"
+    got, peak = peak_of(lambda: readback.read(path, pages=False))
+    assert isinstance(got, readback.Printed) and got.carries and got.carried["name"] == "Wren's Host"
     assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"
 
 
@@ -101,9 +100,9 @@ def test_2_the_command_line_says_why(run, bomb, tmp_path):
 
 def test_2_a_stream_of_the_pages_that_unpacks_past_the_limit(tmp_path):
     path = tmp_path / "big.pdf"
-    path.write_bytes(pdf_long_strings(1, 2 * verify.MAX_PDF_STREAM_BYTES))
-    got, peak = peak_of(lambda: verify.read(path))
-    assert isinstance(got, verify.Unreadable) and got.usage
+    path.write_bytes(pdf_long_strings(1, 2 * readback.MAX_PDF_STREAM_BYTES))
+    got, peak = peak_of(lambda: readback.read(path))
+    assert isinstance(got, readback.Unreadable) and got.usage
     assert "a stream that unpacks to more than 4 MiB" in got.message
     assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"
 
@@ -114,15 +113,15 @@ def test_2_all_the_streams_a_page_unpacks_are_bounded_together(tmp_path):
     path = tmp_path / "fonts.pdf"
     path.write_bytes(pdf_fonts(64, 3 * MiB))
     assert path.stat().st_size < MiB
-    got, peak = peak_of(lambda: verify.read(path))
-    assert isinstance(got, verify.Unreadable) and got.usage
+    got, peak = peak_of(lambda: readback.read(path))
+    assert isinstance(got, readback.Unreadable) and got.usage
     assert "its streams unpack to more than 32 MiB" in got.message
     assert peak < 80 * MiB, f"{peak / MiB:.0f} MiB"
 
 
 def test_2_pypdf_is_a_version_that_bounds_what_it_unpacks():
     """pypdf 7.1 or later (required by the project): its configuration bounds every filter's output
-    and a stream's decoding work, which verify._bounded sets."""
+    and a stream's decoding work, which readback._bounded sets."""
     import tomllib
     from pypdf import Configuration
 
@@ -156,8 +155,8 @@ def test_4_pages_of_megabyte_strings_are_refused_by_their_bytes(tmp_path, monkey
         return real(page, *args, **kwargs)
 
     monkeypatch.setattr(PageObject, "extract_text", counted)
-    with pytest.raises(verify.Unreadable) as got:
-        verify.read(path)
+    with pytest.raises(readback.Unreadable) as got:
+        readback.read(path)
     assert got.value.usage and "more than 1 MiB of content to read" in got.value.message
     assert len(read) == 1
 
@@ -165,8 +164,8 @@ def test_4_pages_of_megabyte_strings_are_refused_by_their_bytes(tmp_path, monkey
 def test_4_many_operations_of_few_bytes_are_still_refused_by_their_count(tmp_path):
     path = tmp_path / "ops.pdf"
     path.write_bytes(pdf_long_strings(2, 0, content=b"0 0 m\n" * 60_000))  # 720 KB, 120,000 operations
-    with pytest.raises(verify.Unreadable) as got:
-        verify.read(path)
+    with pytest.raises(readback.Unreadable) as got:
+        readback.read(path)
     assert got.value.usage and "its pages hold more than 100,000 drawing operations" in got.value.message
 
 
@@ -194,9 +193,9 @@ def test_3_the_event_line_is_read_as_the_pattern_read_it(pieces):
 
     text = "".join(pieces)
     old = re.match(_OLD_EVENT_LINE, text)
-    assert verify._event_line(text) == (old.group(1) if old else None)
+    assert readback._event_line(text) == (old.group(1) if old else None)
     found = re.search(_OLD_PDF_EVENT, text)
-    assert verify._pdf_event(text) == (found.groups() if found else None)
+    assert readback._pdf_event(text) == (found.groups() if found else None)
 
 
 def _bounded_cpu(code: str, seconds: int = 60) -> subprocess.CompletedProcess[str]:
@@ -216,14 +215,14 @@ def test_3_a_line_that_repeats_event_pack_is_read_within_bounds(tmp_path):
     line = "- Checked against " + " (event pack " * (1024 * 1024 // 13)
     md.write_text("- Status: **VALID** (0 errors)\n" + line + "\n", encoding="utf-8")
     r = _bounded_cpu(
-        "import sys\nfrom pathlib import Path\nfrom armybuilder.commands import verify\n"
-        f"p = verify.read(Path({str(md)!r}))\nprint(p.kind, p.event_pack)"
+        "import sys\nfrom pathlib import Path\nfrom armybuilder.export import readback\n"
+        f"p = readback.read(Path({str(md)!r}))\nprint(p.kind, p.event_pack)"
     )
     assert r.returncode == 0 and r.stdout == "markdown None\n", r.stderr[-500:]
     r = _bounded_cpu(
-        "from armybuilder.commands import verify\n"
+        "from armybuilder.export import readback\n"
         f"text = 'Checked against ' + ' (event pack ' * {1024 * 1024 // 13}\n"
-        "print(verify._pdf_event(text))"
+        "print(readback._pdf_event(text))"
     )
     assert r.returncode == 0 and r.stdout == "None\n", r.stderr[-500:]
 
@@ -253,7 +252,7 @@ def test_6_a_valid_lists_own_pdf_with_a_long_name_verifies(run, tmp_path, name):
     r = run("verify", pdf)
     clean(r)
     assert r.exit_code == 0 and ": verified: VALID, 51 of 51 points" in r.stdout, r.stdout
-    printed = verify.read(pdf)
+    printed = readback.read(pdf)
     assert [s for _, s in printed.statuses] == ["VALID"] * len(printed.pages or [])  # every page's footer
     assert all(t == "51 of 51 points" for _, t in printed.totals)
 
@@ -318,24 +317,24 @@ def test_13_the_tournament_json_report_escapes_line_separators(run, tmp_path):
 def test_a_markdown_roster_of_too_many_lines_is_refused_unread(tmp_path):
     """32 MiB of line breaks took 28 s to read (100,001 of them here: refused by their count)."""
     path = tmp_path / "roster.md"
-    path.write_text("- Status: **VALID** (0 errors)\n" + "\n" * verify.MAX_MARKDOWN_LINES, encoding="utf-8")
-    with pytest.raises(verify.Unreadable) as got:
-        verify.read(path)
+    path.write_text("- Status: **VALID** (0 errors)\n" + "\n" * readback.MAX_MARKDOWN_LINES, encoding="utf-8")
+    with pytest.raises(readback.Unreadable) as got:
+        readback.read(path)
     assert got.value.usage and "more than 100,000 lines" in got.value.message
 
 
 def test_a_text_roster_over_8_mib_is_refused_unread(tmp_path):
     path = tmp_path / "roster.md"
-    path.write_bytes(b"- Status: **VALID** (0 errors)\n" + b"x" * verify.MAX_TEXT_ROSTER_BYTES)
-    with pytest.raises(verify.Unreadable) as got:
-        verify.read(path)
+    path.write_bytes(b"- Status: **VALID** (0 errors)\n" + b"x" * readback.MAX_TEXT_ROSTER_BYTES)
+    with pytest.raises(readback.Unreadable) as got:
+        readback.read(path)
     assert got.value.usage and "a Markdown or JSON roster is at most 8,388,608" in got.value.message
 
 
 def test_json_of_a_million_values_is_refused_unread(tmp_path):
     """JSON of empty arrays (32 MiB of them held 0.9 GB): refused by a count of its values' marks."""
     path = tmp_path / "roster.json"
-    path.write_text('{"roster_format": 1, "a": [' + "[]," * verify.MAX_JSON_ROSTER_VALUES + "[]]}", encoding="utf-8")
-    got, peak = peak_of(lambda: verify.read(path))
-    assert isinstance(got, verify.Unreadable) and got.usage and "more than 1,000,000 values" in got.message
+    path.write_text('{"roster_format": 1, "a": [' + "[]," * readback.MAX_JSON_ROSTER_VALUES + "[]]}", encoding="utf-8")
+    got, peak = peak_of(lambda: readback.read(path))
+    assert isinstance(got, readback.Unreadable) and got.usage and "more than 1,000,000 values" in got.message
     assert peak < 64 * MiB, f"{peak / MiB:.0f} MiB"

@@ -464,6 +464,8 @@ def test_the_commands_are_listed_and_their_modules_not_imported_at_start_up(run)
             "armybuilder.commands.share",
             "armybuilder.export.qr",
             "armybuilder.commands.verify",
+            "armybuilder.sources",
+            "armybuilder.export.readback",
         )
         == []
     )
