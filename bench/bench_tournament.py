@@ -1,6 +1,7 @@
 """Time a tournament run over 250, 500 and 1,000 generated lists of every system.
 
     python bench/bench_tournament.py [--sizes 250 500 1000] [--repeat 3] [--cli]
+    python bench/bench_tournament.py --packet-memory [--sizes 500 1000 2000] [--plain]
 
 For each size it generates the lists (bench/generate_lists.py, seeded: the same files every
 time; not timed), then times, in this process on one core, what ``armybuilder tournament``
@@ -12,6 +13,21 @@ is shown with the time per list (sizes interleaved): a flat per-list time means 
 ``--packet`` times the organiser's packet instead (``tournament --packet``: each list checked
 again for its roster, measured for its layout, then the PDF laid out and drawn), once per size:
 wall and CPU seconds, pages, megabytes.
+
+``--packet-memory`` runs the real command, ``armybuilder tournament PACK LISTS --packet FILE
+--compact`` (``--plain``: without ``--compact``), in a fresh process for each size, and prints its
+peak resident memory (``ru_maxrss``), wall and CPU seconds and the packet's size: the peak should
+stay about flat as the lists grow (issue 45, item 10).
+
+Measured 2026-12-05 (issue 45, item 10), ``--packet-memory`` (compact), the machine shared (load 10
+to 14: the wall times are not comparable, the CPU times are):
+
+    before (every list's flowables, parsed texts, line breakings and uncompressed pages kept until
+    the PDF was written): 500 lists 178 MiB, 12.1 s CPU; 1,000: 306 MiB, 26.6 s; 2,000: 554 MiB,
+    64.1 s (284 KiB a list)
+    after (each list laid out, drawn and let go; pages kept compressed for their footers; the
+    texts kept bounded): 500 lists 65 MiB, 11.3 s CPU; 1,000: 87 MiB, 23.3 s; 2,000: 132 MiB,
+    48.3 s; the same bytes. The command without --packet: 32 MiB (500) to 39 MiB (2,000).
 
 Measured 2026-12-03 (issue 37, items 2 and 10), the packet of the 1,000 generated lists, in
 process, CPU seconds (the machine was shared: load 3.5 before, 9 after, so wall time ran 1 to 4
@@ -80,9 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--cli", action="store_true", help="also time the command in a fresh process")
     ap.add_argument("--packet", action="store_true", help="time the packet PDF instead of the reports")
+    ap.add_argument("--packet-memory", action="store_true", help="the packet command's peak memory, per size")
+    ap.add_argument("--plain", action="store_true", help="with --packet-memory: the packet without --compact")
     args = ap.parse_args(argv)
     if args.packet:
         return packet(args.sizes, args.seed)
+    if args.packet_memory:
+        return packet_memory(args.sizes, args.seed, compact=not args.plain)
 
     with tempfile.TemporaryDirectory(prefix="armybuilder-bench-") as tmp:
         warm = Path(tmp) / "warm"
@@ -146,6 +166,49 @@ def packet(sizes: list[int], seed: int) -> int:
             pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
             print(
                 f"{n:>6} {wall:>8.1f} {cpu:>8.1f} {1000 * cpu / n:>8.1f} {pages:>6} {len(data) / 1e6:>6.1f}", flush=True
+            )
+    return 0
+
+
+# The command in a fresh process, measured from inside: peak resident memory (KiB on Linux), wall and CPU.
+CHILD = """
+import json, resource, sys, time
+out, args = sys.argv[1], sys.argv[2:]
+start, cpu = time.perf_counter(), time.process_time()
+from armybuilder.cli import app
+try:
+    app(args, prog_name="armybuilder")
+except SystemExit:
+    pass
+wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+open(out, "w").write(json.dumps({"wall": wall, "cpu": cpu, "peak_kib": peak}))
+"""
+
+
+def packet_memory(sizes: list[int], seed: int, compact: bool = True) -> int:
+    """``tournament --packet`` (``--compact``) of each size in a fresh process: its peak memory and time."""
+    import json
+
+    with tempfile.TemporaryDirectory(prefix="armybuilder-bench-") as tmp:
+        print(f"{'lists':>6} {'peak MiB':>9} {'KiB/list':>9} {'wall s':>8} {'cpu s':>8} {'PDF MB':>7}")
+        for n in sizes:
+            folder = Path(tmp) / f"lists-{n}"
+            generate(folder, n, seed)
+            pdf, said = Path(tmp) / f"packet-{n}.pdf", Path(tmp) / f"measured-{n}.json"
+            args = ["tournament", str(PACK), str(folder), "--packet", str(pdf), "--force"]
+            subprocess.run(
+                [sys.executable, "-c", CHILD, str(said), *args, *(["--compact"] if compact else [])],
+                cwd=ROOT,
+                capture_output=True,
+                check=False,
+            )
+            m = json.loads(said.read_text())
+            size = pdf.stat().st_size / 1e6 if pdf.exists() else 0.0
+            print(
+                f"{n:>6} {m['peak_kib'] / 1024:>9.0f} {m['peak_kib'] / n:>9.1f} {m['wall']:>8.1f} {m['cpu']:>8.1f} "
+                f"{size:>7.1f}",
+                flush=True,
             )
     return 0
 

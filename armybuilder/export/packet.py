@@ -18,7 +18,8 @@ pack give the same bytes.
 
 from __future__ import annotations
 
-import io
+import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,9 @@ def packet_file(number: int) -> str:
     return f"{PACKET_FILE}{number:04d}.json"
 
 
+KEPT_TEXTS = 2_000  # texts parsed (and line breakings) kept across lists, then let go (``_forget``)
+# What measuring a list alone sets that the packet being laid out needs as it was (``_layout_of``).
+_PACKET_STATE = ("_chars", "_cut", "_roster_valid", "_attachment", "s", "_pages", "_roster_pages", "_body_page")
 MAX_REASONS = 8  # errors shown per list on the summary page; its own page shows every one
 
 
@@ -67,7 +71,7 @@ class PacketList:
     status: str  # legal, illegal, broken
     total: str  # "48 of 48 points", or "-"
     reasons: list[str]  # the error findings, "CODE: message"
-    roster: Roster
+    roster: Roster | None  # None once laid out: a packet lets each list's roster go (``render``)
     system: str = ""
 
 
@@ -93,35 +97,43 @@ class PacketExporter(PdfExporter):
     """The packet's pages: a summary, then each list's roster layout; per-page footers."""
 
     _carries = False  # the packet carries its lists by number (``_attach``), none as a roster's own
+    _measuring = False  # a list being measured alone (``_layout_of``)
 
     def render_packet(self, packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False) -> bytes:
         """The packet's PDF. Each list is laid out as ``armybuilder export --event`` lays it out
         (:meth:`PdfExporter._one_page`: on one page when a snugger layout holds it), or with
-        ``compact`` as ``export --compact`` does; each with the margins of its layout."""
+        ``compact`` as ``export --compact`` does; each with the margins of its layout.
+
+        The lists are laid out one at a time (issue 45, item 10: 2,000 lists took 582 MiB): each is
+        measured, its flowables made and laid out only when the one before it is all but done
+        (:func:`_packet_doc_class`), and its pages kept compressed until the footers, which need the
+        page count, are drawn; so the memory a packet takes does not grow with its lists' flowables.
+        The bytes are those of one story of every list built at once."""
         load_platypus()
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
-        from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+        from reportlab.platypus import Frame, NextPageTemplate, PageBreak, PageTemplate
         from reportlab.platypus.doctemplate import LayoutError
 
         if not packet.lists:
             raise ExportError("a packet needs at least one list")
+        if any(item.roster is None for item in packet.lists):
+            raise ExportError("a packet's lists are laid out once")
         self._packet = packet
+        self._carried: list[tuple[int, bytes | None]] = []  # each list's file, embedded when the PDF is saved
         regular, bold, face = fonts()
         self.font, self.bold = regular, bold
         pagesize = LETTER if Paper(paper) is Paper.letter else A4
         options = ExportOptions(paper=Paper(paper), compact=compact)
-        self._feet = [_Foot(True, "", "", "")]  # (while each list is measured alone: no watermark)
         self._current: int = 0
         self._next: int | None = None
-        layouts = [self._layout_of(item.roster, options, compact) for item in packet.lists]
         self._chars: set[str] = set()
         self._cut = 0
         self._attachment = None  # no roster's own list: the packet carries each list by its number
         self._compact, self._snug, self._keep_tail = False, 0, False  # the summary: the roster's own type
         self._styles()
-        buf = io.BytesIO()
-        doc = BaseDocTemplate(
+        buf = _Sink()
+        doc = _packet_doc_class()(
             buf,
             pagesize=pagesize,
             invariant=1,
@@ -154,23 +166,62 @@ class PacketExporter(PdfExporter):
         story = self._summary(packet, avail)
         self._feet = [self._summary_foot(packet)]
         marker = _marker_class()
-        for item, layout in zip(packet.lists, layouts, strict=True):
-            self._compact, self._snug, scale, self._keep_tail = layout
-            self._styles(scale)
-            story += [marker(self, len(self._feet)), NextPageTemplate(template(self._margins())), PageBreak()]
-            self._feet.append(self._list_foot(packet, item))
-            story += self._story(item.roster, avail)
+        said = len(self.warnings)
+        layout_warnings: list[str] = []  # said first, as when every list was measured before the packet
+
+        def sections() -> Iterator[list[Flowable]]:
+            for item in packet.lists:
+                roster, item.roster = item.roster, None  # let go once laid out: only its file is kept
+                assert roster is not None  # (checked above)
+                self._carried.append((item.number, roster.carried))
+                self._forget()
+                before = len(self.warnings)
+                layout = self._layout_of(roster, options, compact)
+                layout_warnings.extend(self.warnings[before:])
+                del self.warnings[before:]
+                self._compact, self._snug, scale, self._keep_tail = layout
+                self._styles(scale)
+                section = [marker(self, len(self._feet)), NextPageTemplate(template(self._margins())), PageBreak()]
+                self._feet.append(self._list_foot(item.number, roster))
+                yield section + self._story(roster, avail)
+
+        doc.sections = sections()
+        doc.story = story
         self._current, self._next = 0, None
         try:
-            doc.build(story, canvasmaker=self._canvas_class(packet.lists[0].roster))
+            doc.build(story, canvasmaker=self._canvas_class())
         except LayoutError as exc:
             raise ExportError(f"the packet does not fit the page ({exc})") from None
+        finally:
+            doc.sections = doc.story = None
+            self._forget(everything=True)
+        self.warnings[said:said] = layout_warnings
         self._check_glyphs(face)
-        return buf.getvalue()
+        return buf.data
+
+    def _forget(self, everything: bool = False) -> None:
+        """Let the texts parsed and the line breaking kept (:meth:`PdfExporter._p`) go when they
+        have grown past ``KEPT_TEXTS`` (or ``everything``): what one list and the next need is kept,
+        not every list's."""
+        for name in ("_parsed", "_wrapped"):
+            kept = self.__dict__.get(name)
+            if kept is not None and (everything or len(kept) > KEPT_TEXTS):
+                kept.clear()
 
     def _layout_of(self, roster: Roster, options: ExportOptions, compact: bool) -> tuple[bool, int, float, bool]:
         """How one list is laid out in the packet, measured alone (no QR code: a packet shows none):
-        (--compact, snugness, type scale, trailing sections kept with the last)."""
+        (--compact, snugness, type scale, trailing sections kept with the last). Measured while the
+        packet is being laid out: what the packet's own pages keep (the characters printed, the
+        texts cut, the list whose page is drawn) is left as it was."""
+        kept = {name: self.__dict__[name] for name in _PACKET_STATE if name in self.__dict__}
+        self._measuring = True
+        try:
+            return self._measured_layout(roster, options, compact)
+        finally:
+            self._measuring = False
+            self.__dict__.update(kept)
+
+    def _measured_layout(self, roster: Roster, options: ExportOptions, compact: bool) -> tuple[bool, int, float, bool]:
         self._compact = compact
         self._appendix_page = True
         if not compact:
@@ -193,9 +244,9 @@ class PacketExporter(PdfExporter):
         if self._packet.anonymous:
             return
         files: list[tuple[str, bytes, str, dict[str, str]]] = [
-            (packet_file(item.number), item.roster.carried, f"List {item.number} of the packet", {})
-            for item in self._packet.lists
-            if item.roster.carried is not None
+            (packet_file(number), carried, f"List {number} of the packet", {})
+            for number, carried in self._carried
+            if carried is not None
         ]
         embed(canvas, files)
 
@@ -271,9 +322,8 @@ class PacketExporter(PdfExporter):
         self._chars.update(foot.first + foot.second)
         return foot
 
-    def _list_foot(self, packet: Packet, item: PacketList) -> _Foot:
-        r = item.roster
-        first = self._short(f"{packet.event} · list {item.number} · {r.status} · {r.measure_text}")
+    def _list_foot(self, number: int, r: Roster) -> _Foot:
+        first = self._short(f"{self._packet.event} · list {number} · {r.status} · {r.measure_text}")
         data = f"{r.system_id} data version {r.data_version}" if r.data_version else "no game data"
         foot = _Foot(r.valid, first, f"armybuilder {r.version} · {data} · ", f"fingerprint {r.fingerprint or 'none'}")
         self._chars.update(foot.first + foot.second + foot.tail)
@@ -282,6 +332,8 @@ class PacketExporter(PdfExporter):
     def _page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         """At each page's start: the list it shows (a marker before the page break said), then the
         roster's watermark when that list is illegal."""
+        if self._measuring:  # a list measured alone: no watermark, no list shown
+            return
         if self._next is not None:
             self._current, self._next = self._next, None
         canvas._armybuilder_page_of = self._current  # type: ignore[attr-defined]  # read back by the footer
@@ -293,6 +345,35 @@ class PacketExporter(PdfExporter):
         self._roster_valid = foot.valid
         self._foot1, self._foot2, self._foot2_tail = foot.first, foot.second, foot.tail
         super()._draw_footer(canvas, total, colors, mm)
+
+
+class _Sink:
+    """Where the PDF is written: its bytes, kept as they are (a BytesIO would copy them)."""
+
+    data = b""
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+
+@functools.cache
+def _packet_doc_class() -> Any:
+    """A BaseDocTemplate whose story (``doc.story``) is given one list's flowables at a time from
+    ``doc.sections``: the next list's are added when the story holds only the last flowable of the
+    one before, so what reportlab looks ahead at (a flowable kept with the next) is there, as in
+    one story of every list, and the flowables laid out are let go (reportlab takes each from the
+    front of the story)."""
+    from reportlab.platypus import BaseDocTemplate
+
+    class PacketDoc(BaseDocTemplate):
+        story: list[Any] | None = None
+        sections: Iterator[list[Any]] | None = None
+
+        def filterFlowables(self, flowables: list[Any]) -> None:
+            if flowables is self.story and len(flowables) <= 1 and self.sections is not None:
+                flowables.extend(next(self.sections, ()))
+
+    return PacketDoc
 
 
 def _marker_class() -> Any:
@@ -316,7 +397,8 @@ def _marker_class() -> Any:
 
 def render(packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False) -> tuple[bytes, list[str]]:
     """The packet's PDF bytes, and the warnings for stderr (characters the font cannot print...);
-    ``compact``: each list laid out as ``export --compact`` lays it out."""
+    ``compact``: each list laid out as ``export --compact`` lays it out. The packet is used up: each
+    list's roster is let go once laid out (only its file is kept, to embed), so a packet is rendered once."""
     exporter = PacketExporter()
     data = exporter.render_packet(packet, paper, compact)
     return data, exporter.warnings

@@ -51,6 +51,7 @@ import functools
 import io
 import json
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -380,7 +381,7 @@ class PdfExporter(Exporter):
         from reportlab.platypus.doctemplate import LayoutError
 
         try:
-            canvas = self._measuring_canvas_class() if measure else self._canvas_class(roster)
+            canvas = self._measuring_canvas_class() if measure else self._canvas_class()
             doc.build(story, onFirstPage=self._page, onLaterPages=self._page, canvasmaker=canvas)
         except LayoutError as exc:
             raise ExportError(f"the roster does not fit the page ({exc})") from None
@@ -866,7 +867,7 @@ class PdfExporter(Exporter):
         canvas.drawCentredString(0, -34, "INVALID")
         canvas.restoreState()
 
-    def _canvas_class(self, r: Roster) -> type[Canvas]:
+    def _canvas_class(self) -> type[Canvas]:
         """A canvas that knows the page count when it draws the footers ("page N of M")."""
         from reportlab.lib import colors
         from reportlab.lib.units import mm
@@ -875,22 +876,33 @@ class PdfExporter(Exporter):
         exporter = self
 
         class FooterCanvas(Canvas):
+            """Each page is kept (its drawing compressed: a packet has thousands) until the document
+            is saved, then given its footer and written, its stream compressed there and then."""
+
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, **kwargs)
-                self._pages: list[dict[str, Any]] = []
+                self._pages: list[dict[str, Any] | None] = []
 
             def showPage(self) -> None:
-                self._pages.append(dict(self.__dict__))
+                state = dict(self.__dict__)
+                code: list[str] = state.pop("_code")
+                state[_PACKED] = zlib.compress("\n".join(code).encode("utf-8"), 1) if code else None
+                self._pages.append(state)
                 self._startPage()  # type: ignore[attr-defined]  # Canvas's own page reset, private: not in types-reportlab
 
             def save(self) -> None:
                 total = len(self._pages)
                 exporter._pages = total
                 exporter._roster_pages = exporter._roster_pages or total
-                for state in self._pages:
+                for i, state in enumerate(self._pages):
+                    assert state is not None  # (each page is let go once written)
+                    packed = state.pop(_PACKED)
                     self.__dict__.update(state)
+                    self._code = [zlib.decompress(packed).decode("utf-8")] if packed else []
+                    self._pages[i] = state = None
                     exporter._draw_footer(self, total, colors, mm)
                     Canvas.showPage(self)
+                    _compress_now(self._doc.Pages.pages[-1])  # type: ignore[attr-defined]  # the canvas's PDFDocument, private
                 exporter._attach(self)
                 Canvas.save(self)
 
@@ -1067,6 +1079,44 @@ def _measuring_doc_class() -> type[SimpleDocTemplate]:
             super().addPageTemplates(pageTemplates)
 
     return MeasuringDoc
+
+
+_PACKED = "_armybuilder_packed"  # a page kept by the footer canvas: its drawing, compressed
+
+
+class _Encoded:
+    """A filter of a page's stream whose work is done: the outermost gives the encoded bytes (once),
+    the others pass them through; each names its filter in the stream's ``Filter`` array."""
+
+    def __init__(self, pdfname: str, data: bytes | None = None) -> None:
+        self.pdfname, self.data = pdfname, data
+
+    def encode(self, text: Any) -> Any:
+        if self.data is None:
+            return text
+        data, self.data = self.data, None  # (a document is formatted once)
+        return data
+
+
+def _compress_now(page: Any) -> None:
+    """Encode a page's stream when the page is written, not when the whole document is: the
+    filters reportlab's ``PDFPage.check_format`` gives it (zlib, then ASCII85), applied as its
+    ``PDFStream.format`` applies them, so the same bytes; only the encoded pages wait for the end."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFBase85Encode, PDFStream, PDFZCompress
+
+    stream = page.stream
+    if page.Override_default_compilation or page.Contents or not stream or not page.compression:
+        return  # (none of these in a roster: left to reportlab)
+    filters: list[Any] = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    data = stream
+    for f in reversed(filters):
+        data = f.encode(data)
+    contents = PDFStream()
+    contents.filters = [_Encoded(f.pdfname, data if i == 0 else None) for i, f in enumerate(filters)]
+    contents.content = b""
+    contents.__Comment__ = "page stream"  # type: ignore[attr-defined]  # as reportlab names it
+    page.Contents, page.stream = contents, None
 
 
 def _pages_text(first: int, last: int) -> str:
