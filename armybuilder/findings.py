@@ -2,17 +2,18 @@
 
 A *finding* is one thing a check found: a stable code, a severity, a message a player
 understands, the rule it enforces and where in the file it is. A *result* gathers the
-findings of one file with the totals the reporters print.
+findings of one file with the totals the reporters print. A finding's line
+(:func:`finding_line`) is the one every report and message prints it in.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from armybuilder.text import fmt_points, is_fraction, noun
+from armybuilder.text import fmt_points, is_fraction, noun, one_line
 
 # A path into the list document: keys and list indexes. Keys are whatever scalars the YAML holds
 # (text, numbers, booleans), so the parts stay Any.
@@ -193,3 +194,35 @@ def locate(positions: Positions, path: Path) -> tuple[int, int]:
             return positions[path]
         path = path[:-1]
     return positions.get((), (1, 1))
+
+
+def finding_line(result: Result, f: Finding, paint: Callable[[str, str], str] | None = None) -> str:
+    """``path:line:col: CODE [severity] message (rule)``; with ``paint`` (a colour terminal) the
+    code and severity of an error red and of a warning amber, added after the line is cleaned."""
+    where = f.source or result.file
+    line = f.line if f.line is not None else 1
+    col = f.column if f.column is not None else 1
+    rule = f" ({f.rule})" if f.rule else ""
+    head = f"{f.code} [{f.severity.value}]"
+    text = one_line(f"{where}:{line}:{col}: {head} {f.message}{rule}")
+    if paint is None or f.severity is Severity.INFO:
+        return text
+    at = len(one_line(f"{where}:{line}:{col}:")) + 1  # the place is one_line'd alone as in the whole
+    if text[at : at + len(head)] != head:  # pragma: no cover - a code or severity with spaces in it
+        return text
+    return text[:at] + paint(head, f.severity.value) + text[at + len(head) :]
+
+
+def fix_line(result: Result, f: Finding) -> str | None:
+    """``  fix: armybuilder set FILE card ...``: the command that fixes the finding, when it says one."""
+    import shlex
+
+    if not f.fix:
+        return None
+    return "  fix: " + one_line("armybuilder " + " ".join(shlex.quote(w) for w in (f.fix[0], result.file, *f.fix[1:])))
+
+
+def finding_lines(result: Result, f: Finding, paint: Callable[[str, str], str] | None = None) -> list[str]:
+    """The finding's line, and the command that fixes it when it says one."""
+    fix = fix_line(result, f)
+    return [finding_line(result, f, paint)] + ([fix] if fix else [])

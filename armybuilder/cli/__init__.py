@@ -488,7 +488,7 @@ def compose_catalog(
     ),
     fmt: Format = FormatOpt,
 ) -> None:
-    from armybuilder.compose.catalog import catalog
+    from armybuilder.commands.catalog import catalog
 
     finish(catalog(system, kind, text, fmt, width=fit_width()))
 
@@ -501,7 +501,7 @@ def compose_explain(
     ),
     fmt: Format = FormatOpt,
 ) -> None:
-    from armybuilder.compose.catalog import explain
+    from armybuilder.commands.catalog import explain
 
     finish(explain(system, " ".join(name), fmt))
 

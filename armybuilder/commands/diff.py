@@ -10,7 +10,7 @@ Then it walks both documents and names every other value that changed (:class:`V
 list's settings (``topography``, ``invasion``, ``points``...), a hero's level, a unit's side, a
 card's option, a note; entries of a list are paired by their name (a card by its own), so moving
 one is no change. A value the inventory's changes already tell (a class's stands, a card added) is
-not said twice. The reporters (:meth:`armybuilder.reporters.Reporter.diff`) print a :class:`Diff`.
+not said twice. :func:`render` prints a :class:`Diff` (``--format text|json``).
 
 Two versions of one list are for one game system: a diff across systems is refused (exit 2).
 The exit code is the new version's verdict: 0 when it is valid, 1 when not (2: usage error).
@@ -25,11 +25,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.findings import Finding, Result, number
+from armybuilder.findings import Finding, Result, finding_line, number
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import fold
+from armybuilder.text import fmt_points, one_line
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+
     from armybuilder import findings
     from armybuilder.systems import Item
 
@@ -105,8 +108,6 @@ def value_text(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(value_text(v) for v in value) + "]"
     if isinstance(value, (int, float, Fraction)):
-        from armybuilder.text import fmt_points
-
         return fmt_points(value) if isinstance(value, Fraction) else str(number(value))
     return str(value)
 
@@ -372,9 +373,7 @@ def command(
     """The ``diff`` command; its exit code is the new version's verdict (``color``: a colour terminal's
     red errors and amber warnings)."""
     from armybuilder import check
-    from armybuilder.reporters import reporter
     from armybuilder.systems import CheckOptions
-    from armybuilder.text import one_line
 
     limit = None if points is None else Fraction(points).limit_denominator(2)
     pack = None
@@ -408,4 +407,111 @@ def command(
         if why:
             return Outcome.usage(why)
     d = compare(before, after)
-    return Outcome(reporter(fmt, color=color).diff(d), [], ExitCode.of(d.new.valid))
+    return Outcome(render(d, fmt, color), [], ExitCode.of(d.new.valid))
+
+
+# -- the report --------------------------------------------------------------------------------
+
+
+def render(d: Diff, fmt: str = "text", color: bool = False) -> str:
+    """The diff as ``--format`` asks: text (``color``: a colour terminal's) or JSON."""
+    from armybuilder.reporters import Format
+
+    return diff_json(d) if Format(fmt) is Format.json else diff_text(d, color)
+
+
+def diff_text(d: Diff, color: bool = False) -> str:
+    from armybuilder.reporters.text import painter
+
+    paint = painter(color) if color else None
+    out = [f"old: {_side(d.old)}", f"new: {_side(d.new)}"]
+    unit = d.new.measure.unit or d.old.measure.unit or "points"
+    if d.old.measure.total is not None or d.new.measure.total is not None:
+        out.append(f"{unit}: {_measure(d.old)} → {_measure(d.new)}{_delta(d.change)}")
+    if not d.compared:
+        out.append(
+            one_line(
+                f"contents not compared: no inventory for {', '.join(d.uncompared)} "
+                "(the file is not a valid list shape, or its system cannot list its contents yet)"
+            )
+        )
+
+    def section(title: str, changes: list[Change], sign: str, show: Callable[[Change], str]) -> None:
+        if changes:
+            out.append("")
+            out.append(f"{title} ({len(changes)}):")
+            out.extend(f"  {sign} " + one_line(show(c)) for c in changes)
+
+    def times(v: Any) -> str:
+        return "" if v in (1, None) else f" ×{_count(v)}"
+
+    def either(v: Any) -> str:
+        return "-" if v is None else _count(v)
+
+    section("added", d.added, "+", lambda c: c.label() + times(c.new))
+    section("removed", d.removed, "-", lambda c: c.label() + times(c.old))
+    section("changed", d.changed, "~", lambda c: f"{c.label()}: {_count(c.old)} → {_count(c.new)}")
+    section("totals", d.totals, "~", lambda c: f"{c.name}: {either(c.old)} → {either(c.new)}")
+    if d.values:
+        out += ["", f"values changed ({len(d.values)}):"]
+        out += ["  " + one_line(v.line()) for v in d.values]
+    if d.gained:
+        out += ["", f"findings gained ({len(d.gained)}):"]
+        out += ["  + " + finding_line(d.new, f, paint) for f in d.gained]
+    if d.lost:
+        out += ["", f"findings lost ({len(d.lost)}):"]
+        out += ["  - " + finding_line(d.old, f, paint) for f in d.lost]
+    if d.empty:
+        out += ["", "no changes"]
+    return "\n".join(out) + "\n"
+
+
+def diff_json(d: Diff) -> str:
+    from armybuilder.reporters.json_ import dumps, findings_of
+
+    change = d.change
+    return dumps(
+        {
+            "old": _side_dict(d.old),
+            "new": _side_dict(d.new),
+            "points": {
+                "old": number(d.old.measure.total),
+                "new": number(d.new.measure.total),
+                "change": None if change is None else number(change),
+                "unit": d.new.measure.unit,
+            },
+            "compared": d.compared,
+            "added": [c.to_dict() for c in d.added],
+            "removed": [c.to_dict() for c in d.removed],
+            "changed": [c.to_dict() for c in d.changed],
+            "totals": [{"name": c.name, "old": number(c.old), "new": number(c.new)} for c in d.totals],
+            "values": [v.to_dict() for v in d.values],
+            "findings": {"gained": findings_of(d.new.file, d.gained), "lost": findings_of(d.old.file, d.lost)},
+        }
+    )
+
+
+def _count(value: Any) -> str:
+    if isinstance(value, float):
+        value = Fraction(value).limit_denominator(4)
+    return fmt_points(value)
+
+
+def _delta(change: Fraction | None) -> str:
+    if not change:
+        return ""
+    return f" ({'+' if change > 0 else ''}{fmt_points(change)})"
+
+
+def _measure(r: Result) -> str:
+    return r.measure.value_text() or "-"
+
+
+def _side(r: Result) -> str:
+    name = r.name or "(no name)"
+    system = r.system or "not a list"
+    return one_line(f"{r.file}: {name} ({system}), {'valid' if r.valid else 'invalid'}")
+
+
+def _side_dict(r: Result) -> dict[str, Any]:
+    return {"file": r.file, "system": r.system, "name": r.name, "valid": r.valid, "points": r.measure.to_dict()}

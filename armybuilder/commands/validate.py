@@ -1,4 +1,5 @@
-"""The checking commands: validate, cost, systems, rule. Each returns an :class:`Outcome`.
+"""The checking commands: validate, cost, systems, rule. Each returns an :class:`Outcome`; systems and
+rule render their own report here, validate and cost theirs with :mod:`armybuilder.reporters`.
 
 Parsing options and printing is ``cli.py``'s; the pipeline is :mod:`armybuilder.check`.
 """
@@ -19,6 +20,7 @@ from armybuilder.systems import CheckOptions
 if TYPE_CHECKING:  # pragma: no cover
     from fractions import Fraction
 
+    from armybuilder.codes import Code
     from armybuilder.events import Pack
 
 
@@ -248,7 +250,28 @@ def systems_report(fmt: Format) -> Outcome:
                 "data_note": s.meta.get("data_note"),
             }
         )
-    return Outcome(reporter(fmt).systems(rows))
+    if Format(fmt) is Format.json:
+        from armybuilder.reporters.json_ import dumps
+
+        return Outcome(dumps({"systems": rows}))
+    return Outcome(_systems_text(rows))
+
+
+def _systems_text(rows: list[dict[str, Any]]) -> str:
+    out: list[str] = []
+    for r in rows:
+        takes = "; takes --points" if r["points_limit"] else ""
+        out.append(f"{r['id']}  {r['title']}  (data version {r['data_version']}; measured in {r['measure']}{takes})")
+        if r.get("data_note"):
+            out.append(f"  data: {r['data_note']}")
+        out.extend(f"  - {c}" for c in r["checks"])
+        if r.get("not_checked"):
+            out.append("  not checked:")
+            out.extend(f"    - {c}" for c in r["not_checked"])
+        if r.get("readings"):
+            out.append("  readings (a rule the text leaves open, and how it is read):")
+            out.extend(f"    - {c}" for c in r["readings"])
+    return "\n".join(out) + "\n"
 
 
 def rule_doc(code: str | None, fmt: Format) -> Outcome:
@@ -264,4 +287,23 @@ def rule_doc(code: str | None, fmt: Format) -> Outcome:
                 f"armybuilder rule: unknown code '{code}'{did_you_mean(code, [c.code for c in codes])}"
             )
         codes = hits
-    return Outcome(reporter(fmt).codes(codes, one=code is not None))
+    if Format(fmt) is Format.json:
+        from armybuilder.reporters.json_ import dumps
+
+        return Outcome(dumps({"codes": [c.to_dict() for c in codes]}))
+    return Outcome(_codes_text(codes, one=code is not None))
+
+
+def _codes_text(codes: list[Code], one: bool = False) -> str:
+    """One code with its documentation (``one``), or a line for each code."""
+    if one:
+        import re
+
+        c = codes[0]
+        doc = re.sub(r"``([^`]+)``", r"\1", c.doc)  # the docstring's code marks: ``data/...`` is data/...
+        if c.retired:
+            return f"{c.code} {c.name} [retired {c.retired}] ({c.rule})\n\n{doc}\n"
+        return f"{c.code} {c.name} [{c.severity.value}] ({c.rule})\n\n{doc}\n"
+    return "".join(
+        f"{c.code}  {'retired' if c.retired else c.severity.value:<7}  {c.name}  ({c.rule})\n" for c in codes
+    )

@@ -1,4 +1,6 @@
-"""``armybuilder catalog`` and ``armybuilder explain``: the rules as tables and entries, from the data.
+"""What a game's catalog is written against: the entries ``armybuilder catalog`` and ``armybuilder
+explain`` show (:class:`Entry`, :class:`Figures`), and finding them among a system's kinds.
+The commands are :mod:`armybuilder.commands.catalog`.
 
 Every row and entry is built from ``data/<system>/*.yaml`` and cites where it comes from: the
 rule section an entry names (``rule:``), else the source document of its data file. Nothing here
@@ -19,15 +21,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
-from armybuilder.outcome import Outcome
 from armybuilder.resources import load_data
 from armybuilder.suggest import NameIndex, did_you_mean, fold
-from armybuilder.text import fmt_points, not_checked_text, one_line
-
-if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.reporters import Format
+from armybuilder.text import fmt_points, not_checked_text
 
 
 class CatalogError(Exception):
@@ -155,9 +153,6 @@ def join(items: Iterable[Any], word: str = "or") -> str:
 
 
 # ---------------------------------------------------------------------------
-
-
-# ---------------------------------------------------------------------------
 # The kinds of each system (its catalog module)
 
 
@@ -208,95 +203,6 @@ def entry_names(system: str) -> list[str]:
     return sorted({e.name for _, es in entries(system) for e in es})
 
 
-def _in_row(entry: Entry, text: str) -> bool:
-    """Whether a cell of the entry's table row contains ``text`` (any case)."""
-    want = fold(text)
-    return any(want in fold(str(v)) for v in entry.row.values() if v is not None)
-
-
-def _matches(entry: Entry, text: str) -> bool:
-    """The row shows ``text``, or its summary (not a column: shown under the table) has it."""
-    return _in_row(entry, text) or fold(text) in fold(entry.summary or "")
-
-
-def _cell(v: Any) -> str:
-    return "" if v is None else str(v)
-
-
-def catalog(
-    system: str, kind: str | None, text_filter: str | None, fmt: Format | str, width: int | None = None
-) -> Outcome:
-    """``armybuilder catalog SYSTEM [KIND] [--filter TEXT]``; ``width``: a terminal's, which the
-    text tables fit (None: as wide as they are, the same bytes wherever they go)."""
-    from armybuilder.reporters import reporter
-
-    try:
-        system = system_id(system)
-        found = entries(system, kind)
-    except CatalogError as exc:
-        return Outcome.usage(f"armybuilder catalog: {exc}")
-    groups: list[Group] = []
-    for k, es in found:
-        rows = [e for e in es if not text_filter or _matches(e, text_filter)]
-        cols = list(es[0].row) if es else ["name"]
-        groups.append((k, cols, rows))
-    total = sum(len(rows) for _, _, rows in groups)
-    summary = [f"{total} entr{'y' if total == 1 else 'ies'}" + (f" matching '{text_filter}'" if text_filter else "")]
-    meta = load_data(system, "system")
-    title: str = meta["title"]
-    rep = reporter(fmt, fit=width)
-    # what the data holds (system.yaml's data_note), said above the tables and in the JSON
-    return Outcome(rep.catalog(system, title, text_filter, groups, meta.get("data_note")), summary)
-
-
-def catalog_text(
-    system: str,
-    title: str,
-    text_filter: str | None,
-    groups: list[Group],
-    width: int | None = None,
-    note: str | None = None,
-) -> str:
-    """The catalog's tables; ``width`` (a terminal's): wider tables wrap their widest columns to fit;
-    ``note``: what the data holds, said once above them."""
-    from armybuilder.boxed import fit_columns, wrap
-
-    lines: list[str] = []
-    if note and any(rows for _, _, rows in groups):
-        lines += [line.rstrip() for line in wrap(f"{title}: {note}.", width or 100)] + [""]
-        head = len(lines)
-    else:
-        head = 0
-    for k, cols, rows in groups:
-        if not rows:
-            continue
-        if len(lines) > head:
-            lines.append("")
-        lines.append(f"{title}: {k} ({len(rows)})")
-        for row_lines in fit_columns(cols, [[_cell(e.row.get(c)) for c in cols] for e in rows], line=width):
-            lines.extend(row_lines)
-        if text_filter:  # a row kept for its summary shows why: the summary is not a column
-            hidden = [e for e in rows if not _in_row(e, text_filter)]
-            if hidden:
-                lines.append(f"'{one_line(text_filter)}' is in the summary of:")
-                lines.extend(f"  {e.name}: {e.summary}" for e in hidden)
-    if not lines:
-        lines.append(f"nothing in the {system} catalog" + (f" matches '{text_filter}'" if text_filter else ""))
-    return "\n".join(lines) + "\n"
-
-
-def catalog_data(system: str, text_filter: str | None, groups: list[Group], note: str | None = None) -> dict[str, Any]:
-    return {
-        "system": system,
-        "data_note": note,
-        "filter": text_filter,
-        "kinds": [
-            {"kind": k, "columns": cols, "rows": [dict(e.row, summary=e.summary) for e in rows]}
-            for k, cols, rows in groups
-        ],
-    }
-
-
 def explain_entries(system: str, name: str) -> list[Entry]:
     every = [e for _, es in entries(system) for e in es]
     hits = [e for e in every if fold(name) in {fold(n) for n in [e.name, *e.aliases]}]
@@ -310,43 +216,3 @@ def explain_entries(system: str, name: str) -> list[Entry]:
         e.not_checked = [not_checked_text(i) for i in items if names & {fold(a) for a in i.get("about", [])}]
         e.readings = [not_checked_text(i) for i in readings if names & {fold(a) for a in i.get("about", [])}]
     return hits
-
-
-def explain_text(hits: list[Entry]) -> str:
-    out: list[str] = []
-    for i, e in enumerate(hits):
-        if i:
-            out.append("")
-        out.append(f"{e.name}  ({e.kind}" + (f", {e.rule}" if e.rule else "") + ")")
-        if e.summary:
-            out.append(f"  summary:   {e.summary}")
-        if e.figures is not None:
-            for n, line in enumerate(e.figures.text()):
-                out.append(f"  {'figures:' if n == 0 else '':<10} {line}".rstrip())
-        sections = [
-            ("cost", e.cost),
-            ("who", e.who),
-            ("caps", e.caps),
-            ("excludes", e.excludes),
-            ("options", e.options),
-            ("notes", e.notes),
-            ("unchecked", e.not_checked),  # "unchecked:" fits the 10-character label column
-            ("reading", e.readings),
-        ]
-        for title, items in sections:
-            for n, item in enumerate(items):
-                out.append(f"  {(title + ':') if n == 0 else '':<10} {item}")
-        out.append(f"  {'rule:':<10} {e.rule or '-'}")
-    return "\n".join(out) + "\n"
-
-
-def explain(system: str, name: str, fmt: Format | str) -> Outcome:
-    """``armybuilder explain SYSTEM NAME``."""
-    from armybuilder.reporters import reporter
-
-    try:
-        system = system_id(system)
-        hits = explain_entries(system, " ".join(name.split()))
-    except CatalogError as exc:
-        return Outcome.usage(f"armybuilder explain: {exc}")
-    return Outcome(reporter(fmt).explain(system, hits))

@@ -457,7 +457,7 @@ def changes(before: Result | None, after: Result) -> Changes:
 def report(path: Path, said: str, before: Result | None, after: Result, check: bool = False) -> Outcome:
     """What an edit did: one line for the change, one for the total, one per finding it caused.
     Exit 0 (the edit was made), or with ``check`` the list's verdict."""
-    from armybuilder.reporters.text import finding_line, finding_lines
+    from armybuilder.findings import finding_line, finding_lines
     from armybuilder.text import fmt_points, tally
 
     out = [said]

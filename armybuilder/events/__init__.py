@@ -42,7 +42,7 @@ from armybuilder.events import names
 from armybuilder.events import rules as event_rules
 from armybuilder.events.inventory import count_text, inventory_of, is_broken, total_word
 from armybuilder.events.rules._base import Context
-from armybuilder.findings import Finding, Result, locate, number
+from armybuilder.findings import Finding, Result, finding_line, locate, number
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.suggest import fold
 from armybuilder.text import fmt_points, points_text
@@ -65,8 +65,6 @@ class PackError(Exception):
 
     def lines(self) -> list[str]:
         """``pack.yaml:3:5: EVT001 [error] ...`` lines, for stderr."""
-        from armybuilder.reporters.text import finding_line
-
         return [finding_line(Result(file=f.source or ""), f) for f in sorted(self.findings, key=Finding.sort_key)]
 
 

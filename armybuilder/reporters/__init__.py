@@ -1,11 +1,10 @@
-"""Reporters: an output format chosen by name, mapped to a formatter class.
+"""Reporters: the results of ``validate`` and ``cost`` in an output format chosen by name.
 
-``--format text|json`` on every command that reports (validate, cost, diff, tournament, catalog,
-explain, systems, rule) picks one :class:`Reporter` from :data:`FORMATS`; each command calls the
-reporter's method of its own name with the command's model (results, a diff, a tournament,
-catalog entries). Summaries and progress are the CLI's, on stderr, so ``--format json`` prints
-only JSON. The reporters import the models they render only for type checking: the command
-modules import the reporters, never the other way round.
+``--format text|json`` picks one :class:`Reporter` from :data:`FORMATS`; ``validate`` and ``cost``
+call the reporter's method of their own name with the results. Every other command that reports
+(diff, tournament, catalog, explain, systems, rule) renders its own result beside it, with the
+pieces here (:func:`armybuilder.reporters.json_.dumps`, :func:`armybuilder.findings.finding_line`).
+Summaries and progress are the CLI's, on stderr, so ``--format json`` prints only JSON.
 """
 
 from __future__ import annotations
@@ -16,10 +15,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.codes import Code
-    from armybuilder.commands.diff import Diff
-    from armybuilder.commands.tournament import Tournament
-    from armybuilder.compose.catalog import Entry, Group
     from armybuilder.findings import Finding, Result
 
 
@@ -64,32 +59,12 @@ FORMATS: dict[Format, tuple[str, str]] = {
 
 
 class Reporter:
-    """Base class: one method per command that prints a report."""
+    """Base class: the report of ``validate`` and of ``cost``."""
 
     def validate(self, results: Sequence[Result]) -> str:
         raise NotImplementedError
 
     def cost(self, results: Sequence[Result]) -> str:
-        raise NotImplementedError
-
-    def diff(self, d: Diff) -> str:
-        raise NotImplementedError
-
-    def tournament(self, t: Tournament) -> str:
-        raise NotImplementedError
-
-    def catalog(
-        self, system: str, title: str, text_filter: str | None, groups: list[Group], note: str | None = None
-    ) -> str:
-        raise NotImplementedError
-
-    def explain(self, system: str, entries: list[Entry]) -> str:
-        raise NotImplementedError
-
-    def systems(self, rows: list[dict[str, Any]]) -> str:
-        raise NotImplementedError
-
-    def codes(self, codes: list[Code], one: bool = False) -> str:
         raise NotImplementedError
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.compose.catalog import Figures, explain_entries, explain_text
+from armybuilder.commands.catalog import explain_text
+from armybuilder.compose.catalog import Figures, explain_entries
 from armybuilder.resources import load_data
 
 FT, HM, SW = "fantasy-triumph", "homm3-battlefield", "small-world-of-warcraft"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.compose.catalog import entries, explain_text
+from armybuilder.commands.catalog import explain_text
+from armybuilder.compose.catalog import entries
 from armybuilder.suggest import did_you_mean, fold, nearest
 from armybuilder.yamlio import load_file
 

@@ -15,7 +15,7 @@ from golden import compare
 
 from armybuilder import events, systems
 from armybuilder.commands import tournament
-from armybuilder.reporters.text import TextReporter
+from armybuilder.commands.tournament.reports import table
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -181,7 +181,7 @@ def test_cli_writes_every_report_format(run, tmp_path):
 
 
 def tournament_csv_columns():
-    from armybuilder.reporters.tournament_reports import CSV_COLUMNS
+    from armybuilder.commands.tournament.reports import CSV_COLUMNS
 
     return CSV_COLUMNS
 
@@ -302,7 +302,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(run):
 
 
 def test_markdown_escapes_what_players_type(write):
-    from armybuilder.reporters.tournament_reports import markdown
+    from armybuilder.commands.tournament.reports import markdown
 
     lst = write(
         "l.yaml",
@@ -317,7 +317,7 @@ def test_markdown_escapes_what_players_type(write):
 
 
 def test_csv_never_starts_a_cell_with_a_formula(write):
-    from armybuilder.reporters.tournament_reports import csv_report
+    from armybuilder.commands.tournament.reports import csv_report
 
     lst = write(
         "l.yaml",
@@ -330,7 +330,7 @@ def test_csv_never_starts_a_cell_with_a_formula(write):
 
 
 def test_junit_survives_control_characters(write):
-    from armybuilder.reporters.tournament_reports import junit
+    from armybuilder.commands.tournament.reports import junit
 
     lst = write(
         "l.yaml",
@@ -350,7 +350,7 @@ def test_the_table_never_prints_escape_sequences_from_a_list(write):
         "classes: [{name: A, troop: Knights, stands: 2}]\n",
     )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    text = TextReporter().tournament(tournament.run(pack, [lst]))
+    text = table(tournament.run(pack, [lst]))
     assert "\x1b" not in text and "\x9b" not in text
 
 
@@ -396,7 +396,7 @@ def test_command_usage_errors_are_outcomes(write, tmp_path):
 
 
 def test_the_table_total_is_the_measure_value_text(every_system):
-    text = TextReporter().tournament(every_system)
+    text = table(every_system)
     alice = next(line for line in text.splitlines() if "Alice Archer" in line)
     assert "48 of 48 points" in alice and " / 48" not in alice
 
@@ -404,8 +404,8 @@ def test_the_table_total_is_the_measure_value_text(every_system):
 def test_the_table_in_colour_paints_the_status_and_keeps_the_columns():
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
     t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
-    plain = TextReporter().tournament(t)
-    painted = TextReporter(color=True).tournament(t)
+    plain = table(t)
+    painted = table(t, color=True)
     assert "\x1b[32mlegal  \x1b[0m" in painted and "\x1b[31millegal\x1b[0m" in painted
     unpainted = painted
     for code in ("\x1b[32m", "\x1b[31m", "\x1b[1;31m", "\x1b[1m", "\x1b[0m"):

@@ -19,8 +19,8 @@ import pytest
 
 from armybuilder.boxed import table
 from armybuilder.check import check_path
-from armybuilder.findings import Result, Severity
-from armybuilder.reporters.text import TextReporter, finding_line, status_line
+from armybuilder.findings import Result, Severity, finding_line
+from armybuilder.reporters.text import TextReporter, status_line
 from armybuilder.systems import CheckOptions
 from armybuilder.text import cell
 

@@ -157,8 +157,7 @@ def matchup(
             summary,
             code,
         )
-    from armybuilder.findings import Severity
-    from armybuilder.reporters.text import finding_line
+    from armybuilder.findings import Severity, finding_line
 
     out = reporter(Format.text).validate(results)
     if pair:

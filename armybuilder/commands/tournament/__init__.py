@@ -5,9 +5,8 @@ pack (:mod:`armybuilder.events`), prints a table (player or file, list name, tot
 errors), a summary on stderr, and writes reports (``--report``: Markdown, JSON, CSV or JUnit
 XML, chosen by the file's extension). Exit code 0 when every list is legal, 1 when any is not,
 2 for a usage error (a broken pack, no lists, a report that exists without ``--force``).
-This module finds and checks the lists; the reporters print them (the table and ``--format json``:
-:meth:`armybuilder.reporters.Reporter.tournament`; the report files:
-:mod:`armybuilder.reporters.tournament_reports`).
+This module finds and checks the lists; :mod:`armybuilder.commands.tournament.reports` prints them
+(the table, ``--format json`` and the report files).
 
 Which files are lists
     A file named on the command line is always checked (unless it is the pack itself). In a
@@ -456,9 +455,9 @@ def report_kind(path: Path) -> str | None:
 
 
 def render_report(kind: str, t: Tournament) -> bytes:
-    from armybuilder.reporters import tournament_reports
+    from armybuilder.commands.tournament import reports
 
-    return utf8(tournament_reports.render(kind, t))
+    return utf8(reports.render(kind, t))
 
 
 def _write(path: Path, data: bytes, force: bool) -> None:
@@ -484,8 +483,9 @@ def command(
     ``packet``: the organiser's packet PDF (``anonymous``: numbers instead of names; ``compact``: each
     list in ``export --compact``'s layout); ``width``: a
     terminal's, which the text table fits (None: as wide as it is)."""
+    from armybuilder.commands.tournament.reports import json_report, table
     from armybuilder.fsutil import cannot_write
-    from armybuilder.reporters import reporter
+    from armybuilder.reporters import Format
 
     errors: list[str] = _packet_problems(packet, anonymous, force, compact)
     for r in reports:
@@ -520,7 +520,7 @@ def command(
     for e in t.entries:
         if e.file in named.names:
             e.player, e.named_by = named.names[e.file], named.source[e.file]
-    out = reporter(fmt, color=color, fit=width).tournament(t)
+    out = json_report(t) if Format(fmt) is Format.json else table(t, color, width)
     lines = [t.summary_line(), *t.pack_warnings(), *named.warnings, *t.names_lines()]
     for r in reports:
         kind = report_kind(r)

@@ -1,8 +1,9 @@
-"""Tournament report files (``--report``): Markdown (to publish), JSON, CSV (a spreadsheet) and
-JUnit XML (CI).
+"""A tournament's reports: the table on stdout (:func:`table`) or its JSON (:func:`json_report`,
+``--format json``), and the report files (``--report``): Markdown (to publish), JSON, CSV (a
+spreadsheet) and JUnit XML (CI).
 
 Each function takes a :class:`armybuilder.commands.tournament.Tournament` and returns text (the JSON file
-is the JSON reporter's tournament object). The output depends only on the lists and the pack
+is what ``--format json`` prints). The output depends only on the lists and the pack
 (no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a
 test case: an illegal list a ``<failure>``, a broken
 file an ``<error>``; warnings go to ``<system-out>``. A file found and not checked (hidden, not
@@ -13,14 +14,16 @@ passes through the one cleaner (:func:`armybuilder.text.terminal`) before it is 
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.csvcells import rows_text
-from armybuilder.findings import Finding, Severity, number
-from armybuilder.reporters.json_ import JsonReporter
-from armybuilder.reporters.text import total_text
-from armybuilder.text import fmt_points, md, one_line, plural, terminal
+from armybuilder.findings import Finding, Severity, finding_line, number
+from armybuilder.reporters.json_ import dumps, findings_of
+from armybuilder.reporters.text import painter, total_text
+from armybuilder.text import fmt_points, md, one_line, plural, terminal, width
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder.commands.tournament import Entry, Tournament
@@ -38,12 +41,110 @@ def _where(entry: Entry, f: Finding) -> str:
     return f"{f.source or entry.file}:{line}:{col}"
 
 
+# -- the table -------------------------------------------------------------------------------
+
+
+def table(t: Tournament, color: bool = False, fit: int | None = None) -> str:
+    """The table of lists, then the errors of each list that is not legal; ``color``: a colour
+    terminal's; ``fit``: a terminal's width, which the table fits (None: as wide as it is).
+
+    Plain aligned columns (:func:`armybuilder.text.columns`) rather than a Rich table: a Rich
+    table of 1,000 rows takes longer to draw than checking the lists does.
+    """
+    from armybuilder.boxed import fit_columns
+
+    marks = painter(color) if color else None
+    several = len(t.pack.system_ids) > 1
+    base = common_folder([e.file for e in t.entries])
+    head = ["#", "Player / file", "List"] + (["System"] if several else []) + ["Total", "Data", "Status", "Errors"]
+    rows = []
+    for e in t.entries:
+        shown = e.player or (os.path.relpath(e.file, base) if base else e.file)
+        row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
+        if several:
+            row.append(one_line(e.result.system or "-"))
+        rows.append([*row, total_text(e.result.measure), one_line(e.data_versions(t.pack)), e.status, str(e.errors)])
+    lines = fit_columns(head, rows, right=(0, len(head) - 4, len(head) - 1), line=fit)  # #, Total, Errors
+    paint = painter(color)
+    status_size = max(width(r[-2]) for r in [head, *rows])
+    title = one_line(f"{t.pack.event} ({', '.join(t.pack.system_ids)})" + (f": files in {base}" if base else ""))
+    out = [paint(title, "title"), *lines[0], *lines[1]]
+    for wrapped, e in zip(lines[2:], t.entries, strict=False):  # a wrapped row: its first line has the status
+        out += [_paint_cell(wrapped[0], e.status, status_size, paint), *wrapped[1:]]
+    named = t.names_lines(lambda p: os.path.relpath(p, base) if base else p)
+    out += ["", *named] if named else []
+    for e in t.entries:
+        if e.legal:
+            continue
+        who = f" ({one_line(e.player)})" if e.player else ""
+        out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
+        out += ["  " + finding_line(e.result, f, marks) for f in e.findings(Severity.ERROR)]
+    if t.skipped:
+        out += ["", f"not checked ({len(t.skipped)}):"]
+        out += [f"  {one_line(os.path.relpath(s.file, base) if base else s.file)}: {s.reason}" for s in t.skipped]
+    return "\n".join(out) + "\n"
+
+
+def common_folder(files: Sequence[str]) -> str | None:
+    """The folder all the files are in (None when there is none worth naming)."""
+    try:
+        base = os.path.commonpath([os.path.dirname(f) or "." for f in files])
+    except ValueError:  # absolute and relative paths mixed, or none
+        return None
+    return base if base not in ("", ".") else None
+
+
+def _paint_cell(line: str, status: str, size: int, paint: Callable[[str, str], str]) -> str:
+    """A table row with its Status cell (padded to ``size``, before the Errors column) painted."""
+    head, sep, tail = line.rpartition("  " + status)
+    if not sep:
+        return line
+    gap = size - width(status)
+    return head + "  " + paint(status + tail[:gap], status) + tail[gap:]
+
+
 # -- JSON ------------------------------------------------------------------------------------
 
 
 def json_report(t: Tournament) -> str:
-    """The ``--report x.json`` file: what ``--format json`` prints."""
-    return JsonReporter().tournament(t)
+    """What ``--format json`` prints, and the ``--report x.json`` file."""
+    return dumps(tournament_dict(t))
+
+
+def tournament_dict(t: Tournament) -> dict[str, Any]:
+    """A tournament run as plain data: the pack, the summary, every list with its findings; and,
+    when players' names came from a players file, which (``names_from``; a list's ``player_from``)."""
+    out: dict[str, Any] = {
+        "event": t.pack.describe(),
+        "summary": {**t.summary(), "all_legal": t.all_legal},
+        "lists": [
+            {
+                "index": e.index,
+                "file": e.file,
+                "player": e.player,
+                "system": e.result.system,
+                "name": e.result.name,
+                "status": e.status,
+                "legal": e.legal,
+                "points": e.result.measure.to_dict(),
+                "data_version": e.data_version,
+                "event_data_version": e.event_data_version(t.pack),
+                "errors": e.errors,
+                "warnings": e.warnings,
+                "findings": findings_of(e.file, e.result.sorted_findings()),
+                **({"player_from": e.named_by} if e.named_by is not None else {}),
+            }
+            for e in t.entries
+        ],
+        "skipped": [{"file": s.file, "reason": s.reason} for s in t.skipped],
+    }
+    named = t.names_from()
+    if named:
+        out["names_from"] = [
+            {"file": source, "lists": [e.index for e in entries], "said": said}
+            for (source, entries), said in zip(named, t.names_lines(), strict=True)
+        ]
+    return out
 
 
 # -- CSV -------------------------------------------------------------------------------------
