@@ -62,6 +62,16 @@ def schema_path(name: str) -> Path:
     return path
 
 
+# Where a new list outside the project looks for its schema, relative to the list file: the folder
+# ``armybuilder schemas --write schemas`` makes beside it.
+SCHEMA_FOLDER = "schemas"
+
+
+def list_ref(list_schema: str) -> str:
+    """What a new list outside the project puts after ``$schema=``: ``schemas/<id>.list.schema.json``."""
+    return f"{SCHEMA_FOLDER}/{list_schema}.schema.json"
+
+
 @cache
 def load_data(system: str, name: str) -> Any:
     """One YAML data file of a game system, e.g. ``load_data(system_id, "cards")`` for ``data/<id>/cards.yaml``.

@@ -4,8 +4,9 @@ The published schemas are the ones a player's or an organiser's files are writte
 system's list schema (``<id>.list.schema.json``), the event pack's (``event.schema.json``) and the
 JSON roster's (``roster.schema.json``). The game data's own schemas are the project's, not
 published. ``new`` heads a list with ``# yaml-language-server: $schema=schemas/<id>.list.schema.json``,
-a path relative to the list: ``armybuilder schemas --write schemas`` beside the list makes it
-resolve, on any machine, whatever virtual environment armybuilder runs from.
+a path relative to the list (:func:`armybuilder.resources.list_ref`): ``armybuilder schemas --write
+schemas`` beside the list makes it resolve, on any machine, whatever virtual environment
+armybuilder runs from.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ import os
 from pathlib import Path
 
 from armybuilder.outcome import ExitCode, Outcome
-
-FOLDER = "schemas"  # where new lists look for their schema, relative to the list file
 
 
 def published() -> list[tuple[str, str]]:
@@ -26,11 +25,6 @@ def published() -> list[tuple[str, str]]:
     out.append(("event.schema.json", "event packs (armybuilder tournament, validate --event)"))
     out.append(("roster.schema.json", "JSON rosters (armybuilder export --to json)"))
     return out
-
-
-def list_ref(list_schema: str) -> str:
-    """What a new list outside the project puts after ``$schema=``: ``schemas/<id>.list.schema.json``."""
-    return f"{FOLDER}/{list_schema}.schema.json"
 
 
 def _bytes(name: str) -> bytes:

@@ -23,8 +23,8 @@ This module is declarations only (no I/O, no game data), so any layer may import
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 # Control kinds
@@ -213,6 +213,40 @@ class Board:
 
 # ---------------------------------------------------------------------------
 # Helpers the systems share
+
+
+def unique_labels(made: Board) -> Board:
+    """The board with every control's label once (a screen reader, and the tests, find a control by
+    its label): a label met again, in the order of :meth:`Board.controls`, gets its number
+    ("Remove Deadly (2)"), which only a list with repeated names needs."""
+    labels = [c.label for c in made.controls()]
+    if len(set(labels)) == len(labels):
+        return made
+    seen: dict[str, int] = {}
+
+    def one(c: Control) -> Control:
+        n = seen.get(c.label, 0) + 1
+        seen[c.label] = n
+        return c if n == 1 else replace(c, label=f"{c.label} ({n})")
+
+    def each(controls: Iterable[Control]) -> tuple[Control, ...]:
+        return tuple(one(c) for c in controls)
+
+    made.settings = list(each(made.settings))
+    made.sections = [
+        replace(
+            s,
+            rows=tuple(
+                replace(
+                    r, controls=each(r.controls), chips=tuple(replace(ch, controls=each(ch.controls)) for ch in r.chips)
+                )
+                for r in s.rows
+            ),
+        )
+        for s in made.sections
+    ]
+    made.catalog = [replace(g, entries=tuple(replace(e, add=one(e.add)) for e in g.entries)) for g in made.catalog]
+    return made
 
 
 def edit(verb: str, part: str, *args: Any, entry: int | None = None, **opts: Any) -> Edit:

@@ -670,8 +670,7 @@ def schema_ref(system_id: str, target: Path) -> str:
     ``schemas/<id>.list.schema.json`` beside the list (``armybuilder schemas --write schemas`` puts
     it there), which survives sharing the file and rebuilding the environment, as no absolute path
     or ``file://`` URI into one installation would."""
-    from armybuilder.commands.schemas import list_ref
-    from armybuilder.resources import schema_path
+    from armybuilder.resources import list_ref, schema_path
 
     name = systems.manifest(system_id).list_schema
     schema = schema_path(name).resolve()

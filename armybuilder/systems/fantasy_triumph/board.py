@@ -21,8 +21,8 @@ Infantry per stand carried; halves as ½.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -44,6 +44,7 @@ from armybuilder.compose.board import (
     Section,
     edit,
     typed,
+    unique_labels,
 )
 from armybuilder.findings import Result
 from armybuilder.suggest import fold
@@ -498,7 +499,7 @@ def board(data: dict[str, Any], result: Result, focus: str | None) -> Board:
         catalog=[_troops_group(ctx), _heroes_group(ctx), _cards_group(ctx, taker), _army_group(ctx)],
         focus=focus,
     )
-    return _unique_labels(made)
+    return unique_labels(made)
 
 
 # ---------------------------------------------------------------------------
@@ -1454,38 +1455,3 @@ def _heroes_group(ctx: _Ctx) -> Group:
     return Group(
         "heroes", "Heroes", (Entry("Hero", add, summary=summary, cost=_pts(base)),), note="rename a hero on its row"
     )
-
-
-# ---------------------------------------------------------------------------
-# Labels are unique on a board (a screen reader, and the tests, find a control by its label)
-
-
-def _unique_labels(made: Board) -> Board:
-    """The board, each label that another control has already numbered: "Remove Deadly (2)"."""
-    labels = [c.label for c in made.controls()]
-    if len(set(labels)) == len(labels):
-        return made
-    seen: Counter[str] = Counter()
-
-    def fix(controls: Iterable[Control]) -> tuple[Control, ...]:
-        out = []
-        for c in controls:
-            seen[c.label] += 1
-            out.append(c if seen[c.label] == 1 else replace(c, label=f"{c.label} ({seen[c.label]})"))
-        return tuple(out)
-
-    made.settings = list(fix(made.settings))
-    made.sections = [
-        replace(
-            s,
-            rows=tuple(
-                replace(
-                    r, controls=fix(r.controls), chips=tuple(replace(ch, controls=fix(ch.controls)) for ch in r.chips)
-                )
-                for r in s.rows
-            ),
-        )
-        for s in made.sections
-    ]
-    made.catalog = [replace(g, entries=tuple(replace(e, add=fix([e.add])[0]) for e in g.entries)) for g in made.catalog]
-    return made

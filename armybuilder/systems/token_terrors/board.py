@@ -19,8 +19,6 @@ own (they are not part of the file: nothing to add or remove).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from armybuilder.compose.board import (
@@ -36,6 +34,7 @@ from armybuilder.compose.board import (
     edit,
     signed,
     typed,
+    unique_labels,
 )
 from armybuilder.findings import Result
 from armybuilder.suggest import fold
@@ -56,7 +55,7 @@ def board(data: dict[str, Any], result: Result, focus: str | None) -> Board:
     ctx = result.model if isinstance(result.model, Context) else _lenient(data)
     draft = data.get("draft")
     made = _draft_board(data, draft, ctx, focus) if isinstance(draft, dict) else _army_board(data, ctx)
-    return _unique(made)
+    return unique_labels(made)
 
 
 # ---------------------------------------------------------------------------
@@ -560,37 +559,3 @@ def _reach_sections(cat: Catalog, armies: list[Army], draft: bool = False) -> li
     if grudges:
         out.append(Section("grudges", "Gruesome Grudges", tuple(grudges)))
     return out
-
-
-# ---------------------------------------------------------------------------
-# Labels
-
-
-def _unique(made: Board) -> Board:
-    """Every control's label once on the board (tests and screen readers find controls by it): a
-    label met again gets its number ("Remove 1 (2)"), which only a file with odd names needs."""
-    seen: dict[str, int] = {}
-
-    def one(c: Control) -> Control:
-        n = seen.get(c.label, 0) + 1
-        seen[c.label] = n
-        return c if n == 1 else replace(c, label=f"{c.label} ({n})")
-
-    def each(controls: Iterable[Control]) -> tuple[Control, ...]:
-        return tuple(one(c) for c in controls)
-
-    made.settings = list(each(made.settings))
-    made.sections = [
-        replace(
-            s,
-            rows=tuple(
-                replace(
-                    r, controls=each(r.controls), chips=tuple(replace(c, controls=each(c.controls)) for c in r.chips)
-                )
-                for r in s.rows
-            ),
-        )
-        for s in made.sections
-    ]
-    made.catalog = [replace(g, entries=tuple(replace(e, add=one(e.add)) for e in g.entries)) for g in made.catalog]
-    return made
