@@ -270,3 +270,132 @@ def test_rename_delete_and_restore_without_hard_links(tmp_path, monkeypatch):
     (kept,) = folderpage.trash(folder)
     assert folderpage.restore(folder, kept.key) == "greenwood.yaml"
     assert b"Greenwood" in (tmp_path / "greenwood.yaml").read_bytes()
+
+
+# ---------------------------------------------------------------------------
+# What the zip carries of armybuilder: the modules the worker imports (armybuilder.web.site.reach)
+
+# A player's session, in a process of its own with the unpacked zip first on the path (as the
+# worker has it): the lists page, a new list of each game, an edit and its undo, each roster, the
+# share page and an import of the code and of each roster, the game's rules, the downloads, the
+# command line's findings. It prints the armybuilder modules it imported, and where each was from.
+SESSION = r"""
+import asyncio, html, json, re, sys, uuid
+from urllib.parse import urlencode
+
+site, folder = sys.argv[1:3]
+sys.path.insert(0, site)
+from armybuilder.web.site import worker
+
+worker.start(folder)
+
+
+def go(method, target, body=b"", kind=None):
+    given = json.dumps([["content-type", kind]] if kind else [])
+    status, headers, out, url = asyncio.run(worker.handle(method, target, given, body))
+    assert status == 200, (method, target, status, bytes(out)[:2000])
+    return bytes(out)
+
+
+def form(**fields):
+    return urlencode(fields).encode(), "application/x-www-form-urlencoded"
+
+
+def upload(csrf, filename, data):
+    mark = uuid.uuid4().hex
+    head = f'--{mark}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n{csrf}\r\n'
+    head += f'--{mark}\r\nContent-Disposition: form-data; name="roster"; filename="{filename}"\r\n\r\n'
+    return head.encode() + data + f"\r\n--{mark}--\r\n".encode(), f"multipart/form-data; boundary={mark}"
+
+
+def acts(page):
+    found = re.search(r'<form (?:hx-swap-oob="morph" )?id="acts".*?</form>', page, re.S).group(0)
+    return dict(re.findall(r'name="(\w+)" value="([^"]*)"', found))
+
+
+def read():
+    return open(folder + "/host.yaml", encoding="utf-8").read()
+
+
+lists = go("GET", "/").decode()
+csrf = re.search(r'name="csrf" value="([^"]+)"', lists).group(1)
+for system in re.findall(r'name="system" value="([^"]+)"', lists):
+    go("POST", "/new", *form(csrf=csrf, system=system, name="New " + system))
+page = go("GET", "/list/host.yaml").decode()
+before = read()
+more = re.search(r'<button [^>]*aria-label="One more stand[^"]*"[^>]*name="e" value="([^"]*)"', page).group(1)
+go("POST", "/act/host.yaml", *form(**acts(page), e=html.unescape(more)))
+assert read() != before, "the edit changed nothing"
+go("POST", "/undo/host.yaml", *form(**acts(go("GET", "/list/host.yaml").decode())))
+assert read() == before, "the undo did not undo"
+page = go("GET", "/list/host.yaml").decode()
+rosters = {link: go("GET", html.unescape(link)) for link in sorted(set(re.findall(r'href="(/roster/[^"]+)"', page)))}
+code = re.search(r'id="share-code"[^>]*value="([^"]+)"', page).group(1)
+go("GET", "/shared?code=" + code)
+go("POST", "/import", *form(csrf=csrf, code=code))
+for fmt, suffix in (("pdf", ".pdf"), ("markdown", ".md"), ("json", ".json")):
+    go("POST", "/import", *upload(csrf, "host" + suffix, rosters[f"/roster/{fmt}/host.yaml"]))
+go("GET", html.unescape(re.search(r'href="(/explain/[^"]+)"', page).group(1)))
+go("GET", "/download/host.yaml")
+go("GET", "/lists.zip")
+assert "host.yaml" in go("GET", "/?q=host&sort=status").decode()
+assert json.loads(worker.validate_json("g.yaml", read()))["results"][0]["valid"] is True
+imported = {
+    name: getattr(module, "__file__", None) or ""
+    for name, module in sys.modules.items()
+    if name == "armybuilder" or name.startswith("armybuilder.")
+}
+print(json.dumps({"formats": sorted({link.split("/")[2] for link in rosters}), "imported": imported}))
+"""
+
+
+def _module_of(member: str) -> str:
+    return member.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def test_the_zip_holds_every_module_a_browser_session_imports_and_none_of_the_command_line(
+    cache, tmp_path, monkeypatch
+):
+    """The worker, run from the unpacked zip, drives a player's session: every armybuilder module
+    it imports is one the zip carries (the rest of the package is not on its path), and the zip
+    carries no module of the command line, of ``serve``'s server, of the desk or of the site's build."""
+    unpacked = tmp_path / "zip"
+    with zipfile.ZipFile(io.BytesIO(site.site_packages(cache))) as z:
+        names = set(z.namelist())
+        # Not the stand-in for Pillow: this process has the venv's packages, which read the real one.
+        z.extractall(unpacked, [n for n in names if n not in site.PIL_STANDIN])
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    (folder / "host.yaml").write_bytes((ROOT / "examples/fantasy-triumph/greenwood-host.yaml").read_bytes())
+    monkeypatch.setenv("ARMYBUILDER_CACHE_DIR", str(tmp_path / "cache-dir"))
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", SESSION, str(unpacked), str(folder)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    said = json.loads(done.stdout.splitlines()[-1])
+    from armybuilder.export import ExportFormat
+
+    assert said["formats"] == sorted(f.value for f in ExportFormat)  # every roster the builder offers
+    carried = {_module_of(n) for n in names if n.startswith("armybuilder/") and n.endswith(".py")}
+    imported = said["imported"]
+    assert "armybuilder.export.pdf" in imported and "armybuilder.web.builder" in imported
+    assert set(imported) <= carried, sorted(set(imported) - carried)
+    assert all(path.startswith(str(unpacked)) for path in imported.values() if path), imported
+    never = ("cli", "desk", "web.desk", "web.server", "web.protocol", "web.site.build", "commands.diff", "__main__")
+    for name in never:
+        assert not any(m == f"armybuilder.{name}" or m.startswith(f"armybuilder.{name}.") for m in carried), name
+    from armybuilder import systems
+
+    commands = {m for system_id in systems.REGISTRY for m in systems.manifest(system_id).commands}
+    assert commands and not commands & carried  # a game's own commands: the command line's
+    assert not any(n.startswith("armybuilder/web/site/") and not n.endswith(".py") for n in names)  # the shell
+
+
+def test_the_shell_is_served_without_the_workers_python(cache, tmp_path):
+    """The shell's files are the site's; its Python modules go in the zip only."""
+    site.run(tmp_path / "s", cache, False, False)
+    assert not list((tmp_path / "s").glob("*.py"))

@@ -343,9 +343,30 @@ def bundled_games() -> tuple[list[dict[str, str]], dict[str, bytes], list[str]]:
     return games, members, said
 
 
+def armybuilder_files(bundled: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """armybuilder's own files in the zip: the modules the worker can import
+    (:func:`armybuilder.web.site.reach.reached`, worked out from the source; ``bundled`` the files
+    of the game packages the site carries), and every file that is not Python (the templates, the
+    app's static files, the fonts of a PDF roster) but the shell's, which the site serves beside
+    the zip."""
+    from armybuilder.web.site import reach
+
+    kept = reach.reached(bundled)
+    members: dict[str, bytes] = {}
+    for path in sorted(reach.PACKAGE.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        name = path.relative_to(reach.PACKAGE).as_posix()
+        wanted = reach.module_name(name) in kept if path.suffix == ".py" else SHELL not in path.parents
+        if wanted:
+            members["armybuilder/" + name] = path.read_bytes()
+    return members
+
+
 def site_packages(cache: Path, games: tuple[list[dict[str, str]], dict[str, bytes]] | None = None) -> bytes:
-    """One zip of everything the worker imports: the wheels' modules, armybuilder, its data and
-    schemas, and the installed game packages with the list of them (:data:`GAMES`)."""
+    """One zip of everything the worker imports: the wheels' modules, armybuilder's modules the
+    worker can import (:func:`armybuilder_files`), its data and schemas, and the installed game
+    packages with the list of them (:data:`GAMES`)."""
     from armybuilder.resources import data_dir, schema_dir
 
     members: dict[str, bytes] = dict(PIL_STANDIN)
@@ -357,15 +378,12 @@ def site_packages(cache: Path, games: tuple[list[dict[str, str]], dict[str, byte
                 if "/tests/" in name or name.endswith("/RECORD"):
                     continue
                 members[name] = wheel.read(name)
-    package = Path(__file__).resolve().parents[2]
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
-            members["armybuilder/" + path.relative_to(package).as_posix()] = path.read_bytes()
+    listed, files = games if games is not None else bundled_games()[:2]
+    members.update(armybuilder_files(files))
     for root, inside in ((data_dir(), "_data"), (schema_dir(), "_schemas")):
         for path in sorted(root.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 members[f"armybuilder/{inside}/" + path.relative_to(root).as_posix()] = path.read_bytes()
-    listed, files = games if games is not None else bundled_games()[:2]
     for name, data in files.items():
         members.setdefault(name, data)  # a package never replaces a module of armybuilder's or a wheel's
     members[GAMES] = (json.dumps(listed, indent=1, sort_keys=True) + "\n").encode()
@@ -395,8 +413,8 @@ def files_of(cache: Path, said: list[str] | None = None, games: list[str] | None
     if games is not None:
         games.extend(f"{g['id']} ({g['package']})" for g in listed)
     files: dict[str, bytes] = {}
-    for path in sorted(SHELL.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
+    for path in sorted(SHELL.rglob("*")):  # the shell; its Python modules are the worker's, in the zip
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".py", ".pyc", ".pyo"):
             files[path.relative_to(SHELL).as_posix()] = path.read_bytes()
     for path in sorted(STATIC.rglob("*")):
         if path.is_file():
