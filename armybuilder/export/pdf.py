@@ -221,6 +221,58 @@ def _markup(text: str, font: str) -> str:
     )
 
 
+def text_width(text: str, font: str, size: float) -> float:
+    """The width of ``text`` in ``font`` at ``size``, its CJK runs in their font (:func:`font_runs`)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if not text or max(text) < CJK_START:
+        return stringWidth(text, font, size)
+    return sum(stringWidth(part, chosen, size) for chosen, part in font_runs(text, font))
+
+
+def draw_text(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """``canvas.drawString`` of ``text`` in ``font``, its CJK runs in their font (:func:`font_runs`)."""
+    runs = font_runs(text, font)
+    if len(runs) == 1 and runs[0][0] == font:
+        canvas.drawString(x, y, text)
+        return
+    line = canvas.beginText(x, y)  # one text object: its text reads back as one line
+    for chosen, part in runs:
+        line.setFont(chosen, size)
+        line.textOut(part)
+    line.textLine("")  # ends the line, as a drawString does for a reader of its text
+    canvas.drawText(line)
+    canvas.setFont(font, size)
+
+
+def split_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines of at most ``width`` (reportlab's ``simpleSplit``, between words),
+    measured with its CJK runs in their font; a word too wide for a line (CJK is written without
+    spaces) is broken between its characters."""
+    if not text or max(text) < CJK_START:
+        from reportlab.lib.utils import simpleSplit
+
+        return list(simpleSplit(text, font, size, width))
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if text_width(joined, font, size) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for c in word:  # (only a word wider than a line of its own is broken)
+            if line and text_width(line + c, font, size) > width:
+                lines.append(line)
+                line = ""
+            line += c
+    if line:
+        lines.append(line)
+    return lines
+
+
 GREEN = "#1d7a35"
 RED = "#b0001a"
 PALE_RED = "#fbe6e8"
@@ -501,25 +553,10 @@ class PdfExporter(Exporter):
         return one_line(text)
 
     def _width(self, text: str, font: str, size: float) -> float:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        if not text or max(text) < CJK_START:
-            return stringWidth(text, font, size)
-        return sum(stringWidth(part, chosen, size) for chosen, part in font_runs(text, font))
+        return text_width(text, font, size)
 
     def _draw(self, canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
-        """``canvas.drawString`` of ``text`` in ``font``, its CJK runs in their font (:func:`font_runs`)."""
-        runs = font_runs(text, font)
-        if len(runs) == 1 and runs[0][0] == font:
-            canvas.drawString(x, y, text)
-            return
-        line = canvas.beginText(x, y)  # one text object: its text reads back as one line
-        for chosen, part in runs:
-            line.setFont(chosen, size)
-            line.textOut(part)
-        line.textLine("")  # ends the line, as a drawString does for a reader of its text
-        canvas.drawText(line)
-        canvas.setFont(font, size)
+        draw_text(canvas, x, y, text, font, size)
 
     # --- the story ---------------------------------------------------------------------------
 

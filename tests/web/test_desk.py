@@ -1107,6 +1107,32 @@ def test_who_may_send_the_poster_and_the_announcement(organiser, desk):
     assert "Use your name as you registered it." in organiser.get("/organiser").text
 
 
+def test_the_poster_prints_a_cjk_event_name_and_passcode(tmp_path):
+    """Issue 45, item 11: "the poster draws a Chinese or Japanese event name and passcode as boxes
+    ('秋の大会 2026', 'さくら'); rosters already use the CID fonts." Their runs are set in the CJK fonts
+    a roster's are: the page uses a CJK font and its text reads back (the glyphs are the PDF reader's,
+    checked by eye with pdftoppm: CI has no CJK fonts)."""
+    from pypdf import PdfReader
+
+    from armybuilder.web.desk import poster_pdf
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(
+        GAMES_DAY.read_text(encoding="utf-8").replace("event: Club Games Day", "event: 秋の大会 2026"), encoding="utf-8"
+    )
+    d = Desk(tmp_path / "desk.sqlite", load(pack))
+    try:
+        data = poster_pdf(d, "http://127.0.0.1:8000/?code=%E3%81%95%E3%81%8F%E3%82%89", "さくら")
+    finally:
+        d.close()
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    words = page.extract_text()
+    assert "秋の大会 2026" in words and "The event's passcode: さくら" in words
+    fonts = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert "/HeiseiKakuGo-W5" in fonts, fonts  # the Japanese font, as a roster's Japanese name
+    assert "Send your army list" in words and "Scan the code with your phone" in words  # the rest as it was
+
+
 def client_get_refused(client, path: str) -> bool:
     """The organiser's page refuses a request without the organiser's cookie."""
     saved = dict(client.cookies)

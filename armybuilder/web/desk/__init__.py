@@ -1181,14 +1181,14 @@ def _slug(text: str) -> str:
 
 def poster_pdf(desk: Desk, url: str, code: str) -> bytes:
     """The players' poster, one A4 page to print and pin up: the event, its rules, the deadline,
-    the players' link and its QR code, the passcode when there is one."""
+    the players' link and its QR code, the passcode when there is one. Chinese, Japanese and Korean
+    text is set in the CJK fonts as a roster's is (:func:`armybuilder.export.pdf.font_runs`)."""
     import segno
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
-    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfgen import canvas
 
-    from armybuilder.export.pdf import fonts
+    from armybuilder.export.pdf import CJK_START, draw_text, fonts, split_lines, text_width
 
     regular, bold, _ = fonts()
     state = desk.state()
@@ -1201,9 +1201,12 @@ def poster_pdf(desk: Desk, url: str, code: str) -> bytes:
 
     def lines(text: str, font: str, size: float, gap: float = 1.25) -> None:
         nonlocal y
-        for line in simpleSplit(_one_line(text), font, size, right - left):
+        for line in split_lines(_one_line(text), font, size, right - left):
             c.setFont(font, size)
-            c.drawCentredString(width / 2, y, line)
+            if not line or max(line) < CJK_START:
+                c.drawCentredString(width / 2, y, line)
+            else:  # an event's name or passcode in Chinese, Japanese or Korean: its runs in a CJK font
+                draw_text(c, (width - text_width(line, font, size)) / 2, y, line, font, size)
             y -= size * gap
 
     lines(desk.pack.event, bold, 30)
