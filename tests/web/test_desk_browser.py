@@ -659,6 +659,10 @@ def test_a_lost_answer_sent_again_gets_the_same_private_link(served, page):
     if _scripted(page):
         _click(page, "#send")  # the same page, the same form (its hidden key): sent again
     else:
+        for _ in range(100):  # the answer is aborted just after it is kept: at most 10 s for the error page
+            if page.url.startswith("chrome-error:"):
+                break
+            page.wait_for_timeout(100)
         page.wait_for_load_state("load")
         assert page.url.startswith("chrome-error:")  # the browser's own page: "the connection was reset"
         page.reload()  # its reload sends the post again
