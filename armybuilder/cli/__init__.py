@@ -628,7 +628,7 @@ def collect(
             raise typer.BadParameter(
                 "--export writes the lists and does not run the desk: leave it out", param_hint="--deadline"
             )
-        from armybuilder.desk import export_command
+        from armybuilder.commands.collect import export_command
 
         finish(export_command(pack, db, export, force))
         return

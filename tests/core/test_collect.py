@@ -811,7 +811,7 @@ def test_a_closed_desk_takes_nothing(tmp_path):
 
 
 def test_a_full_desk_takes_no_more(desk, monkeypatch):
-    import armybuilder.desk as collect
+    import armybuilder.desk.store as collect
 
     taken = desk.submit("Xan", text(OZZY))
     monkeypatch.setattr(collect, "MAX_DB_BYTES", 1024)

@@ -98,7 +98,7 @@ def hostile_desk(tmp_path, monkeypatch):
         made = real(n)
         return "-" + made[1:] if n == 6 else made
 
-    monkeypatch.setattr("armybuilder.desk.secrets.token_urlsafe", dashed)
+    monkeypatch.setattr("armybuilder.desk.store.secrets.token_urlsafe", dashed)
     pack = tmp_path / "games-day.yaml"
     shutil.copyfile(GAMES_DAY, pack)
     desk = Desk(tmp_path / "games-day.desk.sqlite", load(pack))

@@ -41,7 +41,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import armybuilder.desk as engine
+import armybuilder.desk.store as engine
 from armybuilder.cli import app
 from armybuilder.commands.tournament import MAX_PLAYERS_FILE, PLAYERS_FILE, players_file
 from armybuilder.csvcells import FORMULA_START, unguard
