@@ -15,10 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.compose.base import Doc, Request
+from typing import Any
 
 NameSource = Callable[[Any], list[str]]  # (the list's plain data, or None) -> names to complete
 # (the list's plain data, or None; the values chosen so far for the other arguments: option keys,
@@ -118,7 +115,9 @@ class Part:
     name: str  # the part word: class, card, tokens, region, ...
     usage: str  # after "VERB FILE": "class NAME --troop TROOP [--stands N]"
     summary: str  # one line for the help and the "unknown part" message
-    func: Callable[[Doc, Request], str]  # what it did, in one line
+    # (the file, the command line: a compose.base Doc and Request, which build on this module) -> what
+    # it did, in one line
+    func: Callable[[Any, Any], str]
     aliases: tuple[str, ...] = ()
     names: tuple[NameSource | None, ...] = ()  # completion of the positional arguments, in order
     options: tuple[Opt, ...] = ()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from armybuilder import systems
 from armybuilder.events.inventory import Index, inventory_of, is_broken
@@ -16,14 +16,28 @@ from armybuilder.findings import Finding, Result
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder import findings
-    from armybuilder.events import Pack, Rules
+    from armybuilder.events.model import Rules
+
+
+class PackView(Protocol):
+    """What the rules use of the pack (:class:`armybuilder.events.Pack`, which runs them)."""
+
+    event: str
+    system_path: findings.Path
+
+    @property
+    def system_ids(self) -> list[str]: ...
+
+    def rules_for(self, system_id: str | None) -> Rules | None: ...
+
+    def finding(self, code: str, message: str, path: findings.Path = ()) -> Finding: ...
 
 
 @dataclass
 class Context:
     """One checked list, the pack applied to it and the pack's rules for the list's system."""
 
-    pack: Pack
+    pack: PackView
     result: Result
 
     @property
