@@ -1,8 +1,10 @@
-"""The package's shape: no import cycles (lazy imports count), no upward imports, one place that
-names the game systems.
+"""The package's shape: no import cycles (lazy and type-only imports count), no upward imports, one
+place that names the game systems.
 
-Imports are read from the source (every ``import`` and ``from ... import`` anywhere in a module,
-inside functions too; only those under ``if TYPE_CHECKING:`` are left out, as they never run).
+Imports are read from the source: every ``import`` and ``from ... import`` anywhere in a module,
+inside functions and under ``if TYPE_CHECKING:`` too. A type-only import never runs, but a module
+that names another's types for its own stands on it: a result type is defined at or below the
+layer that renders it, so each layer can be read on its own.
 """
 
 from __future__ import annotations
@@ -57,6 +59,15 @@ COMMANDS_PENDING: set[tuple[str, str]] = {
 }
 
 
+# Import loops (type-only imports counted) still waiting for their step of the redesign (issue 44),
+# each the sorted names of one loop; the test fails on any other, and on one of these that is gone
+# (so the list only shrinks).
+PENDING_CYCLES: list[list[str]] = [
+    # the tournament's reports name its model, which moves down into the engine (armybuilder.lists' step)
+    ["armybuilder.commands.tournament", "armybuilder.commands.tournament.reports"],
+]
+
+
 def module_name(path: Path) -> str:
     rel = path.relative_to(PKG.parent).with_suffix("")
     parts = list(rel.parts)
@@ -68,25 +79,14 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in sorted(PKG.rglob("*.py"))}
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    t = node.test
-    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
-        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING"
-    )
-
-
 def imports(name: str) -> set[str]:
-    """The armybuilder modules a module imports (anywhere in it but under TYPE_CHECKING)."""
+    """The armybuilder modules a module imports (anywhere in it, under TYPE_CHECKING too)."""
     path = MODULES[name]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            for child in node.orelse:
-                visit(child)
-            return
         if isinstance(node, ast.Import):
             for a in node.names:
                 out.add(a.name)
@@ -111,9 +111,11 @@ GRAPH = {name: imports(name) for name in MODULES}
 
 
 def test_the_graph_sees_lazy_imports():
-    """The reader must see imports inside functions, or the cycle test would prove nothing."""
+    """The reader must see imports inside functions and type-only ones, or the cycle test would
+    prove nothing."""
     assert "armybuilder.commands.validate" in GRAPH["armybuilder.cli"]  # imported inside the command functions
     assert "armybuilder.check" in GRAPH["armybuilder.commands.validate"]
+    assert "armybuilder.events.model" in GRAPH["armybuilder.events.rules._base"]  # under TYPE_CHECKING only
 
 
 def test_no_import_cycles():
@@ -147,7 +149,7 @@ def test_no_import_cycles():
     for v in sorted(GRAPH):
         if v not in index:
             strong(v)
-    assert cycles == []
+    assert sorted(cycles) == sorted(PENDING_CYCLES)
 
 
 def _holds(member: str, name: str) -> int:
