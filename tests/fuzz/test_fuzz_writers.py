@@ -163,7 +163,8 @@ def test_no_csv_written_has_a_formula_and_the_players_file_round_trips(data):
         ids(sids),
     ):
         if data.draw(st.booleans(), label="registered"):
-            emails = [data.draw(HOSTILE, label="e-mail").replace("\x00", "") for _ in names]
+            # as the organiser's page reads a file (UTF-8: never half of a surrogate pair), NUL refused
+            emails = [printable(data.draw(HOSTILE, label="e-mail")) for _ in names]
             register = "".join(collect_line(n, e) for n, e in zip(names, emails, strict=True))  # name, e-mail a line
             with contextlib.suppress(Refusal):  # a hostile e-mail may make the file unreadable as CSV
                 desk.register(register)
@@ -323,6 +324,9 @@ def test_tournament_names_a_list_only_as_its_digest_vouches(data):
             if how == "unreadable":
                 sidecar.chmod(0)
         r = tournament(str(GAMES_DAY), str(folder), "--format", "json")
+        if not any(folder.glob("*.yaml")):  # the one list removed: nothing to check, and said
+            assert r.exit_code == 2 and "no list files" in r.stderr, (how, r.exit_code, r.stderr[-2000:])
+            return
         assert r.exit_code in (0, 1), (how, r.exit_code, r.stderr[-2000:])
         assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
         out = json.loads(r.stdout)
