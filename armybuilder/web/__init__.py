@@ -1,7 +1,7 @@
 """``armybuilder serve``: a local browser builder on the same engine and the same files.
 
 The pages are rendered on the server (Jinja2, autoescaped) by a small Starlette app
-(:mod:`.app`), served by uvicorn (:mod:`.server`) behind :mod:`.guard` (the Host and Origin
+(:mod:`.builder`, on :mod:`.toolkit`), served by uvicorn (:mod:`.server`) behind :mod:`.guard` (the Host and Origin
 allow-list, the access key off loopback, slow clients dropped). Nothing here knows a game system:
 a list page draws the board its system declares (:mod:`armybuilder.compose.board`;
 :mod:`.listpage`), the folder page is a list manager (:mod:`.folderpage`), every change goes

@@ -29,36 +29,32 @@ A script (``Accept: application/json``) or htmx (``HX-Request``) is answered wit
 read: 200 done, 409 the file changed since the page was shown, 422 refused, 423 locked; a plain
 form gets 303 either way.
 
-Every request is treated as hostile (:mod:`.guard` and :func:`form_values`): the Host header must be
-on the server's allow-list (no DNS rebinding); off loopback every request needs the access key
-(its link, then its cookie); a state change is a POST whose Origin (or, without one, its Referer)
-is on the same allow-list at this server's port and whose form carries the per-process token; a body is at most
-:data:`MAX_BODY` bytes of ``application/x-www-form-urlencoded`` (an uploaded roster
-:data:`MAX_UPLOAD` of ``multipart/form-data``); files are named relative to the
-folder and must be regular files inside it (:mod:`.files`); every string is escaped by Jinja2's
-autoescape, and control characters are replaced first (:func:`_clean`). Answers carry a strict
+Every request is treated as hostile (:mod:`.guard` and :func:`.toolkit.form_values`): the Host
+header must be on the server's allow-list (no DNS rebinding); off loopback every request needs the
+access key (its link, then its cookie); a state change is a POST whose Origin (or, without one,
+its Referer) is on the same allow-list at this server's port and whose form carries the
+per-process token; a body is at most :data:`.toolkit.MAX_BODY` bytes of
+``application/x-www-form-urlencoded`` (an uploaded roster :data:`.toolkit.MAX_UPLOAD` of
+``multipart/form-data``); files are named relative to the folder and must be regular files inside
+it (:mod:`.files`); every string is escaped by Jinja2's autoescape, and control characters are
+replaced first (:func:`.toolkit.environment`). Answers carry a strict
 Content-Security-Policy (scripts and styles from this server only, no frames).
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import os
 import re
 import secrets
-import threading
 import urllib.parse
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -68,64 +64,25 @@ from starlette.staticfiles import StaticFiles
 from armybuilder import digits
 from armybuilder.web import pieces
 from armybuilder.web.files import Folder, Refused
-from armybuilder.web.guard import Guard, access_key, allowed_hosts, origin_ok
-from armybuilder.web.pieces import Boards, Kept
+from armybuilder.web.guard import Guard, access_key, allowed_hosts
+from armybuilder.web.toolkit import (
+    HERE,
+    MAX_BODY,
+    MAX_UPLOAD,
+    PDF_LOCK,
+    Bad,
+    Flash,
+    State,
+    environment,
+    first_value,
+    form_values,
+    in_thread,
+    page,
+    state_of,
+    wants_part,
+)
 
-HERE = Path(__file__).resolve().parent
-MAX_BODY = 64 * 1024  # bytes in a request body: a form is a few hundred
 MAX_LIST = 1024 * 1024  # a list file the page reads whole (the safe loader's own limit)
-MAX_UPLOAD = 2 * 1024 * 1024  # bytes of an uploaded roster (a PDF roster is tens of kilobytes)
-MAX_FIELDS = 100  # fields in one form
-FLASHES = 64  # edit results kept for the page shown after the edit
-ROSTERS_KEPT = 16  # rosters laid out lately, kept for the next download of the same file
-T = TypeVar("T")
-
-
-_BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")  # marks and overrides that reorder text
-
-
-def _clean(value: Any) -> Any:
-    """Every value a template prints: text loses its control characters and bidirectional
-    overrides (a name cannot reorder the text around it); Jinja2 escapes the rest."""
-    if value is None:
-        return ""
-    if isinstance(value, Markup) or not isinstance(value, str):
-        return value
-    from armybuilder.text import one_line
-
-    return _BIDI.sub("\ufffd", one_line(value))
-
-
-def environment() -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(HERE / "templates"),
-        autoescape=True,
-        finalize=_clean,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    from armybuilder.text import cell
-    from armybuilder.web.listpage import finding_words, plain
-
-    env.filters["cell"] = cell
-    env.filters["plain"] = plain
-    env.filters["finding"] = finding_words
-    env.filters["quote"] = lambda s: urllib.parse.quote(str(s), safe="/")
-    return env
-
-
-@dataclass
-class Flash:
-    """What an action said, shown once on the page the browser is sent to."""
-
-    kind: str  # ok | invalid | refused
-    lines: list[str] = field(default_factory=list)
-    status: int = 200  # what a script is answered with
-    kept: dict[str, str] = field(default_factory=dict)  # typed values shown again after a refusal
-    at: str = ""  # the element the page comes back at
-    before: Any = None  # the list before the change (a part it added gets the focus)
-    known: tuple[bytes, Any] | None = None  # the bytes a change wrote and their check
-    path: Path | None = None  # the file a change wrote
 
 
 @dataclass(frozen=True)
@@ -143,60 +100,8 @@ class Sent:
 NOTHING_SENT = Sent()
 
 
-@dataclass
-class State:
-    folder: Folder
-    token: str
-    env: Environment
-    flashes: OrderedDict[str, Flash] = field(default_factory=OrderedDict)
-    boards: Boards = field(default_factory=lambda: Boards())  # the boards drawn lately, for what changed
-    rosters: Kept = field(default_factory=lambda: Kept(ROSTERS_KEPT))  # rosters laid out lately
-    pack: Any = None  # an event pack every list is checked against (the collect desk's builder)
-
-    def remember(self, flash: Flash) -> str:
-        key = secrets.token_urlsafe(9)
-        self.flashes[key] = flash
-        while len(self.flashes) > FLASHES:
-            self.flashes.popitem(last=False)
-        return key
-
-    def recall(self, key: str | None) -> Flash | None:
-        return self.flashes.pop(key, None) if key else None
-
-
 # ---------------------------------------------------------------------------
 # Helpers
-
-
-async def in_thread(fn: Callable[..., T], *args: Any) -> T:
-    """Run blocking work (checks, edits, PDFs) off the event loop. Edits of one file take turns
-    by the file's own lock (:func:`armybuilder.edit.engine.edit_lock`), so nothing else waits."""
-    return await run_in_threadpool(fn, *args)
-
-
-PDF_LOCK = threading.Lock()  # reportlab keeps module-level state: one PDF is laid out at a time
-
-
-def _state(request: Request) -> State:
-    state: State = request.app.state.builder
-    return state
-
-
-def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """The page; to htmx's own request for a part of it (not a boosted link), only the template's
-    ``part`` block when it has one: the part the request swaps (``#board``), no head to parse."""
-    st = _state(request)
-    tpl = st.env.get_template(template)
-    if _partial(request) and "part" in tpl.blocks:
-        html = "".join(tpl.blocks["part"](tpl.new_context({"token": st.token, **context})))
-    else:
-        html = tpl.render(token=st.token, **context)
-    return HTMLResponse(html, status)
-
-
-def _partial(request: Request) -> bool:
-    """htmx's own request for a part of the page (not a boosted link, which wants all of it)."""
-    return request.headers.get("hx-request") == "true" and request.headers.get("hx-boosted") != "true"
 
 
 def refusal(request: Request, message: str, status: int) -> HTMLResponse:
@@ -213,74 +118,6 @@ def _read_version(path: Path) -> str:
         return version_of(path.read_bytes())
     except OSError:
         return "unreadable"
-
-
-class Bad(Exception):
-    def __init__(self, message: str, status: int):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-async def form_values(request: Request, upload: bool = False) -> dict[str, list[Any]]:
-    """The form of a state-changing request, after every check a POST must pass. With ``upload``,
-    a ``multipart/form-data`` form too (a file's value is ``(filename, bytes)``)."""
-    if not origin_ok(request):
-        raise Bad("this action must come from a page of this server (Origin check failed)", 403)
-    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    values: dict[str, list[Any]]
-    if upload and kind == "multipart/form-data":
-        values = await _multipart(request)
-    elif kind == "application/x-www-form-urlencoded":
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            raise Bad(f"a form is at most {MAX_BODY // 1024} KiB", 413)
-        try:
-            text = body.decode("utf-8")
-            values = {
-                k: list(v)
-                for k, v in urllib.parse.parse_qs(
-                    text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict"
-                ).items()
-            }
-        except UnicodeDecodeError:
-            raise Bad("the form is not UTF-8", 400) from None
-        except ValueError:
-            raise Bad(f"a form has at most {MAX_FIELDS} fields", 413) from None
-    else:
-        raise Bad("forms are sent as application/x-www-form-urlencoded", 415)
-    sent = str((values.get("csrf") or [""])[0])
-    if not hmac.compare_digest(sent.encode(), _state(request).token.encode()):
-        raise Bad("this page is out of date or not from this server; reload it", 403)
-    return values
-
-
-async def _multipart(request: Request) -> dict[str, list[Any]]:
-    from starlette.datastructures import UploadFile
-
-    try:
-        form = await request.form(max_files=1, max_fields=MAX_FIELDS, max_part_size=MAX_UPLOAD)
-    except Exception as exc:  # noqa: BLE001 - python-multipart raises several kinds for a bad body
-        raise Bad(f"the form could not be read ({type(exc).__name__})", 400) from None
-    values: dict[str, list[Any]] = {}
-    try:
-        for key, value in form.multi_items():
-            if isinstance(value, UploadFile):
-                raw = await value.read(MAX_UPLOAD + 1)
-                if len(raw) > MAX_UPLOAD:
-                    raise Bad(f"a roster file is at most {MAX_UPLOAD // (1024 * 1024)} MiB", 413)
-                if value.filename or raw:
-                    values.setdefault(key, []).append((value.filename or "", raw))
-            else:
-                values.setdefault(key, []).append(str(value))
-    finally:
-        await form.close()
-    return values
-
-
-def first_value(values: Mapping[str, Sequence[Any]], key: str) -> str:
-    got = values.get(key) or []
-    return str(got[0]).strip() if got and isinstance(got[0], str) else ""
 
 
 def _redirect(url: str) -> RedirectResponse:
@@ -315,7 +152,7 @@ def _folder_model(folder: Folder, event: str | None, query: str, sort: str, at: 
 
 
 async def folder_view(request: Request) -> Response:
-    st = _state(request)
+    st = state_of(request)
     q = request.query_params
     event = q.get("event") or None
     query = (q.get("q") or "")[:200]
@@ -332,7 +169,7 @@ async def folder_view(request: Request) -> Response:
 async def _folder_answer(request: Request, flash: Flash, status: int, to: str = "/") -> Response:
     """After a change on the folder page: the page again with the status (htmx: a boosted form,
     shown at ``to``), JSON (a script), or a redirect (a plain form)."""
-    st = _state(request)
+    st = state_of(request)
     how = _scripted(request)
     if how == "json":
         return JSONResponse({"status": flash.kind, "messages": flash.lines}, status)
@@ -353,7 +190,7 @@ async def _folder_answer(request: Request, flash: Flash, status: int, to: str = 
 async def create(request: Request) -> Response:
     from armybuilder.web import folderpage
 
-    st = _state(request)
+    st = state_of(request)
     kept: dict[str, str] = {}
     try:
         values = await form_values(request)
@@ -370,7 +207,7 @@ async def create(request: Request) -> Response:
 async def _made(request: Request, outcome: Any, name: str, said: str, kept: dict[str, str]) -> Response:
     """After a new list was made (new, import): its page, or why nothing was made (the form as
     it was typed, ``kept``, shown again)."""
-    st = _state(request)
+    st = state_of(request)
     if outcome.code == 2:
         player = getattr(outcome.detail, "player", "")  # a refused new list: the engine's words for a player
         words = [_capital(_in_the_folder(player, st.folder))] if player else _engine_words(outcome.stderr, st, name)
@@ -413,7 +250,7 @@ def _engine_words(lines: Sequence[str], st: State, name: str) -> list[str]:
 async def import_route(request: Request) -> Response:
     from armybuilder.web import folderpage
 
-    st = _state(request)
+    st = state_of(request)
     kept = {"form": "import", "at": "import-code"}
     try:
         values = await form_values(request, upload=True)
@@ -438,7 +275,7 @@ async def manage(request: Request) -> Response:
     from armybuilder.edit.engine import Locked
     from armybuilder.web import folderpage
 
-    st = _state(request)
+    st = state_of(request)
     name = request.path_params["name"]
     try:
         values = await form_values(request)
@@ -480,7 +317,7 @@ async def manage(request: Request) -> Response:
 async def restore(request: Request) -> Response:
     from armybuilder.web import folderpage
 
-    st = _state(request)
+    st = state_of(request)
     try:
         values = await form_values(request)
         name = await in_thread(folderpage.restore, st.folder, first_value(values, "key"))
@@ -631,7 +468,7 @@ async def _list_page(
     status: int = 200,
     sent: Sent = NOTHING_SENT,
 ) -> Response:
-    st = _state(request)
+    st = state_of(request)
     kept = flash.kept if flash is not None else {}
     before = flash.before if flash is not None else None
     known = flash.known if flash is not None else None
@@ -654,7 +491,7 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
     - the catalog (swapped out of band, its scroll position kept) only when its digest differs.
 
     Everything is drawn with :data:`pieces.VERSION` for the page's version, put in at the end."""
-    st = _state(request)
+    st = state_of(request)
     tpl = st.env.get_template("list.html")
     version = str(model["version"] or "")
     model["version"] = pieces.VERSION
@@ -672,7 +509,7 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
     # What the catalog is drawn from, all of it: the same digest, the same markup.
     drawn = (view.catalog, model["name"], model["focused"], model["system"], model["autofocus"])
     context["cathash"] = hashlib.sha1(repr(drawn).encode()).hexdigest()[:16]
-    partial = _partial(request)
+    partial = wants_part(request)
     keep = partial and sent.catalog == context["cathash"]  # the page has this catalog already
     catalog = Markup("")
     if view.board is not None and not keep:
@@ -704,7 +541,7 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
 
 
 async def list_view(request: Request) -> Response:
-    st = _state(request)
+    st = state_of(request)
     q = request.query_params
     flash = st.recall(q.get("done"))
     return await _list_page(request, request.path_params["name"], q.get("focus") or None, flash)
@@ -745,7 +582,7 @@ def _act(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Flas
 
 
 async def act(request: Request) -> Response:
-    st = _state(request)
+    st = state_of(request)
     name = request.path_params["name"]
     try:
         values = await form_values(request)
@@ -762,7 +599,7 @@ async def act(request: Request) -> Response:
 async def _after_change(
     request: Request, name: str, focus: str | None, flash: Flash, sent: Sent = NOTHING_SENT
 ) -> Response:
-    st = _state(request)
+    st = state_of(request)
     how = _scripted(request)
     status = flash.status if flash.kind == "refused" else 200
     answer: Response
@@ -787,7 +624,7 @@ async def _after_change(
 async def history_step(request: Request) -> Response:
     from armybuilder.web.listpage import step
 
-    st = _state(request)
+    st = state_of(request)
     name = request.path_params["name"]
     back = request.url.path.startswith("/undo/")
     try:
@@ -854,7 +691,7 @@ def _download_name(name: str, suffix: str) -> str:
 async def roster(request: Request) -> Response:
     from armybuilder.export import ExportError, ExportFormat
 
-    st = _state(request)
+    st = state_of(request)
     fmt = request.path_params["fmt"]
     name = request.path_params["name"]
     if fmt not in {f.value for f in ExportFormat}:
@@ -878,7 +715,7 @@ def _attachment(data: bytes, filename: str, media: str) -> Response:
 
 async def download(request: Request) -> Response:
     """The list file as it is (YAML): to keep, or to give to the command line."""
-    st = _state(request)
+    st = state_of(request)
     name = request.path_params["name"]
     try:
         path = await in_thread(st.folder.existing, name)
@@ -894,7 +731,7 @@ async def lists_zip(request: Request) -> Response:
     """Every list of the folder in one zip."""
     from armybuilder.web.folderpage import lists_zip as made
 
-    data = await in_thread(made, _state(request).folder)
+    data = await in_thread(made, state_of(request).folder)
     return _attachment(data, "armybuilder-lists.zip", "application/zip")
 
 
@@ -924,7 +761,7 @@ async def explain(request: Request) -> Response:
     except CatalogError as exc:
         return refusal(request, _sentence(str(exc)), 404)  # the page's words: no commands to run
     back_url = list_url(back) if back and not back.startswith(("/", "\\")) else "/"
-    inplace = _partial(request)  # the "?" of a list page: its dialog shows this, not a page
+    inplace = wants_part(request)  # the "?" of a list page: its dialog shows this, not a page
     return page(request, "explain.html", system=system, name=name, hits=hits, back=back_url, inplace=inplace)
 
 

@@ -25,8 +25,9 @@ from starlette.testclient import TestClient
 
 from armybuilder.edit.engine import version_of
 from armybuilder.fingerprint import of_file
-from armybuilder.web.builder import MAX_BODY, MAX_UPLOAD, allowed_hosts, make_app
+from armybuilder.web.builder import allowed_hosts, make_app
 from armybuilder.web.listpage import MAX_EDIT, decode
+from armybuilder.web.toolkit import MAX_BODY, MAX_UPLOAD
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -1517,7 +1518,7 @@ def test_bound_to_every_address_the_allowed_names_are_answered_with_the_key(fold
 
 
 def test_only_the_latest_results_are_kept(client):
-    from armybuilder.web.builder import FLASHES, Flash
+    from armybuilder.web.toolkit import FLASHES, Flash
 
     state = client.app.state.builder
     keys = [state.remember(Flash("ok", [str(i)])) for i in range(FLASHES + 5)]
@@ -1558,7 +1559,7 @@ def test_the_folder_view_looks_at_a_bounded_number_of_files(client, folder, monk
 
 
 def test_templates_print_nothing_for_none():
-    from armybuilder.web.builder import environment
+    from armybuilder.web.toolkit import environment
 
     assert environment().from_string("[{{ x }}]").render(x=None) == "[]"
 

@@ -40,7 +40,7 @@ its drafts in a cookie). The builder's own pages are reached only by a draft's n
 
 Every request passes the guard of ``serve`` (:mod:`.guard`: the Host allow-list, the security
 headers, slow clients dropped by the server's protocol); every form the builder's checks
-(:func:`armybuilder.web.builder.form_values`: the Origin, the page's token, the size). The players' pages
+(:func:`armybuilder.web.toolkit.form_values`: the Origin, the page's token, the size). The players' pages
 need no key: anyone who can reach the desk may send a list, unless the organiser set a passcode or
 registered the players; one address (an IPv6 client: its /64, as the
 connections are counted) may start at most ``--per-minute`` new lists and drafts.
@@ -89,7 +89,10 @@ from armybuilder.desk import (
 )
 from armybuilder.digits import TooLong
 from armybuilder.text import md, plural
-from armybuilder.web.builder import (
+from armybuilder.web.builder import make_app
+from armybuilder.web.files import Folder, Refused
+from armybuilder.web.guard import Guard, allowed_hosts, client_key, origin_ok, port_of
+from armybuilder.web.toolkit import (
     HERE,
     PDF_LOCK,
     Bad,
@@ -99,11 +102,8 @@ from armybuilder.web.builder import (
     first_value,
     form_values,
     in_thread,
-    make_app,
     page,
 )
-from armybuilder.web.files import Folder, Refused
-from armybuilder.web.guard import Guard, allowed_hosts, client_key, origin_ok, port_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from starlette.types import Receive, Scope, Send
