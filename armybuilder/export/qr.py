@@ -9,7 +9,12 @@ a third of a millimetre, which a phone may not read from paper) gets no QR code:
 warns, and the PDF still carries the list (``armybuilder import ROSTER.pdf``). The same code
 gives the same symbol, so the same roster gives the same bytes.
 
-segno and reportlab are imported only here, and only when a PDF with a QR code is rendered.
+A link to open (the desk's players' link) is made by :func:`link_rows`, error correction level
+M at the version and mask segno chooses, for the players' poster (:mod:`.poster`) and, as an
+SVG (:func:`link_svg`), for the organiser's page. Every QR code armybuilder makes is made here, and
+every one a PDF holds is drawn by :func:`draw_runs`: one black rectangle for each run of dark modules.
+
+segno and reportlab are imported only here, and only when a QR code is made.
 """
 
 from __future__ import annotations
@@ -55,12 +60,33 @@ def matrix(code: str) -> tuple[int, tuple[tuple[bool, ...], ...]]:
     return qr.version, tuple(tuple(bool(m) for m in row) for row in qr.matrix)
 
 
+def link_rows(url: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR symbol of a link to open (the desk's players' link): its rows of modules (True:
+    dark), no quiet zone; error correction level M, the version and mask as segno chooses them."""
+    import segno
+
+    return tuple(tuple(bool(m) for m in row) for row in segno.make(url, error="m").matrix)
+
+
+def link_svg(url: str, title: str, scale: int = 5, border: int = 2) -> str:
+    """The QR symbol of a link (as :func:`link_rows`) as an SVG to draw in a page."""
+    import segno
+
+    svg: str = segno.make(url, error="m").svg_inline(scale=scale, title=title, border=border)
+    return svg
+
+
 @functools.lru_cache(maxsize=32)
 def _runs(code: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     """The symbol's size in modules, and its runs of dark modules: (row, first column, length).
     Kept for the last codes: a roster laid out again (a snugger try, ``verify``) draws the same."""
     _, rows = matrix(code)
-    runs = []
+    return len(rows), runs(rows)
+
+
+def runs(rows: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, int, int], ...]:
+    """A symbol's runs of dark modules, row by row: (row, first column, length)."""
+    out = []
     for y, row in enumerate(rows):
         x = 0
         while x < len(row):
@@ -70,8 +96,18 @@ def _runs(code: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
             start = x
             while x < len(row) and row[x]:
                 x += 1
-            runs.append((y, start, x - start))
-    return len(rows), tuple(runs)
+            out.append((y, start, x - start))
+    return tuple(out)
+
+
+def draw_runs(
+    c: Any, dark: tuple[tuple[int, int, int], ...], x: float, top: float, module: float, quiet: int = 0
+) -> None:
+    """Draw a symbol's runs of dark modules (:func:`runs`) on the reportlab canvas ``c`` in the
+    current fill colour, one rectangle for each: ``quiet`` modules right of ``x``, its first row
+    just under ``top``, each module ``module`` points square."""
+    for y, start, length in dark:
+        c.rect(x + (quiet + start) * module, top - (y + 1) * module, length * module, module, stroke=0, fill=1)
 
 
 def flowable(code: str, font: str, caption_size: float = 6.0, caption: tuple[str, ...] = CAPTION) -> Flowable:
@@ -82,7 +118,7 @@ def flowable(code: str, font: str, caption_size: float = 6.0, caption: tuple[str
     from reportlab.lib.units import mm
     from reportlab.platypus import Flowable
 
-    size, runs = _runs(code)
+    size, dark = _runs(code)
     side = SIDE_MM * mm
     module = side / (size + 2 * QUIET)
     leading = caption_size + 1.5
@@ -99,8 +135,7 @@ def flowable(code: str, font: str, caption_size: float = 6.0, caption: tuple[str
             c.rect(0, caption_height, side, side, stroke=0, fill=1)
             c.setFillColorRGB(0, 0, 0)
             top = caption_height + side - QUIET * module
-            for y, start, length in runs:  # one rectangle for each run of dark modules in a row
-                c.rect((QUIET + start) * module, top - (y + 1) * module, length * module, module, stroke=0, fill=1)
+            draw_runs(c, dark, 0, top, module, QUIET)  # one rectangle for each run of dark modules in a row
             c.setFont(font, caption_size)
             for i, line in enumerate(caption):
                 c.drawCentredString(side / 2, caption_height - (i + 1) * leading + 1.5, line)

@@ -115,7 +115,7 @@ def hostile_desk(tmp_path, monkeypatch):
 def test_every_csv_the_desk_writes_is_guarded(hostile_desk):
     """roster.csv, lists-text.csv, log.csv, report.csv and the zip's armybuilder-players.csv: every
     download of the desk that is a CSV (enumerated from its list of downloads)."""
-    from armybuilder.web.desk import DOWNLOADS, _download
+    from armybuilder.web.desk.downloads import DOWNLOADS, _download
 
     desk, _ = hostile_desk
     desk.check_in(desk.submissions()[0].id)

@@ -128,7 +128,7 @@ def test_a_list_edited_after_the_export_refuses_the_players_file_with_the_reason
 
 def test_the_desks_zip_names_its_lists_when_unpacked(tmp_path):
     """The zip's players file carries the digests of the lists beside it in the zip."""
-    from armybuilder.web.desk import _download
+    from armybuilder.web.desk.downloads import _download
 
     pack = tmp_path / "games-day.yaml"
     shutil.copyfile(GAMES_DAY, pack)

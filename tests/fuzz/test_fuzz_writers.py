@@ -47,7 +47,7 @@ from armybuilder.commands.tournament import MAX_PLAYERS_FILE, PLAYERS_FILE, play
 from armybuilder.csvcells import FORMULA_START, unguard
 from armybuilder.desk import Desk, Refusal, clean_player, player_key
 from armybuilder.events import load
-from armybuilder.web.desk import _download
+from armybuilder.web.desk.downloads import _download
 from tests.fuzz.test_fuzz_lists import MAX_EXAMPLES, ROOT, fuzzing
 
 GAMES_DAY = ROOT / "examples" / "events" / "games-day.yaml"

@@ -34,7 +34,8 @@ from armybuilder.cli import app
 from armybuilder.desk import MAX_LIST_BYTES, Desk
 from armybuilder.events import load
 from armybuilder.fingerprint import of_file
-from armybuilder.web.desk import MAX_API_BODY, make_desk_app
+from armybuilder.web.desk import make_desk_app
+from armybuilder.web.desk.api import MAX_API_BODY
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -816,7 +817,7 @@ def test_drafts_are_capped_without_a_race_and_idle_ones_make_room(client, desk, 
     idle draft makes room for a new one; a draft untouched for a month is gone at the start."""
     import os
 
-    from armybuilder.web import desk as web_desk
+    from armybuilder.web.desk import players as web_desk
 
     monkeypatch.setattr(web_desk, "MAX_DRAFTS", 5)
     ds = client.app.state.desk
@@ -940,7 +941,7 @@ def test_the_zip_runs_no_check_and_the_revealed_page_is_made_once(organiser, des
     it never used); after the reveal the page of every list is laid out once, until a list or
     the organiser's log changes."""
     import armybuilder.commands.tournament as tournament
-    from armybuilder.web import desk as web_desk
+    from armybuilder.web.desk import players as web_desk
 
     organiser.post("/api/submissions", json={"player": "Zip Zed", "list": text(OZZY)})
 
@@ -1114,7 +1115,7 @@ def test_the_poster_prints_a_cjk_event_name_and_passcode(tmp_path):
     checked by eye with pdftoppm: CI has no CJK fonts)."""
     from pypdf import PdfReader
 
-    from armybuilder.web.desk import poster_pdf
+    from armybuilder.web.desk.organiser import poster_pdf
 
     pack = tmp_path / "pack.yaml"
     pack.write_text(

@@ -314,7 +314,7 @@ def test_the_organisers_downloads_and_tournament_give_the_verdicts_the_desk_show
     from typer.testing import CliRunner
 
     from armybuilder.cli import app
-    from armybuilder.web.desk import STATUS_WORDS
+    from armybuilder.web.desk.common import STATUS_WORDS
 
     desk, url = served
     words = {shown: status for status, shown in STATUS_WORDS.items()}

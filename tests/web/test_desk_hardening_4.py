@@ -72,7 +72,7 @@ def test_9_readers_at_once_after_the_reveal_get_one_page_made_once(organiser, de
     """12 readers at once each made the page of every list (300 lists: 1.3 to 1.9 s each, against
     0.7 s for one). Now the first reader makes it and the others wait for the same bytes, with
     its ETag; a new list or a moderation makes it again."""
-    from armybuilder.web import desk as web_desk
+    from armybuilder.web.desk import players as web_desk
 
     for n in range(3):
         organiser.post("/api/submissions", json={"player": f"Reader {n}", "list": text(OZZY)})

@@ -68,7 +68,7 @@ def _while_held(client: TestClient, held: Held, send, other: str) -> tuple[int, 
 
 @pytest.mark.parametrize("route", ["submit", "replace"])
 def test_1_the_desk_answers_others_while_an_uploaded_roster_is_read(tmp_path, monkeypatch, route):
-    from armybuilder.web import desk as desk_module
+    from armybuilder.web.desk import players as desk_module
 
     held = Held(desk_module.list_of_upload)
     monkeypatch.setattr(desk_module, "list_of_upload", held)
