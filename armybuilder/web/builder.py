@@ -370,9 +370,7 @@ def _list_model(
         raise Refused(_unreadable(name, exc), 403) from None
     system = result.system
     editable = system is not None and system in composable() and isinstance(result.document, dict)
-    board = board_of(result, focus) if editable else None
-    if board is not None and pack is not None and system is not None:
-        board = banned_greyed(board, pack, system)
+    board = board_of(result, focus, pack) if editable else None
     view = build_page(result, board, kept, before, opened)
     title = systems.get(system).title if system is not None and editable else None
     total, left = measure_line(result)
@@ -404,28 +402,6 @@ def _list_model(
         "redo_said": redo_said,
         "autofocus": view.autofocus,
     }
-
-
-def banned_greyed(board: Any, pack: Any, system: str) -> Any:
-    """The board with each catalog entry the event pack bans greyed out, with the pack's reason
-    (its Add button disabled: the player learns it before sending, not at the desk)."""
-    from dataclasses import replace
-
-    from armybuilder.suggest import fold
-
-    rules = pack.rules_for(system)
-    banned = {fold(e.name) for e in rules.ban} if rules is not None else set()
-    if not banned:
-        return board
-    why = f"banned at {pack.event} (the event's rules)"
-    groups = []
-    for group in board.catalog:
-        entries = tuple(
-            replace(e, add=replace(e.add, edit=None, why_not=why)) if fold(e.name) in banned else e
-            for e in group.entries
-        )
-        groups.append(replace(group, entries=entries))
-    return replace(board, catalog=groups)
 
 
 def _unreadable(name: str, exc: OSError) -> str:
