@@ -173,15 +173,16 @@ def data_version_finding(data: Any, system: systems.System) -> list[Finding]:
     ]
 
 
-def is_event_pack(data: Any) -> bool:
-    """A mapping with a top-level ``event`` key is an event pack: no list format has that key."""
+def has_event_key(data: Any) -> bool:
+    """A mapping with a top-level ``event`` key: no list format has that key, so it is not checked as
+    a list (ABL005). Which file of a folder is an event pack is :func:`armybuilder.lists.is_event_pack`."""
     return isinstance(data, dict) and "event" in data
 
 
 def event_pack_refusal(results: list[Result]) -> str | None:
     """The line that says a file given as a list is an event pack (exit 2), or None."""
     for r in results:
-        if r.system is None and is_event_pack(r.document):
+        if r.system is None and has_event_key(r.document):
             return one_line(
                 f"{r.file} is an event pack, not a list; check lists against it with: "
                 f"armybuilder validate LIST... --event {r.file}"
@@ -191,7 +192,7 @@ def event_pack_refusal(results: list[Result]) -> str | None:
 
 def _system(data: Any, result: Result) -> systems.System | None:
     """The system a list names, or None with the finding that says why there is none."""
-    if is_event_pack(data):
+    if has_event_key(data):
         result.add(
             [
                 Finding(

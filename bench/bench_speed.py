@@ -87,8 +87,8 @@ def tournament_ratio(count: int, repeat: int) -> tuple[float, float]:
     import yaml
     from generate_lists import generate
 
-    from armybuilder import events
-    from armybuilder.commands import tournament
+    from armybuilder import events, lists
+    from armybuilder.events import standings
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,7 +99,7 @@ def tournament_ratio(count: int, repeat: int) -> tuple[float, float]:
         def run() -> float:
             start = time.process_time()
             pack = events.load(PACK)
-            tournament.run(pack, tournament.collect([folder], PACK))
+            standings.run(pack, lists.find([folder], PACK))
             return time.process_time() - start
 
         def parse() -> float:

@@ -63,16 +63,17 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from generate_lists import generate  # noqa: E402
 
-from armybuilder import events  # noqa: E402
+from armybuilder import events, lists  # noqa: E402
 from armybuilder.commands import tournament  # noqa: E402
+from armybuilder.events import standings  # noqa: E402
 
 PACK = ROOT / "examples/events/games-day.yaml"
 
 
-def run_once(folder: Path) -> tuple[float, tournament.Tournament]:
+def run_once(folder: Path) -> tuple[float, standings.Tournament]:
     start = time.perf_counter()
     pack = events.load(PACK)
-    t = tournament.run(pack, tournament.collect([folder], PACK))
+    t = standings.run(pack, lists.find([folder], PACK))
     for kind in ("markdown", "json", "csv", "junit"):
         tournament.render_report(kind, t)
     return time.perf_counter() - start, t
@@ -148,20 +149,20 @@ def packet(sizes: list[int], seed: int) -> int:
 
     import pypdf
 
-    from armybuilder.export.packet import render
+    from armybuilder.export.packet import packet_of, render
 
     with tempfile.TemporaryDirectory(prefix="armybuilder-bench-") as tmp:
         warm = Path(tmp) / "warm"
         generate(warm, 20, seed + 1)
         _, t = run_once(warm)
-        render(tournament.packet_of(t))  # imports and fonts: paid once
+        render(packet_of(t))  # imports and fonts: paid once
         print(f"{'lists':>6} {'wall s':>8} {'cpu s':>8} {'ms/list':>8} {'pages':>6} {'MB':>6}")
         for n in sizes:
             folder = Path(tmp) / f"lists-{n}"
             generate(folder, n, seed)
             _, t = run_once(folder)
             start, cpu = time.perf_counter(), time.process_time()
-            data, _ = render(tournament.packet_of(t))
+            data, _ = render(packet_of(t))
             wall, cpu = time.perf_counter() - start, time.process_time() - cpu
             pages = len(pypdf.PdfReader(io.BytesIO(data)).pages)
             print(

@@ -16,7 +16,7 @@ from armybuilder.text import one_line, plural
 def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
     """``armybuilder collect PACK [--db FILE] --export FOLDER``: each player's latest list as a file
     (the database, as for the desk, by default beside the pack), and their names (``PLAYERS_FILE``)."""
-    from armybuilder.commands.tournament import PLAYERS_FILE
+    from armybuilder.lists import PLAYERS_FILE
 
     opened = open_desk(pack_file, db, create=False)
     if isinstance(opened, Outcome):
@@ -50,7 +50,7 @@ def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool =
 
 
 def _other_lists(folder: Path, ours: set[str]) -> int:
-    from armybuilder.commands.tournament import LIST_SUFFIXES
+    from armybuilder.lists import LIST_SUFFIXES
 
     try:
         return sum(

@@ -29,7 +29,7 @@ from armybuilder.text import one_line
 def share(file: Path, fmt: str = "text", base: str | None = None) -> Outcome:
     """The ``share`` command: the list's share code on stdout (``fmt`` ``json``: a JSON object);
     with ``base``, the address of a published site (``armybuilder site``), a link that opens it."""
-    from armybuilder.check import check, is_event_pack, load
+    from armybuilder.check import check, has_event_key, load
     from armybuilder.fingerprint import CanonicalError, canonical_bytes, of_canonical
     from armybuilder.reporters.text import status_line
     from armybuilder.sharecode import FORM, ShareCodeError, encode_canonical, link, link_problem
@@ -48,7 +48,7 @@ def share(file: Path, fmt: str = "text", base: str | None = None) -> Outcome:
         )
     except OSError as exc:
         return Outcome.usage(f"armybuilder share: cannot read {shown} ({exc.strerror or exc})")
-    if is_event_pack(doc.data):
+    if has_event_key(doc.data):
         return Outcome.usage(f"armybuilder share: {shown} is an event pack, not a list; share the file itself")
     if not isinstance(doc.data, dict):  # YAML, but not a list: what import would refuse is not shared
         return Outcome(

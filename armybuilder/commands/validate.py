@@ -195,11 +195,11 @@ def _left_out(skipped: Sequence[Any]) -> str:
 
 def list_files(paths: Sequence[Path]) -> tuple[list[Path], list[str]] | Outcome:
     """The list files to check: each file given, and every list file in each folder given (as
-    :func:`armybuilder.commands.tournament.discover` finds them: ``*.yaml`` and ``*.yml``, not hidden, not an
+    :func:`armybuilder.lists.discover` finds them: ``*.yaml`` and ``*.yml``, not hidden, not an
     event pack), with a line for each file found and passed over; exit 2 when a folder holds none."""
     if not any(p.is_dir() for p in paths):
         return list(paths), []
-    from armybuilder.commands.tournament import discover
+    from armybuilder.lists import discover
     from armybuilder.text import one_line
 
     found, skipped = discover(paths)

@@ -72,9 +72,9 @@ def _finding_dicts(result: Result) -> list[dict[str, Any]]:
 
 
 def _status(result: Result) -> str:
-    from armybuilder.commands.tournament import Entry
+    from armybuilder.events.standings import status_of
 
-    return Entry(0, result).status
+    return status_of(result)
 
 
 def pack_digest(path: str | Path) -> str:
@@ -361,7 +361,7 @@ class Desk(Database):
         """The list ``text`` holds (its YAML, or a share code), checked against the pack; a
         :class:`Refusal` when it is no list the desk takes."""
         from armybuilder import systems
-        from armybuilder.check import is_event_pack
+        from armybuilder.check import has_event_key
         from armybuilder.fingerprint import CanonicalError, of_data
         from armybuilder.sharecode import ShareCodeError, decode, looks_like_code
         from armybuilder.yamlio import Document, LoadError, loads
@@ -394,7 +394,7 @@ class Desk(Database):
         data = doc.data
         if not isinstance(data, dict):
             raise Refusal(422, "this is not a list (a list is a mapping of keys: system, name...)")
-        if is_event_pack(data):
+        if has_event_key(data):
             raise Refusal(422, "this is an event pack, not a list")
         system = data.get("system")
         played = self.pack.system_ids
@@ -426,7 +426,7 @@ class Desk(Database):
 
         try:
             return check(doc, "the list", CheckOptions(breakdown=breakdown), self.pack)
-        except Exception as exc:  # noqa: BLE001 - as tournament.check_one: a crash is a finding on that list
+        except Exception as exc:  # noqa: BLE001 - as standings.check_one: a crash is a finding on that list
             what = f"armybuilder failed while checking this list ({type(exc).__name__}: {exc}); please report it"
             return Result(file="the list", findings=[check_failed.finding(what)])
 
@@ -825,7 +825,7 @@ class Desk(Database):
         except OSError as exc:
             raise DeskError(f"cannot make the folder {target}: {exc.strerror or exc}") from None
         root = os.path.realpath(target)
-        from armybuilder.commands.tournament import PLAYERS_FILE, players_file
+        from armybuilder.lists import PLAYERS_FILE, players_file
 
         subs = [s for s in self.submissions() if s.checked_in or not present]
         planned = []

@@ -10,17 +10,19 @@ across its pages. Each list is measured alone first and laid out as ``export --e
 template per set of margins). Every page's footer names the event, the list's number, its status and
 fingerprint, and "page N of M".
 
-The packet is built by the tournament command (:mod:`armybuilder.commands.tournament`), which gives it the
-lists in order: with ``--anonymous`` they carry a number instead of the player's and the list's
-names. Like every roster the packet is built in reportlab's invariant mode: the same lists and
-pack give the same bytes.
+A tournament's run gives it the lists in order (:func:`packet_of`, :func:`write_packet`: the
+``tournament`` command's ``--packet`` and the event desk's download): with ``--anonymous`` they
+carry a number instead of the player's and the list's names. Like every roster the packet is built
+in reportlab's invariant mode: the same lists and pack give the same bytes.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.export import ExportError, ExportOptions, Paper
@@ -36,7 +38,7 @@ from armybuilder.export.pdf import (
     fonts,
     load_platypus,
 )
-from armybuilder.text import plural
+from armybuilder.text import one_line, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from types import ModuleType
@@ -45,7 +47,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from reportlab.platypus import Flowable
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
+    from armybuilder.events.standings import Tournament
     from armybuilder.export.roster import Roster
+    from armybuilder.findings import Finding
 
 PACKET_FILE = "armybuilder-packet-list-"  # the embedded files of a packet: PACKET_FILE + "0003.json"
 SUBJECT = "armybuilder tournament packet"  # a packet's keywords: how verify and import know one
@@ -402,3 +406,97 @@ def render(packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False)
     exporter = PacketExporter()
     data = exporter.render_packet(packet, paper, compact)
     return data, exporter.warnings
+
+
+# -- the packet of a tournament's run ------------------------------------------------------
+
+
+def packet_of(t: Tournament, anonymous: bool = False) -> Packet:
+    """The packet of a run (:class:`Packet`): each list checked again
+    against the pack for its roster (a run keeps only what the reports need). With ``anonymous``
+    the lists are numbered in fingerprint order, not the order of their files (which may follow
+    the players' names), and carry no player or list name."""
+    import hashlib
+
+    from armybuilder.export.roster import build, from_result
+
+    base = os.path.commonpath([os.path.dirname(e.file) or "." for e in t.entries]) if t.entries else ""
+    made = []
+    for e in t.entries:
+        try:
+            roster = build(Path(e.file), pack=t.pack)[0]
+        except Exception:  # noqa: BLE001 - one list that cannot be laid out must not lose the packet
+            roster = from_result(e.result, None)
+        key = roster.fingerprint
+        if key is None:
+            try:
+                key = hashlib.sha256(Path(e.file).read_bytes()).hexdigest()
+            except OSError:
+                key = ""
+        made.append((e, roster, key))
+    if anonymous:
+        made.sort(key=lambda m: (m[2], m[0].index))
+    lists = []
+    for number, (e, roster, _) in enumerate(made, 1):
+        if anonymous:
+            roster.name, roster.file, label = f"List {number}", "(left out: anonymous)", f"List {number}"
+            roster.player = roster.note = None  # the list's own words may name its player
+            _unnamed(roster, e.file)
+        else:
+            who = e.player or (os.path.relpath(e.file, base) if base else e.file)
+            label = who + (f": {e.result.name}" if e.result.name else "")
+            if e.player:  # the player as the run knows them (a desk's name) on the list's pages too
+                roster.player = e.player
+        total = roster.measure_text if roster.measure.total is not None else "-"
+        reasons = [f"{f.code}: {f.message}" for f in roster.errors]
+        lists.append(PacketList(number, label, e.status, total, reasons, roster, e.result.system or "-"))
+    shown = (("date", "Date"), ("organiser", "Organiser"), ("url", "Web"))
+    facts = [(label, str(t.pack.data[key])) for key, label in shown if key in t.pack.data]
+    facts.append(("Event pack", os.path.basename(t.pack.file)))
+    facts += [(f"Rules: {sid}", r.words()) for sid, r in t.pack.rules.items()]
+    if not anonymous:
+        facts += [("Players' names", said) for said in t.names_lines(os.path.basename)]
+    if anonymous:
+        facts.append(
+            (
+                "Anonymous",
+                "player and list names are left out; the lists are numbered in fingerprint order "
+                "(armybuilder fingerprint FILE gives a file's fingerprint, printed at the foot of its pages)",
+            )
+        )
+    return Packet(t.pack.event, facts, lists, len(t.pack.system_ids) > 1, anonymous, t.summary())
+
+
+def _unnamed(roster: Roster, file: str) -> None:
+    """An anonymous roster's findings without the file's name (a message may quote its path)."""
+    from dataclasses import replace
+
+    names = sorted({file, os.path.basename(file)} - {""}, key=len, reverse=True)
+
+    def clean(f: Finding) -> Finding:
+        message = f.message
+        for name in names:
+            message = message.replace(name, "the file")
+        return replace(f, message=message, source=None if f.source == file else f.source)
+
+    roster.errors = [clean(f) for f in roster.errors]
+    roster.notices = [clean(f) for f in roster.notices]
+
+
+def write_packet(t: Tournament, path: Path, anonymous: bool, force: bool, compact: bool = False) -> tuple[bool, str]:
+    """Write the packet: whether it was written, and the line that says so (or why not)."""
+    from armybuilder.fsutil import atomic_write
+
+    try:
+        data, warnings = render(packet_of(t, anonymous), compact=compact)
+    except ExportError as exc:
+        return False, one_line(f"{path}: cannot lay out the packet: {exc}")
+    try:
+        atomic_write(path, data, force=force)
+    except FileExistsError:
+        return False, one_line(f"{path} already exists; use --force to overwrite it")
+    except OSError as exc:
+        return False, one_line(f"{path}: cannot write the packet: {exc.strerror or exc}")
+    how = "".join(f", {word}" for word, given in (("anonymous", anonymous), ("compact", compact)) if given)
+    extra = "".join(f"; {w}" for w in warnings)
+    return True, one_line(f"wrote packet {path} ({plural(len(t.entries), 'list')}{how}){extra}")

@@ -21,7 +21,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SUFFIXES = (".yaml", ".yml")
+from armybuilder.lists import LIST_SUFFIXES, is_event_pack
+
+SUFFIXES = LIST_SUFFIXES
 MAX_NAME = 512  # characters in a relative name
 MAX_FILES = 20_000  # files the folder view looks at (it says so when a folder holds more)
 # What is known of a file (a list or an event pack, its card) is kept with its stamp (:data:`Stamp`)
@@ -44,7 +46,6 @@ _DRIVE = re.compile(r"^[A-Za-z]:")
 # What a new file's name may not hold: control characters (a tab, a line break, ESC, DEL, C1), line
 # and paragraph separators, and the marks that turn text's direction (a name would read otherwise).
 _UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_EVENT_KEY = re.compile(rb"^[\"']?event[\"']?[ \t]*:", re.MULTILINE)  # as `tournament` tells a pack
 
 
 def showable(name: str) -> str:
@@ -231,7 +232,7 @@ class Folder:
                         real = entry.path
                 except (Refused, OSError):
                     continue
-                pack = got[1] if got is not None else _is_pack(real)
+                pack = got[1] if got is not None else is_event_pack(real)
                 found = Found(name, real, stamp)
                 now[name] = (stamp, pack, found)
                 (packs if pack else lists).append(found)
@@ -242,12 +243,3 @@ class Folder:
 
 def _sorted(found: list[Found]) -> list[Found]:
     return sorted(found, key=lambda f: f.name)
-
-
-def _is_pack(path: str | Path) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return False
-    return bool(_EVENT_KEY.search(head))

@@ -298,7 +298,7 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
     def card_of(found: Found, stamp: Any, checked: bool) -> Listed:
         nonlocal changed
         if pack is not None:
-            from armybuilder.commands.tournament import check_one
+            from armybuilder.events.standings import check_one
 
             card = _listed(found, check_one(found.path, pack))
         elif checked:
@@ -662,7 +662,7 @@ def lists_zip(folder: Folder) -> bytes:
 def _import_yaml(folder: Folder, filename: str, raw: bytes) -> tuple[Any, str]:
     """A list file uploaded as it is (YAML): kept byte for byte, comments and all, once the safe
     reader has read it as a list; named after the list."""
-    from armybuilder.check import check, is_event_pack
+    from armybuilder.check import check, has_event_key
     from armybuilder.fsutil import atomic_write
     from armybuilder.outcome import ExitCode, Outcome
     from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
@@ -673,7 +673,7 @@ def _import_yaml(folder: Folder, filename: str, raw: bytes) -> tuple[Any, str]:
         doc = loads(decode(raw))
     except LoadError as exc:
         raise Refused(f"That file cannot be read as a list (line {exc.line}): {exc.message}", 422) from None
-    if not isinstance(doc.data, dict) or is_event_pack(doc.data):
+    if not isinstance(doc.data, dict) or has_event_key(doc.data):
         raise Refused("That file is not a list: a list file is a mapping with system, name and its parts", 422)
     title = doc.data.get("name")
     name = free_name(folder, slug(str(title) if isinstance(title, str) else Path(filename).stem))

@@ -17,7 +17,6 @@ import pytest
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.commands.tournament import discover, run
 from armybuilder.desk import (
     MAX_LIST_BYTES,
     MIGRATIONS,
@@ -32,7 +31,9 @@ from armybuilder.desk import (
     safe_stem,
 )
 from armybuilder.events import load
+from armybuilder.events.standings import run
 from armybuilder.fingerprint import of_file
+from armybuilder.lists import discover
 from armybuilder.sharecode import encode
 from armybuilder.yamlio import load_file
 

@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.commands.tournament import PLAYERS_FILE, players_file, players_of
 from armybuilder.csvcells import FORMULA_START, cell, rows_text, unguard
 from armybuilder.desk import Desk
 from armybuilder.events import load
+from armybuilder.lists import PLAYERS_FILE, players_file, players_of
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "armybuilder"

@@ -780,14 +780,14 @@ def test_f6_a_list_with_an_event_key_is_reported_and_a_pack_is_listed_as_skipped
 
 @POSIX
 def test_f6_what_cannot_be_read_or_followed_is_listed(tmp_path):
-    from armybuilder.commands import tournament
+    from armybuilder import lists
 
     (tmp_path / "a.yaml").write_text("system: fantasy-triumph\n")
     os.mkfifo(tmp_path / "pipe.yaml")
     (tmp_path / "sub").mkdir()
     (tmp_path / "link").symlink_to(tmp_path / "sub")
     (tmp_path / "alias.yaml").symlink_to(tmp_path / "a.yaml")
-    files, skipped = tournament.discover([tmp_path])
+    files, skipped = lists.discover([tmp_path])
     assert [f.name for f in files] == ["a.yaml"]
     reasons = {Path(s.file).name: s.reason for s in skipped}
     assert reasons["pipe.yaml"].startswith("not a regular file")

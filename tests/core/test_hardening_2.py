@@ -668,7 +668,7 @@ def test_8_a_real_roster_still_verifies(run, tmp_path):
 
 @POSIX
 def test_10_an_unreadable_subfolder_is_skipped_with_its_reason(run, tmp_path, monkeypatch):
-    from armybuilder.commands import tournament
+    from armybuilder import lists
 
     for name in ("a.yaml", "b.yaml"):
         (tmp_path / name).write_bytes(GREENWOOD.read_bytes())
@@ -685,7 +685,7 @@ def test_10_an_unreadable_subfolder_is_skipped_with_its_reason(run, tmp_path, mo
 
     monkeypatch.setattr(os, "scandir", no_entry)
     try:
-        files, skipped = tournament.discover([tmp_path])
+        files, skipped = lists.discover([tmp_path])
         assert [f.name for f in files] == ["a.yaml", "b.yaml"]
         assert [(s.file, s.reason) for s in skipped] == [
             (str(hidden), "a folder that cannot be read: not searched (Permission denied)")

@@ -266,10 +266,10 @@ def test_the_packet_lets_each_list_go_once_laid_out(tmp_path, monkeypatch):
     import gc
     import tracemalloc
 
-    from armybuilder import events
-    from armybuilder.commands import tournament
+    from armybuilder import events, lists
+    from armybuilder.events import standings
     from armybuilder.export import packet as packet_module
-    from armybuilder.export.packet import render
+    from armybuilder.export.packet import packet_of, render
 
     monkeypatch.setattr(packet_module, "KEPT_TEXTS", 50, raising=False)
 
@@ -282,7 +282,7 @@ def test_the_packet_lets_each_list_go_once_laid_out(tmp_path, monkeypatch):
         for i in range(count):
             f = examples[i % len(examples)]
             shutil.copyfile(f, folder / f"{i:03d}-{f.parent.name}--{f.name}")
-        packet = tournament.packet_of(tournament.run(pack, tournament.collect([folder], GAMES_DAY)))
+        packet = packet_of(standings.run(pack, lists.find([folder], GAMES_DAY)))
         gc.collect()
         tracemalloc.start()
         try:

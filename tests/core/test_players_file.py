@@ -21,9 +21,9 @@ import pytest
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.commands.tournament import PLAYERS_FILE
 from armybuilder.desk import Desk
 from armybuilder.events import load
+from armybuilder.lists import PLAYERS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

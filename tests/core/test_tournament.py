@@ -13,9 +13,10 @@ import pytest
 from events.helpers import FIXTURES, REL
 from golden import compare
 
-from armybuilder import events, systems
+from armybuilder import events, lists, systems
 from armybuilder.commands import tournament
 from armybuilder.commands.tournament.reports import table
+from armybuilder.events import standings
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -70,7 +71,7 @@ def expected_for_installed() -> dict:
 
 
 def test_collect_takes_every_yaml_in_a_folder_but_hidden_files_and_event_packs():
-    files = tournament.collect([FIXTURES / "lists"])
+    files = lists.find([FIXTURES / "lists"])
     rel = [f.relative_to(FIXTURES / "lists").as_posix() for f in files]
     assert rel == sorted(EXPECTED)  # not .hidden.yaml, .drafts/, readme.txt, spring-pack.yaml (an event pack)
 
@@ -78,7 +79,7 @@ def test_collect_takes_every_yaml_in_a_folder_but_hidden_files_and_event_packs()
 def test_collect_keeps_named_files_skips_the_pack_and_duplicates():
     pack = FIXTURES / "packs/autumn-clash.yaml"
     alice = FIXTURES / "lists/ft/alice-legal.yaml"
-    files = tournament.collect([alice, FIXTURES / "lists/ft", FIXTURES / "packs", alice], pack_file=pack)
+    files = lists.find([alice, FIXTURES / "lists/ft", FIXTURES / "packs", alice], pack_file=pack)
     names = [f.name for f in files]
     assert names[0] == "alice-legal.yaml" and names.count("alice-legal.yaml") == 1
     assert "autumn-clash.yaml" not in names  # the pack itself
@@ -98,7 +99,7 @@ def test_a_named_file_is_checked_even_when_it_is_not_a_list(run):
 def every_system():
 
     pack = events.load(FIXTURES / "packs/all-systems.yaml")
-    return tournament.run(pack, tournament.collect([FIXTURES / "lists"]))
+    return standings.run(pack, lists.find([FIXTURES / "lists"]))
 
 
 def test_every_list_gets_its_verdict(every_system):
@@ -278,7 +279,7 @@ def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
 
     monkeypatch.setattr(type(ft), "check", flaky)
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
+    t = standings.run(pack, lists.find([FIXTURES / "lists/ft"]))
     statuses = {Path(e.file).name: e.status for e in t.entries}
     assert statuses == {"alice-legal.yaml": "legal", "bob-over-points.yaml": "broken", "carol-banned.yaml": "illegal"}
     bob = next(e for e in t.entries if e.file.endswith("bob-over-points.yaml"))
@@ -288,10 +289,10 @@ def test_a_crash_in_one_check_is_one_illegal_list(monkeypatch):
 def test_progress_bar_only_when_asked(monkeypatch, capsys):
 
     pack = events.load(FIXTURES / "packs/all-systems.yaml")
-    files = tournament.collect([FIXTURES / "lists"])
-    assert len(files) > tournament.PROGRESS_MIN_LISTS
+    files = lists.find([FIXTURES / "lists"])
+    assert len(files) > standings.PROGRESS_MIN_LISTS
     seen = []
-    t = tournament.run(pack, files, progress=True, on_result=seen.append)
+    t = standings.run(pack, files, progress=True, on_result=seen.append)
     assert len(t.entries) == len(files) == len(seen)
     assert capsys.readouterr().out == ""  # never on stdout
 
@@ -310,7 +311,7 @@ def test_markdown_escapes_what_players_type(write):
         "classes: [{name: A, troop: Knights, stands: 2}]\n",
     )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    text = markdown(tournament.run(pack, [lst]))
+    text = markdown(standings.run(pack, [lst]))
     row = next(line for line in text.splitlines() if line.startswith("| 1 |"))
     assert "\\<b\\>Pipe \\| \\*star\\*\\</b\\>" in row and "\\[x\\](http://e.invalid)" in row
     assert row.count(" | ") == 7  # the pipe in the name did not add a column
@@ -325,7 +326,7 @@ def test_csv_never_starts_a_cell_with_a_formula(write):
         "classes: [{name: A, troop: Knights, stands: 2}]\n",
     )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    [row] = list(csv.DictReader(io.StringIO(csv_report(tournament.run(pack, [lst])))))
+    [row] = list(csv.DictReader(io.StringIO(csv_report(standings.run(pack, [lst])))))
     assert row["name"] == '\'=HYPERLINK("x")' and row["player"] == "'@me"
 
 
@@ -338,7 +339,7 @@ def test_junit_survives_control_characters(write):
         "classes: [{name: A, troop: Knights, stands: 2}]\n",
     )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    root = ET.fromstring(junit(tournament.run(pack, [lst])).encode("utf-8"))
+    root = ET.fromstring(junit(standings.run(pack, [lst])).encode("utf-8"))
     assert len(root.iter("testcase").__next__().get("name")) > 0
 
 
@@ -350,7 +351,7 @@ def test_the_table_never_prints_escape_sequences_from_a_list(write):
         "classes: [{name: A, troop: Knights, stands: 2}]\n",
     )
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    text = table(tournament.run(pack, [lst]))
+    text = table(standings.run(pack, [lst]))
     assert "\x1b" not in text and "\x9b" not in text
 
 
@@ -361,7 +362,7 @@ def test_collect_skips_what_is_not_a_regular_file(tmp_path):
     (tmp_path / "a.yaml").write_text("system: fantasy-triumph\n")
     os.mkfifo(tmp_path / "pipe.yaml")  # reading it would hang the run
     (tmp_path / "dir.yaml").mkdir()
-    assert [f.name for f in tournament.collect([tmp_path])] == ["a.yaml"]
+    assert [f.name for f in lists.find([tmp_path])] == ["a.yaml"]
 
 
 # -- the command and its reporters, in process -------------------------------------------------
@@ -403,7 +404,7 @@ def test_the_table_total_is_the_measure_value_text(every_system):
 
 def test_the_table_in_colour_paints_the_status_and_keeps_the_columns():
     pack = events.load(FIXTURES / "packs/autumn-clash.yaml")
-    t = tournament.run(pack, tournament.collect([FIXTURES / "lists/ft"]))
+    t = standings.run(pack, lists.find([FIXTURES / "lists/ft"]))
     plain = table(t)
     painted = table(t, color=True)
     assert "\x1b[32mlegal  \x1b[0m" in painted and "\x1b[31millegal\x1b[0m" in painted

@@ -51,7 +51,7 @@ def test_a_folder_without_lists_is_a_usage_error(run, tmp_path):
 
 
 def _files_of(folder: Path) -> list[str]:
-    from armybuilder.commands.tournament import discover
+    from armybuilder.lists import discover
 
     return [str(p) for p in discover([folder])[0]]
 

@@ -5,7 +5,7 @@ Cells: any rows of any text (formula starts, quotes, separators, line breaks, ``
 by :func:`armybuilder.csvcells.rows_text` read back with no cell a formula, and each cell, unguarded,
 as it was given. The players file: a folder of list files and the ``armybuilder-players.csv`` the
 export writes for them, then made hostile (a list changed, removed or added, a digest or a name
-changed, a line cut, the file's bytes cut or replaced); :func:`armybuilder.commands.tournament.players_of`
+changed, a line cut, the file's bytes cut or replaced); :func:`armybuilder.lists.players_of`
 never raises, takes the names exactly when every file it names is there with its digest, and then
 gives back exactly the names written. Bounded and repeatable as ``test_fuzz_lists``.
 """
@@ -22,9 +22,9 @@ from pathlib import Path
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from armybuilder.commands.tournament import PLAYERS_FILE, players_file, players_of
 from armybuilder.csvcells import FORMULA_START, rows_text, unguard
 from armybuilder.desk import Refusal, clean_player
+from armybuilder.lists import PLAYERS_FILE, players_file, players_of
 from tests.fuzz.test_fuzz_lists import MAX_EXAMPLES, fuzzing
 
 HOSTILE = st.text(alphabet=st.sampled_from(list("'=+-@\t\r\n,;\"ab 1")) | st.characters(), max_size=20)

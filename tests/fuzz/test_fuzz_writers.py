@@ -43,10 +43,10 @@ from typer.testing import CliRunner
 
 import armybuilder.desk.store as engine
 from armybuilder.cli import app
-from armybuilder.commands.tournament import MAX_PLAYERS_FILE, PLAYERS_FILE, players_file
 from armybuilder.csvcells import FORMULA_START, unguard
 from armybuilder.desk import Desk, Refusal, clean_player, player_key
 from armybuilder.events import load
+from armybuilder.lists import MAX_PLAYERS_FILE, PLAYERS_FILE, players_file
 from armybuilder.web.desk.downloads import _download
 from tests.fuzz.test_fuzz_lists import MAX_EXAMPLES, ROOT, fuzzing
 

@@ -2,7 +2,7 @@
 ``--format json``), and the report files (``--report``): Markdown (to publish), JSON, CSV (a
 spreadsheet) and JUnit XML (CI).
 
-Each function takes a :class:`armybuilder.commands.tournament.Tournament` and returns text (the JSON file
+Each function takes a :class:`armybuilder.events.standings.Tournament` and returns text (the JSON file
 is what ``--format json`` prints). The output depends only on the lists and the pack
 (no times, no dates), so a report can be diffed and kept in git. In JUnit XML each list is a
 test case: an illegal list a ``<failure>``, a broken
@@ -26,7 +26,7 @@ from armybuilder.reporters.text import painter, total_text
 from armybuilder.text import fmt_points, md, one_line, plural, terminal, width
 
 if TYPE_CHECKING:  # pragma: no cover
-    from armybuilder.commands.tournament import Entry, Tournament
+    from armybuilder.events.standings import CheckedList, Tournament
 
 
 def render(kind: str, t: Tournament) -> str:
@@ -35,7 +35,7 @@ def render(kind: str, t: Tournament) -> str:
     return terminal({"markdown": markdown, "json": json_report, "csv": csv_report, "junit": junit}[kind](t))
 
 
-def _where(entry: Entry, f: Finding) -> str:
+def _where(entry: CheckedList, f: Finding) -> str:
     line = f.line if f.line is not None else 1
     col = f.column if f.column is not None else 1
     return f"{f.source or entry.file}:{line}:{col}"

@@ -68,7 +68,8 @@ def _exported(desk: Desk, tmp: Path, present: bool = False) -> tuple[Any, Path]:
     """The lists written into ``tmp``, and the tournament run over that folder (as
     ``armybuilder tournament PACK FOLDER`` runs it), each list named by its player as the desk
     knows them (not by the list's own ``player:``, which its sender wrote, nor its file's name)."""
-    from armybuilder.commands.tournament import discover, run
+    from armybuilder.events.standings import run
+    from armybuilder.lists import discover
 
     folder = tmp / "lists"
     names = {path.name: sub.player for sub, path in desk.export(folder, present=present)}
@@ -85,8 +86,8 @@ def _lists_zip(subs: Sequence[Submission]) -> bytes:
     their names as the desk knows them with each file's SHA-256 (``armybuilder-players.csv``, as
     the export writes it):
     the lists as kept, no check run."""
-    from armybuilder.commands.tournament import PLAYERS_FILE, players_file
     from armybuilder.desk import file_names
+    from armybuilder.lists import PLAYERS_FILE, players_file
 
     buf = io.BytesIO()
     named = sorted(zip(file_names([s.player for s in subs]), subs, strict=True), key=lambda m: m[0])
@@ -102,7 +103,8 @@ def _lists_zip(subs: Sequence[Submission]) -> bytes:
 
 
 def _download(desk: Desk, name: str, present: bool = False) -> bytes:
-    from armybuilder.commands.tournament import packet_of, render_report, report_kind
+    from armybuilder.commands.tournament import render_report, report_kind
+    from armybuilder.export.packet import packet_of
 
     if name == "desk.sqlite":
         return desk.backup_bytes()
