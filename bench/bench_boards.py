@@ -9,7 +9,7 @@ slowest example's best time and which example it is.
 
 Target: about 10 ms a board on an idle machine (the builder answers a change in well under 100 ms).
 This was four timed tests in tests/systems/*/test_board.py; a test never asserts a duration
-(tests/core/test_no_timed_tests.py), so the figure is measured here, to read, not to gate.
+(tests/project/test_no_timed_tests.py), so the figure is measured here, to read, not to gate.
 """
 
 from __future__ import annotations

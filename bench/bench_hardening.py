@@ -71,7 +71,7 @@ def megabyte_name(folder: Path) -> Path:
 
 
 def every_part_at_its_limit(folder: Path) -> Path:
-    """The list tests/core/test_hardening.py exports: 100 classes, 20 heroes, long names and notes."""
+    """The list tests/commands/test_hostile_input.py exports: 100 classes, 20 heroes, long names and notes."""
     cards = ["Deadly", "Armored", "Fast", "Hearten", "Flying", "Unknownish", "Mindblast", "Illusion"]
     lines = ["system: fantasy-triumph", "name: " + "Big " * 49, "note: " + "n" * 1999, "classes:"]
     for i in range(100):

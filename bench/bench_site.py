@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from armybuilder.web.site import build as site  # noqa: E402
 from tests.builder.browser import TRACK, Player  # noqa: E402
-from tests.chromium import FLAGS  # noqa: E402
+from tests.support.chromium import FLAGS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 GREENWOOD = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import shared
+
+from tests.support import shared
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,10 +97,10 @@ def run(monkeypatch):
 
 @pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for a test module (see ``tests/chromium.py``). Not one for the whole
+    """One headless Chromium for a test module (see ``tests/support/chromium.py``). Not one for the whole
     run: Playwright's sync API keeps an event loop set while it lives, and a later test of the same
     worker that calls ``asyncio.run`` fails ("cannot be called from a running event loop")."""
-    from chromium import launched
+    from tests.support.chromium import launched
 
     with launched() as b:
         yield b

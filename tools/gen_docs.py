@@ -2,7 +2,7 @@
 
 Run: python tools/gen_docs.py (rewrites README.md between the ``systems`` markers, and
 docs/rules/<id>.md from data/<id>/rulemap.yaml for each system that has one); ``--check`` exits 1
-when either is out of date (tests/core/test_docs.py runs it).
+when either is out of date (tests/project/test_docs.py runs it).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """catalog and explain: text and JSON for every system, golden outputs for Fantasy Triumph.
 
 Rewrite the golden files with ``ARMYBUILDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/compose``
-and review the diff (see ``tests/golden.py``).
+and review the diff (see ``tests/support/golden.py``).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from golden import compare
 
 from armybuilder.resources import load_data
+from tests.support.golden import compare
 
 from .helpers import GOLDEN
 

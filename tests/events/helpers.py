@@ -1,7 +1,7 @@
 """Helpers for the event-pack tests, and the fixtures the tournament and diff tests share with them.
 
 Fixtures live in ``fixtures/``: lists of every system (valid, invalid and broken) and event packs.
-``tests/core/test_tournament.py`` and ``tests/core/test_diff.py`` read them from here too.
+``tests/commands/test_tournament.py`` and ``tests/commands/test_diff.py`` read them from here too.
 """
 
 from __future__ import annotations

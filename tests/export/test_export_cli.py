@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from golden import compare
+
+from tests.support.golden import compare
 
 from .helpers import FT_EXAMPLE, GOLDEN, pdf_text
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from golden import compare
 
 from armybuilder import events
 from armybuilder.export import render
 from armybuilder.export.roster import build
+from tests.support.golden import compare
 
 from .helpers import FT_EXAMPLE, GOLDEN, ROOT, pdf_text
 

@@ -7,11 +7,11 @@ files with ``ARMYBUILDER_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/export
 from __future__ import annotations
 
 import pytest
-from golden import compare
 
 from armybuilder.export import render
 from armybuilder.export.markdown import escape, width
 from armybuilder.export.roster import build
+from tests.support.golden import compare
 
 from .helpers import EXAMPLES, FT_EXAMPLE, GOLDEN, INVALID, example_id
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from golden import compare
 
 from armybuilder.export import render
 from armybuilder.export.roster import build
 from armybuilder.yamlio import load_file
+from tests.support.golden import compare
 
 from .helpers import GOLDEN, ONE_PER_SYSTEM, PLAYER_NOTE, example_id, pdf_text
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from golden import compare
 from jsonschema import Draft202012Validator
 
 from armybuilder.export import render
@@ -18,6 +17,7 @@ from armybuilder.export.appendix import NO_SUMMARY, NO_SUMMARY_OR_RULE
 from armybuilder.export.roster import build
 from armybuilder.resources import load_schema
 from armybuilder.yamlio import load_file
+from tests.support.golden import compare
 
 from .helpers import EXAMPLES, FT_EXAMPLE, GOLDEN, INVALID, ONE_PER_SYSTEM, ROOT, example_id, pdf_text
 

@@ -7,11 +7,11 @@ After a deliberate change, rewrite the golden files with ``ARMYBUILDER_UPDATE_GO
 from __future__ import annotations
 
 import pytest
-from golden import compare
 
 from armybuilder.export import render
 from armybuilder.export.roster import build
 from armybuilder.text import one_line
+from tests.support.golden import compare
 
 from .helpers import EXAMPLES, GOLDEN, INVALID, ONE_PER_SYSTEM, PLAYER_NOTE, example_id
 

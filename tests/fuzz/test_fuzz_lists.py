@@ -31,7 +31,7 @@ mode, before a release or after a change to a parser or a page:
 ``ARMYBUILDER_FUZZ_EXAMPLES=20000 ARMYBUILDER_FUZZ_SEED=7 pytest --no-cov tests/fuzz`` (a seed
 gives other examples than CI's; split a long run over seeds; 150 was the default until December
 2026). A failure is shrunk to a small
-reproducer, which belongs in ``tests/core/test_hardening.py`` once fixed.
+reproducer, which belongs in ``tests/commands/test_hostile_input.py`` once fixed.
 """
 
 from __future__ import annotations
@@ -558,7 +558,7 @@ def embedded_files(data: st.DataObject, list_bytes: bytes) -> list[tuple[str, by
     """The embedded files of a hostile PDF (issue 38): the list, packed or not, among decoys of any
     name and files that unpack to megabytes of zeros (before or after it, or in its place), or more
     files than a reader looks at."""
-    from rosters import packed_zeros
+    from tests.support.rosters import packed_zeros
 
     files: list[tuple[str, bytes, bool]] = []
     for _ in range(data.draw(st.integers(0, 4), label="embedded files")):
@@ -581,7 +581,7 @@ def embedded_files(data: st.DataObject, list_bytes: bytes) -> list[tuple[str, by
 
 
 def mutate_pdf(data: st.DataObject, raw: bytes, carried: Any) -> bytes:
-    from rosters import pdf_carrying, pdf_embedded, pdf_fonts, pdf_long_strings, pdf_pages
+    from tests.support.rosters import pdf_carrying, pdf_embedded, pdf_fonts, pdf_long_strings, pdf_pages
 
     kind = data.draw(
         st.sampled_from(["carried", "carried", "none", "pages", "cut", "byte", "embedded", "embedded", "content"]),

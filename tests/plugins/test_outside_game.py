@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from armybuilder import systems
-from tests.staticsite.test_site_build import cache  # noqa: F401 - the fixture: a cache of stand-ins
+from tests.web.site.test_site_build import cache  # noqa: F401 - the fixture: a cache of stand-ins
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTS = ROOT / "examples" / "toy-game" / "lists"
@@ -133,7 +133,7 @@ def test_help_and_completion(run, monkeypatch):
     r = run("new", "--help")
     assert "armybuilder new toy-skirmish band.yaml --points 20" in r.stdout
     assert "toy-skirmish" in run("explain", "--help").stdout
-    from tests.compose.test_cli_help_and_completion import complete
+    from tests.cli.test_help_and_completion import complete
 
     monkeypatch.chdir(ROOT)
     assert "toy-skirmish" in complete("armybuilder new ", "bash")

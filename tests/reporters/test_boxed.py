@@ -93,7 +93,7 @@ def _shown(path: Path) -> str:
 @pytest.mark.parametrize("path", EXAMPLES, ids=_shown)
 def test_every_example_s_cost_is_the_golden_and_rich_s_bytes(run, path):
     r = run("cost", _shown(path))
-    import golden
+    from tests.support import golden
 
     golden.compare(GOLDEN / path.parent.name / f"{path.stem}.txt", r.stdout)
     result = check_path(_shown(path), CheckOptions())

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 
 import pytest
-import seedtext
 
 from armybuilder.resources import load_data
+from tests.support import seedtext
 
-needs_seed = pytest.mark.maintainer  # reads the rule documents (ARMYBUILDER_SHARED=DIR: tests/shared.py)
+needs_seed = pytest.mark.maintainer  # reads the rule documents (ARMYBUILDER_SHARED=DIR: tests/support/shared.py)
 CARDS = load_data("fantasy-triumph", "cards")["cards"]
 CAPPED = [c for c in CARDS if c.get("caps")]
 

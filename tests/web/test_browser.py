@@ -311,7 +311,7 @@ def _pages(url: str, names: list[str]) -> list[str]:
 
 
 def test_no_page_has_a_serious_accessibility_violation(served, page):
-    from chromium import serious
+    from tests.support.chromium import serious
 
     folder, url = served
     names = copy_examples(folder)

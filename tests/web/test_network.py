@@ -334,7 +334,7 @@ def _site(body: bytes) -> Iterator[int]:
 
 @pytest.fixture(scope="module")
 def chromium():
-    from chromium import launched
+    from tests.support.chromium import launched
 
     with launched(f"--host-resolver-rules=MAP {EVIL} 127.0.0.1") as b:
         yield b

@@ -67,7 +67,7 @@ def _figures(dialog) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("width,height", SIZES)
 def test_a_troop_type_s_question_mark_shows_its_order_move_and_shooting_beside_the_list(browser, served, width, height):
-    from chromium import serious
+    from tests.support.chromium import serious
 
     folder, url = served
     shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")
@@ -96,7 +96,7 @@ def test_a_troop_type_s_question_mark_shows_its_order_move_and_shooting_beside_t
 
 @pytest.mark.parametrize("width,height", SIZES)
 def test_a_heroes_iii_unit_s_question_mark_shows_both_sides_stats(browser, served, width, height):
-    from chromium import serious
+    from tests.support.chromium import serious
 
     folder, url = served
     shutil.copyfile(EXAMPLES / "homm3-battlefield/skirmish-medium.yaml", folder / "mine.yaml")
@@ -127,7 +127,7 @@ def test_a_heroes_iii_unit_s_question_mark_shows_both_sides_stats(browser, serve
 def test_the_explain_page_of_its_own_shows_a_four_sided_unit_without_scrolling_sideways(browser, served, width, height):
     """Without JavaScript a "?" is a page of its own: the widest figures table (a unit with an
     alternate card: four sides) fits the screen, words whole, and axe finds nothing serious."""
-    from chromium import serious
+    from tests.support.chromium import serious
 
     _, url = served
     context, page = _page(browser, width, height)
@@ -160,7 +160,7 @@ def test_the_explain_page_of_its_own_shows_a_four_sided_unit_without_scrolling_s
 def test_a_card_a_class_carries_has_its_question_mark_too(browser, served, width, height):
     """A card on a class is a part of the list: its "?" (it had none; only the catalog's had one)
     opens its explanation beside the list, the card still in view."""
-    from chromium import serious
+    from tests.support.chromium import serious
 
     folder, url = served
     shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", folder / "mine.yaml")

@@ -18,11 +18,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from startup import loaded_at_start
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
 from armybuilder.web.server import Background, is_loopback, serve, warning
+from tests.support.startup import loaded_at_start
 
 ROOT = Path(__file__).resolve().parents[2]
 GREENWOOD = ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml"

@@ -18,7 +18,7 @@ and adds, until nothing is new:
 - every package above a module (importing a module runs its packages' ``__init__``).
 
 What is left out is what the site never runs: the command line, ``serve``'s server, the desk, the
-site's own build, the commands the builder does not call. ``tests/staticsite/test_site_build.py``
+site's own build, the commands the builder does not call. ``tests/web/site/test_site_build.py``
 drives the worker from the zip and checks that it imported nothing the zip does not hold.
 """
 

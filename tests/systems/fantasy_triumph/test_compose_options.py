@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from compose_parts import edit
 
 from armybuilder.compose.parts import EditError, parse
 from armybuilder.systems.fantasy_triumph import compose
+from tests.support.compose_parts import edit
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "fantasy-triumph" / "greenwood-host.yaml"
 SYSTEM = "fantasy-triumph"

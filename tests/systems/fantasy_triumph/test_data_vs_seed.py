@@ -6,7 +6,7 @@
   names), base points, order of rows, foot or mounted, order, move, shooting, extra command point.
 
 The README table and the CSV are transcribed here (the expected values are the documents', not the
-code's); the maintainers' checks (tests/shared.py) compare the transcriptions with the documents.
+code's); the maintainers' checks (tests/support/shared.py) compare the transcriptions with the documents.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from shared import shared
+
+from tests.support.shared import shared
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "data" / "fantasy-triumph"

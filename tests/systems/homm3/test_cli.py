@@ -4,7 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
-from golden import compare
+
+from tests.support.golden import compare
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 EXAMPLE = "examples/homm3-battlefield/skirmish-medium.yaml"

@@ -2,11 +2,11 @@
 (none is left over) and asks for nothing it does not declare."""
 
 import pytest
-from compose_parts import every_option, run_part
 
 from armybuilder.compose.base import EditError
 from armybuilder.compose.parts import parse
 from armybuilder.systems.homm3 import compose
+from tests.support.compose_parts import every_option, run_part
 
 from ._lists import EXAMPLES
 

@@ -5,7 +5,8 @@ After a deliberate change of the output, rewrite them with
 """
 
 import pytest
-from golden import compare
+
+from tests.support.golden import compare
 
 from .helpers import GOLDEN
 

@@ -5,12 +5,12 @@ import io
 
 import pytest
 import yaml
-from shared import shared
 
 from armybuilder.resources import data_dir
+from tests.support.shared import shared
 
 # A frozen copy of reference/smallworld-wow-races.csv (a maintainers' check compares the live file too:
-# ARMYBUILDER_SHARED=DIR, tests/shared.py).
+# ARMYBUILDER_SHARED=DIR, tests/support/shared.py).
 CSV = """\
 race,faction,tokens_in_box,faction_source
 Blood Elves,Horde,10,inferred

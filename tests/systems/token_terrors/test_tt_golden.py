@@ -6,7 +6,8 @@ and review the diff.
 """
 
 import pytest
-from golden import compare
+
+from tests.support.golden import compare
 
 from .helpers import GOLDEN
 

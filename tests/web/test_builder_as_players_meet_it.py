@@ -45,7 +45,7 @@ def _open(page, url: str) -> None:
 
 def _serious(page) -> list[str]:
     """axe-core's serious or critical violations on the page as it is now."""
-    from chromium import serious
+    from tests.support.chromium import serious
 
     return serious(page)
 

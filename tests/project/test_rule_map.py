@@ -19,12 +19,12 @@ import re
 from pathlib import Path
 
 import pytest
-import seedtext
-from shared import shared
 
 from armybuilder import systems
 from armybuilder.resources import load_data
 from armybuilder.systems import manifests
+from tests.support import seedtext
+from tests.support.shared import shared
 
 ROOT = Path(__file__).resolve().parents[2]
 IDS = [m.id for m in manifests()]

@@ -37,7 +37,7 @@ from armybuilder.fingerprint import of_file
 from armybuilder.web.desk import make_desk_app
 from armybuilder.web.desk.api import MAX_API_BODY
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
 GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"  # legal at the games day

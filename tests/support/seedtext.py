@@ -1,7 +1,7 @@
 """The rule documents (``seeds/`` of the shared documents), cut into the sections the data cites.
 
 The seeds are not in the repository: a test that reads them is a maintainers' check
-(``@pytest.mark.maintainer``, ``ARMYBUILDER_SHARED=DIR``: tests/shared.py). What is cut here is
+(``@pytest.mark.maintainer``, ``ARMYBUILDER_SHARED=DIR``: tests/support/shared.py). What is cut here is
 only what the documents show:
 
 - seed 003 (Fantasy Triumph) lost its card headings; the seeds README gives the order the document
@@ -17,7 +17,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from shared import shared
+from tests.support.shared import shared
 
 FT_SEED = ("seeds", "003_a869a1ce4dbec61f.txt")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from export.helpers import pdf_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GREENWOOD = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"
 
 

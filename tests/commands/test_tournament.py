@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from events.helpers import FIXTURES, REL
-from golden import compare
 
 from armybuilder import events, lists, systems
 from armybuilder.commands import tournament
 from armybuilder.commands.tournament.reports import table
 from armybuilder.events import standings
+from tests.support.golden import compare
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

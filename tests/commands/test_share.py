@@ -15,11 +15,11 @@ import os
 import zlib
 from pathlib import Path
 
-import golden
 import pytest
-from startup import loaded_at_start
 
 from armybuilder.fingerprint import canonical_bytes, of_file
+from tests.support import golden
+from tests.support.startup import loaded_at_start
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -22,7 +22,7 @@ import pytest
 from armybuilder.outcome import ExitCode
 from armybuilder.web.site import build as site
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _tgz(files: dict[str, bytes]) -> bytes:

@@ -440,9 +440,9 @@ def test_a_pdf_roster_laid_out_the_same_has_only_its_own_pages_read(run, tmp_pat
     same bytes, or a copy rewritten by pypdf (its layout record lost), whose pages have the same
     content and resources."""
     from pypdf import PdfReader
-    from rosters import pdf_carrying
 
     from armybuilder.export.pdf import LIST_FILE
+    from tests.support.rosters import pdf_carrying
 
     pdf = roster_file(tmp_path, HOST, "pdf")
     reader = PdfReader(io.BytesIO(pdf.read_bytes()))

@@ -30,7 +30,7 @@ import pytest
 
 from armybuilder.web.site import build as site
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
 BOOT = 120_000  # ms for the first visit: the runtime is compiled and the app imported, on a busy machine
 
@@ -115,7 +115,7 @@ def _booted(page: Any) -> None:
 
 
 def _no_serious_violation(page: Any) -> None:
-    from chromium import serious
+    from tests.support.chromium import serious
 
     bad = serious(page)
     assert not bad, bad
@@ -319,7 +319,7 @@ _REFUSED = """self.indexedDB.open = function () {
 
 def _with_storage(context: Any, served: str, prelude: str) -> None:
     def answer(route: Any) -> None:
-        body = (Path(__file__).resolve().parents[2] / "armybuilder/web/site/worker.js").read_text(encoding="utf-8")
+        body = (Path(__file__).resolve().parents[3] / "armybuilder/web/site/worker.js").read_text(encoding="utf-8")
         route.fulfill(status=200, content_type="text/javascript", body=prelude + body)
 
     context.route(served + "worker.js", answer)

@@ -1,5 +1,5 @@
 """Issue 38, hardening's third round: rosters, PDFs, names and reports (the servers' side is in
-``tests/web/test_hardening_3.py``).
+``tests/web/test_hostile_requests.py``).
 
 Each test carries the reproducer of the issue's item (its number in the test's name). Work and
 memory are bounded by counts (bytes unpacked, content read, memory traced), never by a duration.
@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rosters import pdf_bombs, pdf_fonts, pdf_long_strings
 
 from armybuilder.export import readback, render
 from armybuilder.export.roster import build
+from tests.support.rosters import pdf_bombs, pdf_fonts, pdf_long_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 WREN = ROOT / "examples/token-terrors/wrens-host.yaml"  # 10 of 10 slots, VALID

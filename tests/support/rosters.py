@@ -1,4 +1,4 @@
-"""Hostile rosters for the tests (``tests/core/test_hardening_2.py``, ``tests/fuzz``): a PDF roster
+"""Hostile rosters for the tests (``tests/commands/test_hostile_codes_rosters_locks.py``, ``tests/fuzz``): a PDF roster
 that carries another list, or none; one whose pages are copies of its first (one content stream
 shared by every page); a PDF of given lines of text. ``tests/`` is on ``sys.path`` (see conftest).
 """

@@ -1,5 +1,5 @@
 """Issue 38, hardening's third round: the servers' side (the engine's side is in
-``tests/core/test_hardening_3.py``).
+``tests/export/test_hostile_rosters.py``).
 
 Each test carries the reproducer of the issue's item (its number in the test's name). A request
 is made as a browser on the server's own page makes it (Host and Origin of ``http://127.0.0.1:8000``,

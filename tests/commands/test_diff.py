@@ -7,11 +7,12 @@ from pathlib import Path
 
 from events.helpers import FIXTURES as SHARED  # lists of every system, packs
 from events.helpers import REL as SHARED_REL
-from golden import compare
+
+from tests.support.golden import compare
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
-FIXTURES = HERE / "fixtures"  # diff/: two versions of a list
+FIXTURES = HERE.parent / "core" / "fixtures"  # diff/: two versions of a list, at the path its goldens print
 REL = "tests/core/fixtures"  # the same, from the repository root (the `run` fixture's cwd)
 OLD = f"{REL}/diff/old.yaml"  # the Greenwood Host without Prepared Defenses: ½ point unspent (FTR025)
 NEW = f"{REL}/diff/new.yaml"  # Eagles gone, Rangers 3 -> 4 stands, Seers with Mindblast, a Druid: over 51

@@ -17,7 +17,7 @@ from armybuilder.desk import Desk
 from armybuilder.events import load
 from armybuilder.web.desk import make_desk_app
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
 OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"

@@ -20,12 +20,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from rosters import pdf_carrying, pdf_of_lines, pdf_pages
 
 from armybuilder import fsutil, text
 from armybuilder.export import render
 from armybuilder.export.roster import build
 from armybuilder.sharecode import encode, encode_canonical
+from tests.support.rosters import pdf_carrying, pdf_of_lines, pdf_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 WREN = ROOT / "examples/token-terrors/wrens-host.yaml"  # 10 of 10 slots, VALID

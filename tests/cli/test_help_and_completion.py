@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from startup import loaded_at_start
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
 from armybuilder.cli.help import HELP
 from armybuilder.edit.engine import adapter, composable
-
-from .helpers import ROOT
+from tests.compose.helpers import ROOT
+from tests.support.startup import loaded_at_start
 
 GREENWOOD = "examples/fantasy-triumph/greenwood-host.yaml"
 

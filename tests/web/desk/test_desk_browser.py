@@ -24,7 +24,7 @@ from armybuilder.desk import Desk
 from armybuilder.events import load
 from armybuilder.fingerprint import of_file
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
 GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"
@@ -437,7 +437,7 @@ def _open_details(page) -> None:
 
 
 def test_no_page_of_the_desk_has_a_serious_accessibility_violation(browser, served):
-    from chromium import serious
+    from tests.support.chromium import serious
 
     desk, url = served
     pages = _every_page(browser, served)
