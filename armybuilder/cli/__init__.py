@@ -211,7 +211,7 @@ def systems(fmt: Format = FormatOpt) -> None:
     """The game systems, with their data version and what each checks."""
     from armybuilder.commands import validate as commands
 
-    finish(commands.systems_report(fmt))
+    finish(commands.systems(fmt))
 
 
 @app.command()
@@ -222,7 +222,7 @@ def rule(
     """Explain a finding code (or list them all)."""
     from armybuilder.commands import validate as commands
 
-    finish(commands.rule_doc(code, fmt))
+    finish(commands.rule(code, fmt))
 
 
 @app.command()
@@ -250,7 +250,7 @@ def tournament(
     from armybuilder.commands import tournament as t
 
     finish(
-        t.command(
+        t.tournament(
             pack,
             lists,
             report,
@@ -284,7 +284,7 @@ def diff(
     """What changed between two versions of a list; exit 1 when the new one is not valid."""
     from armybuilder.commands import diff as d
 
-    finish(d.command(old, new, Format(fmt).value, points=points, event=event, color=color()))
+    finish(d.diff(old, new, Format(fmt).value, points=points, event=event, color=color()))
 
 
 @app.command()
@@ -374,9 +374,9 @@ def verify(
     ),
 ) -> None:
     """Check a roster against the list it carries: fingerprint, status and total; exit 1 when they differ."""
-    from armybuilder.commands.verify import command
+    from armybuilder.commands.verify import verify as run
 
-    finish(command(roster, event))
+    finish(run(roster, event))
 
 
 @app.command()
@@ -488,7 +488,7 @@ def compose_catalog(
     ),
     fmt: Format = FormatOpt,
 ) -> None:
-    from armybuilder.commands.catalog import catalog
+    from armybuilder.commands.browse import catalog
 
     finish(catalog(system, kind, text, fmt, width=fit_width()))
 
@@ -501,7 +501,7 @@ def compose_explain(
     ),
     fmt: Format = FormatOpt,
 ) -> None:
-    from armybuilder.commands.catalog import explain
+    from armybuilder.commands.browse import explain
 
     finish(explain(system, " ".join(name), fmt))
 
@@ -514,9 +514,9 @@ def schemas(
     force: bool = typer.Option(False, "--force", help="Overwrite schema files in DIR that differ."),
 ) -> None:
     """The published JSON Schemas (lists, event packs, rosters), for your editor's checks."""
-    from armybuilder.commands.schemas import command
+    from armybuilder.commands.schemas import schemas as run
 
-    finish(command(write, force))
+    finish(run(write, force))
 
 
 @app.command()
@@ -628,9 +628,9 @@ def collect(
             raise typer.BadParameter(
                 "--export writes the lists and does not run the desk: leave it out", param_hint="--deadline"
             )
-        from armybuilder.commands.collect import export_command
+        from armybuilder.commands.collect import export as export_lists
 
-        finish(export_command(pack, db, export, force))
+        finish(export_lists(pack, db, export, force))
         return
     if force:
         raise typer.BadParameter("it applies to --export only", param_hint="--force")

@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from armybuilder.desk.model import DeskError
+from armybuilder.desk.records import DeskError
 from armybuilder.desk.store import open_desk
 from armybuilder.outcome import ExitCode, Outcome
 from armybuilder.text import one_line, plural
 
 
-def export_command(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
+def export(pack_file: Path, db: Path | None, folder: Path, force: bool = False) -> Outcome:
     """``armybuilder collect PACK [--db FILE] --export FOLDER``: each player's latest list as a file
     (the database, as for the desk, by default beside the pack), and their names (``PLAYERS_FILE``)."""
     from armybuilder.lists import PLAYERS_FILE

@@ -362,7 +362,7 @@ def _told(d: Diff) -> Any:
     return told
 
 
-def command(
+def diff(
     old: Path,
     new: Path,
     fmt: str = "text",

@@ -33,7 +33,7 @@ def _bytes(name: str) -> bytes:
     return schema_path(name.removesuffix(".schema.json")).read_bytes()
 
 
-def command(write: Path | None, force: bool = False) -> Outcome:
+def schemas(write: Path | None, force: bool = False) -> Outcome:
     """List the published schemas, or write them into ``write`` (never over a different file
     without ``force``; a file that already holds the same schema is left as it is)."""
     from armybuilder.text import printable

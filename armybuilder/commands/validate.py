@@ -230,7 +230,7 @@ def cost(
     return Outcome(report, [] if text else summary_lines(results), exit_code(results))
 
 
-def systems_report(fmt: Format) -> Outcome:
+def systems(fmt: Format) -> Outcome:
     from armybuilder import systems
     from armybuilder.text import not_checked_text, reading_text
 
@@ -274,7 +274,7 @@ def _systems_text(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def rule_doc(code: str | None, fmt: Format) -> Outcome:
+def rule(code: str | None, fmt: Format) -> Outcome:
     from armybuilder.rulebook import all_codes
 
     codes = all_codes()

@@ -662,7 +662,7 @@ def _words(text: str | None) -> str:
     return one_line(text or "")
 
 
-def command(roster: Path, event: Path | None = None) -> Outcome:
+def verify(roster: Path, event: Path | None = None) -> Outcome:
     """The ``verify`` command: exit 0 when the roster agrees with the list it carries, 1 when not."""
     pack = None
     if event is not None:

@@ -10,7 +10,7 @@
 
 Each system's own parts are in ``armybuilder/systems/<package>/compose.py``. The users are below
 and above: the edit engine (:mod:`armybuilder.edit.engine`), the ``catalog`` and ``explain``
-commands (:mod:`armybuilder.commands.catalog`), help and completion (:mod:`armybuilder.cli.help`,
+commands (:mod:`armybuilder.commands.browse`), help and completion (:mod:`armybuilder.cli.help`,
 :mod:`armybuilder.cli.completion`). This package's ``__init__`` stays empty: the CLI imports
 :mod:`armybuilder.cli.help` at start-up.
 """

@@ -1,6 +1,6 @@
 """What a game's catalog is written against: the entries ``armybuilder catalog`` and ``armybuilder
 explain`` show (:class:`Entry`, :class:`Figures`), and finding them among a system's kinds.
-The commands are :mod:`armybuilder.commands.catalog`.
+The commands are :mod:`armybuilder.commands.browse`.
 
 Every row and entry is built from ``data/<system>/*.yaml`` and cites where it comes from: the
 rule section an entry names (``rule:``), else the source document of its data file. Nothing here

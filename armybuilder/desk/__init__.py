@@ -52,7 +52,8 @@ Verdicts
 from __future__ import annotations
 
 from armybuilder.desk.db import MIGRATIONS, SCHEMA_VERSION
-from armybuilder.desk.model import (
+from armybuilder.desk.naming import clean_player, file_names, idempotency_key, player_key, safe_stem, same_secret
+from armybuilder.desk.records import (
     MAX_LIST_BYTES,
     MAX_PLAYER,
     Checked,
@@ -68,7 +69,6 @@ from armybuilder.desk.model import (
     stamp,
     unstamp,
 )
-from armybuilder.desk.naming import clean_player, file_names, idempotency_key, player_key, safe_stem, same_secret
 from armybuilder.desk.store import MAX_VERSIONS, Desk, default_db, open_desk, rules_lines
 from armybuilder.desk.uploads import list_of_upload
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from armybuilder.desk.model import DeskError, Refusal
+from armybuilder.desk.records import DeskError, Refusal
 
 APPLICATION_ID = 0x41424453  # "ABDS": an armybuilder desk
 SCHEMA_VERSION = 5

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from armybuilder.desk.model import MAX_PLAYER, Refusal
+from armybuilder.desk.records import MAX_PLAYER, Refusal
 
 _BIDI = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _WINDOWS_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}

@@ -21,7 +21,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.desk.db import Database
-from armybuilder.desk.model import (
+from armybuilder.desk.naming import (
+    HEADER_WORDS,
+    clean_player,
+    csv_separator,
+    file_names,
+    idempotency_key,
+    player_key,
+    same_secret,
+    sending_digest,
+    token_hash,
+    token_matches,
+)
+from armybuilder.desk.records import (
     MAX_LIST_BYTES,
     Checked,
     DeskError,
@@ -34,18 +46,6 @@ from armybuilder.desk.model import (
     now_utc,
     stamp,
     unstamp,
-)
-from armybuilder.desk.naming import (
-    HEADER_WORDS,
-    clean_player,
-    csv_separator,
-    file_names,
-    idempotency_key,
-    player_key,
-    same_secret,
-    sending_digest,
-    token_hash,
-    token_matches,
 )
 from armybuilder.outcome import Outcome
 from armybuilder.text import one_line

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from armybuilder.desk.model import MAX_LIST_BYTES, Refusal
+from armybuilder.desk.records import MAX_LIST_BYTES, Refusal
 
 
 def _text_of(raw: bytes) -> str:

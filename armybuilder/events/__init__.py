@@ -41,7 +41,7 @@ from armybuilder.check import load_failure
 from armybuilder.events import names
 from armybuilder.events import rules as event_rules
 from armybuilder.events.inventory import count_text, inventory_of, is_broken
-from armybuilder.events.model import Entry, Rules
+from armybuilder.events.requirements import Entry, Rules
 from armybuilder.events.rules._base import Context
 from armybuilder.findings import Finding, Result, finding_line, locate
 from armybuilder.outcome import ExitCode, Outcome

@@ -27,7 +27,7 @@ from armybuilder.suggest import fold, nearest
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder import findings
-    from armybuilder.events.model import Entry, Rules
+    from armybuilder.events.requirements import Entry, Rules
     from armybuilder.findings import Finding
 
 # Rules fields -> what a pack writes for them (for messages).

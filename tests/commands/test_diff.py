@@ -85,10 +85,10 @@ def test_diff_command_returns_an_outcome():
     from armybuilder.commands import diff
     from armybuilder.outcome import ExitCode
 
-    out = diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "text")
+    out = diff.diff(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "text")
     assert out.code is ExitCode.INVALID and out.stderr == []
     assert out.stdout.startswith(f"old: {FIXTURES / 'diff/old.yaml'}: ")
-    same = diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/old.yaml", "json")
+    same = diff.diff(FIXTURES / "diff/old.yaml", FIXTURES / "diff/old.yaml", "json")
     assert same.code is ExitCode.OK and json.loads(same.stdout)["compared"] is True
 
 
@@ -97,7 +97,7 @@ def test_diff_command_refuses_two_systems_in_one_line():
     from armybuilder.outcome import ExitCode
 
     tt = SHARED / "lists/tt/wren-legal.yaml"
-    out = diff.command(FIXTURES / "diff/old.yaml", tt, "text")
+    out = diff.diff(FIXTURES / "diff/old.yaml", tt, "text")
     assert out.code is ExitCode.USAGE and out.stdout == ""
     assert out.stderr == [
         f"cannot diff {FIXTURES / 'diff/old.yaml'} (fantasy-triumph) with {tt} (token-terrors): "
@@ -110,7 +110,7 @@ def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
     from armybuilder.outcome import ExitCode
 
     tt = SHARED / "lists/tt/wren-legal.yaml"
-    out = diff.command(tt, tt, "text", points=12.0)
+    out = diff.diff(tt, tt, "text", points=12.0)
     assert out.code is ExitCode.USAGE and out.stdout == ""
     [line] = out.stderr
     assert "--points does not apply" in line and "token-terrors" in line and "slots" in line
@@ -119,7 +119,7 @@ def test_diff_points_on_a_system_without_a_points_limit_is_a_usage_error():
 def test_diff_points_apply_to_fantasy_triumph():
     from armybuilder.commands import diff
 
-    data = json.loads(diff.command(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "json", points=59.5).stdout)
+    data = json.loads(diff.diff(FIXTURES / "diff/old.yaml", FIXTURES / "diff/new.yaml", "json", points=59.5).stdout)
     assert data["new"]["points"] == {"total": 59.5, "limit": 59.5, "unit": "points"}
     assert data["new"]["valid"] is True
 

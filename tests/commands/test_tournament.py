@@ -371,7 +371,7 @@ def test_collect_skips_what_is_not_a_regular_file(tmp_path):
 def test_command_returns_an_outcome(tmp_path):
     from armybuilder.outcome import ExitCode
 
-    out = tournament.command(
+    out = tournament.tournament(
         FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft"], [tmp_path / "r.json"], fmt="json"
     )
     assert out.code is ExitCode.INVALID
@@ -380,7 +380,7 @@ def test_command_returns_an_outcome(tmp_path):
         f"wrote json report {tmp_path / 'r.json'}",
     ]
     assert out.stdout == (tmp_path / "r.json").read_text(encoding="utf-8")  # --format json is the report
-    legal = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft/alice-legal.yaml"])
+    legal = tournament.tournament(FIXTURES / "packs/autumn-clash.yaml", [FIXTURES / "lists/ft/alice-legal.yaml"])
     assert legal.code is ExitCode.OK and legal.stderr == ["Autumn Clash 2026: 1 list checked: 1 legal, 0 illegal"]
 
 
@@ -388,11 +388,11 @@ def test_command_usage_errors_are_outcomes(write, tmp_path):
     from armybuilder.outcome import ExitCode
 
     bad = write("bad.yaml", "event: X\nsystem: fantasy-triumph\nlimit: {heroes: -1}\n")
-    out = tournament.command(bad, [FIXTURES / "lists/ft"])
+    out = tournament.tournament(bad, [FIXTURES / "lists/ft"])
     assert out.code is ExitCode.USAGE and out.stdout == ""
     assert out.stderr[-1] == f"{bad}: the event pack cannot be used; no list was checked"
     (tmp_path / "empty").mkdir()
-    out = tournament.command(FIXTURES / "packs/autumn-clash.yaml", [tmp_path / "empty"])
+    out = tournament.tournament(FIXTURES / "packs/autumn-clash.yaml", [tmp_path / "empty"])
     assert out.code is ExitCode.USAGE and "no list files" in out.stderr[0]
 
 

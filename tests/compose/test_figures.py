@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.commands.catalog import explain_text
+from armybuilder.commands.browse import explain_text
 from armybuilder.compose.catalog import Figures, explain_entries
 from armybuilder.resources import load_data
 

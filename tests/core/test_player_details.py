@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.commands.catalog import explain_text
+from armybuilder.commands.browse import explain_text
 from armybuilder.compose.catalog import entries
 from armybuilder.suggest import did_you_mean, fold, nearest
 from armybuilder.yamlio import load_file

@@ -56,7 +56,7 @@ def _write(path: Path, data: bytes, force: bool) -> None:
     atomic_write(path, data, force=force)
 
 
-def command(
+def tournament(
     pack_file: Path,
     paths: Sequence[Path],
     reports: Sequence[Path] = (),

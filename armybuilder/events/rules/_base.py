@@ -16,7 +16,7 @@ from armybuilder.findings import Finding, Result
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder import findings
-    from armybuilder.events.model import Rules
+    from armybuilder.events.requirements import Rules
 
 
 class PackView(Protocol):

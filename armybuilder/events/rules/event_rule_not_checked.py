@@ -13,7 +13,7 @@ from armybuilder.text import fmt_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from armybuilder import findings
-    from armybuilder.events.model import Entry, Rules
+    from armybuilder.events.requirements import Entry, Rules
     from armybuilder.events.rules._base import Context
 
 CODE = "EVT018"
