@@ -19,13 +19,10 @@ import contextlib
 import functools
 import os
 import shutil
-import signal
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import event, given
@@ -34,6 +31,7 @@ from typer.testing import CliRunner
 
 from armybuilder.cli import app
 from tests.fuzz.test_fuzz_lists import MAX_EXAMPLES, ROOT, fuzzing
+from tests.support.hangs import alarm
 
 COMMANDS = [
     ["validate", str(ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml")],
@@ -97,26 +95,6 @@ def cache_at(folder: Path | None) -> Iterator[None]:
             else:
                 os.environ[k] = v
         forget()
-
-
-@contextlib.contextmanager
-def alarm(seconds: int) -> Iterator[None]:
-    """Fail instead of hanging: SIGALRM after ``seconds`` (a blocking open of a FIFO is cut too);
-    only in the main thread, where a signal can be had."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def hung(signum: int, frame: Any) -> None:
-        raise AssertionError(f"hung: still running after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def run(args: list[str]) -> tuple[int, str]:

@@ -29,9 +29,7 @@ import hashlib
 import io
 import json
 import os
-import signal
 import tempfile
-import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,6 +47,7 @@ from armybuilder.events import load
 from armybuilder.lists import MAX_PLAYERS_FILE, PLAYERS_FILE, players_file
 from armybuilder.web.desk.downloads import _download
 from tests.fuzz.test_fuzz_lists import MAX_EXAMPLES, ROOT, fuzzing
+from tests.support.hangs import alarm
 
 GAMES_DAY = ROOT / "examples" / "events" / "games-day.yaml"
 PACK = load(GAMES_DAY)
@@ -122,26 +121,6 @@ def ids(drawn: list[str]) -> Iterator[None]:
 def tournament(*args: str) -> Any:
     with alarm(60):
         return CliRunner().invoke(app, ["tournament", *args])
-
-
-@contextlib.contextmanager
-def alarm(seconds: int) -> Iterator[None]:
-    """Fail instead of hanging: SIGALRM after ``seconds`` (a blocking open of a FIFO is cut too);
-    only in the main thread, where a signal can be had."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def hung(signum: int, frame: Any) -> None:
-        raise AssertionError(f"hung: still running after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @fuzzing(max(1, MAX_EXAMPLES // 3))
