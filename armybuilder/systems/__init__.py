@@ -258,13 +258,37 @@ def declared() -> list[Declared]:
         return list(_BUNDLED)
     if os.environ.get(NO_PACKAGES):
         return []
+    from armybuilder import cache
+
+    # importlib.metadata costs about 45 ms to import: read once, then kept in the per-user cache for
+    # as long as every folder on the path is as it was (installing or removing a distribution
+    # changes its folder's time), so ``--help`` and ``systems`` pay only a few stat calls.
+    rows = cache.marshalled(cache.key("entry-points", GROUP.encode(), _path_stamp()), _entry_points)
+    return [Declared(*row) for row in rows]
+
+
+def _path_stamp() -> bytes:
+    """The state of every folder on ``sys.path``: its name, inode, and change and modification times."""
+    parts = [sys.executable]
+    for entry in sys.path:
+        try:
+            st = os.stat(entry or ".")
+        except OSError:
+            parts.append(f"{entry}:-")
+            continue
+        parts.append(f"{entry}:{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}")
+    return "\n".join(parts).encode("utf-8", "surrogateescape")
+
+
+def _entry_points() -> list[list[str]]:
+    """What the installed distributions declare in :data:`GROUP`, as plain data (for the cache)."""
     from importlib.metadata import entry_points
 
     found = []
     for point in entry_points(group=GROUP):
         dist = getattr(point, "dist", None)
         who = f"{dist.name} {dist.version}" if dist is not None else ""
-        found.append(Declared(point.name, point.value, who))
+        found.append([point.name, point.value, who])
     return found
 
 

@@ -46,8 +46,10 @@ print("LOADED", json.dumps(["importlib.metadata" in sys.modules, code]))
 """
 
 
-def _loaded(*args: str) -> list:
+def _loaded(*args: str, cache: Path | None = None) -> list:
     env = {k: v for k, v in os.environ.items() if k != systems.NO_PACKAGES}  # the entry points on
+    if cache is not None:
+        env["ARMYBUILDER_CACHE_DIR"] = str(cache)
     out = subprocess.run(
         [sys.executable, "-c", START, *args], capture_output=True, text=True, cwd=ROOT, env=env, check=True
     ).stdout
@@ -63,8 +65,34 @@ def test_cost_of_a_builtin_games_list_reads_no_distribution():
     assert _loaded("cost", GOOD) == [False, 0]
 
 
-def test_listing_the_systems_reads_the_distributions():
-    assert _loaded("systems") == [True, 0]  # every system is listed: the installed packages too
+def test_listing_the_systems_reads_the_distributions(tmp_path):
+    assert _loaded("systems", cache=tmp_path) == [True, 0]  # every system is listed: the installed packages too
+
+
+def test_the_distributions_read_are_kept_while_the_path_is_as_it_was(tmp_path, monkeypatch):
+    """Read once, then from the per-user cache (``--help`` does not pay for importlib.metadata on
+    every start); a folder on the path that changes (a distribution installed) reads them again."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    assert _loaded("systems", cache=cache) == [True, 0]
+    assert _loaded("systems", cache=cache) == [False, 0]
+    assert _loaded("--help", cache=cache) == [False, 0]
+    site = tmp_path / "site"
+    site.mkdir()
+    before = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", f"{site}{os.pathsep}{before}" if before else str(site))
+    assert _loaded("systems", cache=cache) == [True, 0]  # a new folder on the path
+    assert _loaded("systems", cache=cache) == [False, 0]
+    (site / "new_dist-1.0.dist-info").mkdir()  # what installing a distribution does to its folder
+    assert _loaded("systems", cache=cache) == [True, 0]
+
+
+def test_the_same_games_come_from_the_cache(tmp_path, monkeypatch):
+    """What the cache gives back is what importlib.metadata gave."""
+    monkeypatch.delenv(systems.NO_PACKAGES, raising=False)
+    monkeypatch.setenv("ARMYBUILDER_CACHE_DIR", str(tmp_path))
+    first = systems.declared()
+    assert first == systems.declared() and {"fantasy-triumph", "homm3-battlefield"} <= {d.name for d in first}
 
 
 # ---------------------------------------------------------------------------
