@@ -601,7 +601,7 @@ class Desk(Database):
         import csv
         import io
 
-        if "\x00" in csv_text:
+        if "\x00" in csv_text or not _encodes(csv_text):  # a NUL, or half a surrogate pair (no UTF-8 has it)
             raise Refusal(422, "the players' file is not text: save it as CSV (UTF-8)")
         separator = csv_separator(csv_text)
         players: dict[str, tuple[str, str]] = {}
@@ -911,3 +911,12 @@ def open_desk(pack_file: Path, db: Path | None, create: bool = True) -> tuple[De
 
 def default_db(pack_file: Path) -> Path:
     return pack_file.with_name(pack_file.stem + ".desk.sqlite")
+
+
+def _encodes(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (the database's text): a lone surrogate cannot."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -924,3 +924,13 @@ def test_rename_paper_list_and_merge(desk):
     assert desk.paper("Fay", text(OZZY)).version == 2  # the organiser's entry is taken while locked
     kinds = [a[1] for a in desk.actions()]
     assert kinds == ["merge", "rename", "paper", "paper", "lock", "paper"]
+
+
+def test_a_players_file_with_half_a_surrogate_pair_is_refused_as_not_text(desk):
+    """Found by the writers' fuzz target (issue 45): an e-mail holding a lone surrogate reached
+    SQLite, which raised UnicodeEncodeError, not the desk's refusal."""
+    for text in ("Alice,\ud800\n", "\udcffBob\n"):
+        with pytest.raises(Refusal) as refused:
+            desk.register(text)
+        assert refused.value.status == 422 and "not text" in refused.value.message
+    assert desk.register("Alice,alice@example.org\n") == 1
