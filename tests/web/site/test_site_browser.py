@@ -411,6 +411,7 @@ def test_two_tabs_never_delete_each_others_lists(browser, served):
         a.locator("#new-name").fill("Made In A")
         a.locator("#create").click()
         _until(a, "() => location.hash.startsWith('#/list/made-in-a.yaml') && !!document.getElementById('status')")
+        a.evaluate("() => armybuilderSite.request('GET', '/')")  # answered once A's write-back of its list ended
         shown = _lists_shown(b)
         assert "Made In A" in shown and "Made In B" in shown
         third.reload()
