@@ -399,3 +399,31 @@ def test_the_shell_is_served_without_the_workers_python(cache, tmp_path):
     """The shell's files are the site's; its Python modules go in the zip only."""
     site.run(tmp_path / "s", cache, False, False)
     assert not list((tmp_path / "s").glob("*.py"))
+
+
+def test_the_tests_fetch_a_missing_runtime_once_and_fail_offline_saying_what_is_missing(cache, monkeypatch):
+    """The site's browser tests fetch the runtime in their set-up (issue 47, item 4): a cache that
+    lacks a file is filled by ``site.fetch`` (the code of ``armybuilder site --fetch``, checked by
+    SHA-256), once; a fetch that cannot fill it fails the test with what is missing, never skips."""
+    from tests.web.site.conftest import runtime_cache
+
+    kept = (cache / "pure-1.0-py3-none-any.whl").read_bytes()
+    (cache / "pure-1.0-py3-none-any.whl").unlink()
+    calls: list[Path] = []
+
+    def fetched(where: Path) -> list[str]:
+        calls.append(where)
+        (where / "pure-1.0-py3-none-any.whl").write_bytes(kept)
+        return site.problems(where)
+
+    monkeypatch.setattr(site, "fetch", fetched)
+    assert runtime_cache(cache) == cache and calls == [cache]
+    assert runtime_cache(cache) == cache and calls == [cache], "a filled cache is not fetched again"
+
+    (cache / "pure-1.0-py3-none-any.whl").unlink()
+    monkeypatch.setattr(site, "fetch", lambda where: ["npm pack pyodide@0 failed: network is unreachable"])
+    with pytest.raises(pytest.fail.Exception) as failed:
+        runtime_cache(cache)
+    said = str(failed.value)
+    assert f"need its runtime in {cache}" in said and "network is unreachable" in said
+    assert "armybuilder site --fetch" in said
