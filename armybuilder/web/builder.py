@@ -64,7 +64,7 @@ from starlette.staticfiles import StaticFiles
 from armybuilder import digits
 from armybuilder.web import pieces
 from armybuilder.web.files import Folder, Refused
-from armybuilder.web.guard import Guard, access_key, allowed_hosts
+from armybuilder.web.guard import ALLOW_HINT, Guard, access_key, allowed_hosts
 from armybuilder.web.toolkit import (
     HERE,
     MAX_BODY,
@@ -751,9 +751,11 @@ def make_app(
     allow: Sequence[str] = (),
     key: str | None = None,
     pack: Any = None,
+    allow_hint: str = ALLOW_HINT,
 ) -> Starlette:
     """The builder for the list files in ``folder``, bound to ``host``: answering to the names of
-    :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``); off loopback only with the access
+    :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``; another name is told
+    ``allow_hint``, the command line that adds one); off loopback only with the access
     ``key`` (a new one when None: ``app.state.key``); ``pack``: an event pack every list is checked
     against, whose bans the catalog greys out (the collect desk's builder)."""
     routes = [
@@ -779,5 +781,5 @@ def make_app(
     # the security headers too.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=MAX_UPLOAD)
     app.state.key = access_key(host, key)
-    app.add_middleware(Guard, hosts=allowed_hosts(host, allow), key=app.state.key)
+    app.add_middleware(Guard, hosts=allowed_hosts(host, allow), key=app.state.key, allow_hint=allow_hint)
     return app

@@ -248,14 +248,21 @@ def _same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
 
 
-class Guard:
-    """ASGI middleware: refuse a Host not on the allow-list (421) and, with a ``key``, a request
-    without the key or its cookie (401); add the security headers to every answer."""
+ALLOW_HINT = "armybuilder serve --allow-host NAME"
+"""How the 421 answer tells who runs the server to add a name: the builder's command (the desk
+passes its own, ``armybuilder collect PACK --allow-host NAME``)."""
 
-    def __init__(self, app: ASGIApp, hosts: set[str], key: str | None = None):
+
+class Guard:
+    """ASGI middleware: refuse a Host not on the allow-list (421, saying ``allow_hint``: the
+    command line that adds a name) and, with a ``key``, a request without the key or its cookie
+    (401); add the security headers to every answer."""
+
+    def __init__(self, app: ASGIApp, hosts: set[str], key: str | None = None, allow_hint: str = ALLOW_HINT):
         self.app = app
         self.hosts = hosts
         self.key = key
+        self.allow_hint = allow_hint
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # pragma: no cover - uvicorn also sends lifespan events
@@ -265,7 +272,7 @@ class Guard:
 
         send = self._headers(send)
         if _hostname(_header(scope, b"host")) not in self.hosts:
-            text = "unknown host: this server answers to its own names only (armybuilder serve --allow-host NAME)\n"
+            text = f"unknown host: this server answers to its own names only ({self.allow_hint})\n"
             await Response(text, 421)(scope, receive, send)
             return
         scope[SCOPE_KEY] = self
@@ -380,6 +387,7 @@ class Limits:
 
 
 __all__ = [
+    "ALLOW_HINT",
     "CSP",
     "HEADERS",
     "LOOPBACK",

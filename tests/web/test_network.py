@@ -156,6 +156,7 @@ def test_a_link_from_another_site_asks_again_from_this_one(shared):
 def test_a_host_not_on_the_list_is_refused_even_bound_to_every_address(shared, host):
     r = shared.get("/", headers={"host": host, **COOKIE})
     assert r.status_code == 421 and "allow-host" in r.text
+    assert "(armybuilder serve --allow-host NAME)" in r.text  # the builder's command (the desk says its own)
 
 
 def test_the_machine_s_names_and_the_allowed_names_are_answered(shared):

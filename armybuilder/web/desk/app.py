@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from starlette.types import Receive, Scope, Send
 
 BUILDER_PATHS = ("/list/", "/act/", "/undo/", "/redo/", "/roster/", "/explain/")
+ALLOW_HINT = "armybuilder collect PACK --allow-host NAME"
+"""What the desk's 421 answer tells the organiser to run to add a name (issue 46, item 15: it
+said ``serve``, the builder's command)."""
 
 
 class DeskApp:
@@ -98,6 +101,6 @@ def make_desk_app(
         desk, organiser or secrets.token_urlsafe(24), Folder(folder), Limiter(per_minute), players_url=players_url
     )
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=2 * 1024 * 1024)
-    app.add_middleware(Guard, hosts=hosts, key=None)
-    builder = make_app(folder, "127.0.0.1", token=token, allow=sorted(hosts), pack=desk.pack)
+    app.add_middleware(Guard, hosts=hosts, key=None, allow_hint=ALLOW_HINT)
+    builder = make_app(folder, "127.0.0.1", token=token, allow=sorted(hosts), pack=desk.pack, allow_hint=ALLOW_HINT)
     return DeskApp(app, builder)

@@ -268,6 +268,10 @@ def test_a_host_not_on_the_allow_list_gets_nothing(desk):
         assert c.get("/").status_code == 421
         assert c.post("/api/submissions", json={"player": "Hal", "list": text(OZZY)}).status_code == 421
         assert c.get("/list/anything.yaml").status_code == 421  # the builder's part too
+        # Issue 46, item 15: the answer names the desk's command, not the builder's (serve).
+        for page in (c.get("/"), c.get("/list/anything.yaml")):
+            assert "(armybuilder collect PACK --allow-host NAME)" in page.text, page.text
+            assert "armybuilder serve" not in page.text
     assert stored(desk) == 0
 
 
