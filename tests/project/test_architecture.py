@@ -42,6 +42,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "armybuilder.export.*",
             "armybuilder.reporters.*",
             "armybuilder.desk.*",
+            "armybuilder.games.*",
         ),
     ),
     ("system", ("armybuilder.systems.*",)),
