@@ -248,7 +248,7 @@ def _engine_words(lines: Sequence[str], st: State, name: str) -> list[str]:
 
 
 async def import_route(request: Request) -> Response:
-    from armybuilder.web import folderpage
+    from armybuilder.web import folderpage, sharing
 
     st = state_of(request)
     kept = {"form": "import", "at": "import-code"}
@@ -258,6 +258,10 @@ async def import_route(request: Request) -> Response:
         kept["code"] = first_value(values, "code")[:MAX_BODY]
         if upload is not None:
             kept["at"] = "import-file"
+        else:  # the same list saved again (a link opened twice): the one already here opens
+            twin = await in_thread(sharing.saved_as, st.folder, kept["code"])
+            if twin is not None:
+                return _already_saved(request, twin)
         outcome, name = await in_thread(folderpage.import_list, st.folder, kept["code"], upload)
     except Bad as exc:
         return refusal(request, exc.message, exc.status)
@@ -268,6 +272,16 @@ async def import_route(request: Request) -> Response:
     if twin is not None and outcome.code != 2:
         said += f" A list of the same name was already here ({twin}): this is a second one."
     return await _made(request, outcome, name, said, kept)
+
+
+def _already_saved(request: Request, name: str) -> Response:
+    """A list saved again that is already in the folder (:func:`.sharing.saved_as`): its page,
+    saying so; nothing is written."""
+    st = state_of(request)
+    if _scripted(request) == "json":
+        return JSONResponse({"status": "ok", "name": name, "url": list_url(name), "already": True}, 200)
+    said = "This list is already in your lists, the same in every part: here it is. Nothing new was saved."
+    return _redirect(list_url(name, done=st.remember(Flash("ok", [said]))))
 
 
 async def manage(request: Request) -> Response:
@@ -723,7 +737,7 @@ async def shared(request: Request) -> Response:
     from armybuilder.web import sharedpage
 
     code = request.query_params.get("code", "")  # its length is bounded by share.decode, before any work
-    model = await in_thread(sharedpage.model, code)
+    model = await in_thread(sharedpage.model, code, state_of(request).folder)
     return page(request, "shared.html", 200 if not model["problem"] else 422, m=model)
 
 

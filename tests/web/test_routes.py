@@ -514,13 +514,16 @@ def test_import_from_a_share_code(client, folder):
     from armybuilder.yamlio import load_file
 
     code = encode(load_file(OZZY).data)
+    (folder / "ozzy.yaml").unlink()  # a list not in the folder yet (the same list already there opens: below)
     r = client.post("/import", data={"csrf": TOKEN, "code": code}, headers=SAME, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/list/ozzy-s-muster.yaml?done=")
     assert said(client.get(r.headers["location"])) == "ok: Imported as ozzy-s-muster.yaml."
     assert load_file(folder / "ozzy-s-muster.yaml").data == load_file(OZZY).data
-    # the code as a chat shows it, broken over lines
+    # the code as a chat shows it, broken over lines: the same list, which is already here (issue
+    # 46, item 11: the same list saved twice opens the one saved, and nothing new is written)
     r = client.post("/import", data={"csrf": TOKEN, "code": code[:20] + "\n " + code[20:]}, headers=JSON)
-    assert r.status_code == 201 and r.json()["name"] == "ozzy-s-muster-2.yaml"
+    assert r.status_code == 200 and r.json()["name"] == "ozzy-s-muster.yaml" and r.json()["already"] is True
+    assert not (folder / "ozzy-s-muster-2.yaml").exists()
 
 
 @pytest.mark.parametrize("fmt, suffix", [("markdown", ".md"), ("json", ".json"), ("pdf", ".pdf")])
