@@ -419,6 +419,61 @@ def import_(
     finish(import_list(source, output, force=force, number=number))
 
 
+# --- Game day: play, tap, game (armybuilder/games/)
+
+
+@app.command()
+def play(
+    file: Path = typer.Argument(..., help="Your list file (YAML).", exists=True, dir_okay=False, readable=True),
+    against: str | None = typer.Option(
+        None, "--against", metavar="SOURCE", help="The opponent's list: a list file or a share code."
+    ),
+    name: str = typer.Option("", "--name", help="Your side's name (default: the list's name)."),
+    against_name: str = typer.Option("", "--against-name", help="The opponent's side's name."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", metavar="FILE", help="The game file (default: beside the list, LIST.game.json)."
+    ),
+    fmt: Format = FormatOpt,
+) -> None:
+    """Start a game with a list: a game file beside it records each tap (the list is never written)."""
+    from armybuilder.commands.game import play as run
+
+    finish(run(file, against, name, against_name, output, Format(fmt).value))
+
+
+@app.command()
+def tap(
+    file: Path = typer.Argument(..., help="The game file (LIST.game.json)."),
+    words: str | None = typer.Argument(
+        None, metavar="[TAP]", help="The tap's words, as armybuilder game lists them: 'Wardens: 1 stand lost'."
+    ),
+    side: int | None = typer.Option(None, "--side", min=1, max=2, help="The side (1 or 2) when both have the tap."),
+    value: int | None = typer.Option(None, "--value", help="The number a tap takes (regions held, a roll)."),
+    note: str = typer.Option("", "--note", help="Your own words, kept with the tap."),
+    undo: bool = typer.Option(False, "--undo", help="Undo the last tap."),
+    redo: bool = typer.Option(False, "--redo", help="Redo the last tap undone."),
+    revision: int | None = typer.Option(
+        None, "--revision", min=0, help="The game's revision the tap was chosen on (a script's check)."
+    ),
+    fmt: Format = FormatOpt,
+) -> None:
+    """Record one tap in a game file (or undo or redo one), and print the game's totals."""
+    from armybuilder.commands.game import tap as run
+
+    finish(run(file, words, side, value, note, undo, redo, revision, Format(fmt).value))
+
+
+@app.command()
+def game(
+    file: Path = typer.Argument(..., help="The game file (LIST.game.json)."),
+    fmt: Format = FormatOpt,
+) -> None:
+    """Check a game file: its totals, its verdict at that point and its taps; exit 1 when it cannot be played."""
+    from armybuilder.commands.game import game as run
+
+    finish(run(file, Format(fmt).value))
+
+
 # --- Compose lists and browse the rules: new, add, remove, set, catalog, explain (armybuilder/compose/)
 
 

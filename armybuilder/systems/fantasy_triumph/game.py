@@ -450,6 +450,8 @@ def apply(state: State, event: Event) -> str:
     elif p is not None and event.kind == "hold":
         p.held += 1
         said = f"{p.name}: Hold the Line played"
+    if p is not None and len(state.armies) > 1:
+        said += f" ({army.name})"
     if any(a.broken for a in state.armies):
         state.over = True
     if event.note:
@@ -503,7 +505,7 @@ def _lines(army: Army, winner_name: str | None) -> list[Line]:
     if waiting:
         half = sum((p.each * p.waiting * army.delayed_fraction for p in waiting), Fraction(0))
         names = ", ".join(p.name for p in waiting)
-        out.append(Line(f"Not entered yet ({names}): {_pts(half)} points counted as lost", DELAYED))
+        out.append(Line(f"Not entered yet ({names}): {_points(half)} counted as lost", DELAYED))
     if army.fakes:
         out.append(
             Line(f"{army.fakes} Illusion{'s' * (army.fakes != 1)} revealed as fake: removed, counted as nothing", FAKE)

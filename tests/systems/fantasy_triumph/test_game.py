@@ -89,7 +89,7 @@ def test_a_whole_game_until_an_army_breaks():
     assert t.lines[0].text == "Wren breaks: Ozzy wins"
     assert t.sides[0].lines[0].text == "Wren has lost 18½ of 45½ points: it breaks at 15⅙; Ozzy wins"
     assert t.said[0] == "Wren: an Illusion revealed as a fake: removed, counts nothing"
-    assert t.said[6] == "Unreliable roll of 1: Sellswords lost a stand"
+    assert t.said[6] == "Unreliable roll of 1: Sellswords lost a stand (Wren)"
     assert len(t.said) == 11
     # the game is over: no tap is offered but a note, a tap is refused with the reason
     assert {a.key for a in t.all_actions() if a.enabled} == {"note"}
