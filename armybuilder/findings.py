@@ -45,6 +45,9 @@ class Finding:
     # The edit that fixes it, as the command line takes it after FILE (("set", "card", "Spellblast",
     # "--hero", "Shaman", "--option", "limited", ...)); the text reports print it as a command.
     fix: tuple[str, ...] = ()
+    # The same in a player's words, for the builder's pages ("the list needs a class" for "the file
+    # needs an entry 'classes'"); "" when the message is one already. Reports print the message.
+    player: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         out = {

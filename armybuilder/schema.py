@@ -187,7 +187,7 @@ def check(
                 Finding(CODES["other"], Severity.ERROR, "too many shape errors; fix these first", "list schema")
             )
             break
-        findings.extend(_to_findings(error, key_positions or {}))
+        findings.extend(_to_findings(error, key_positions or {}, load_schema(schema_name)))
     # jsonschema reports some violations once per branch or per missing key: say each once.
     unique: dict[tuple[str, str, _findings.Path], Finding] = {}
     for f in findings:
@@ -209,8 +209,37 @@ def _non_text_keys(data: Any) -> list[_findings.Path]:
     return out
 
 
-def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, tuple[int, int]]) -> list[Finding]:
+# A list schema's own words for a player, on a property: what the list lacks while the property is
+# missing (or has too few items), "a class", "a game mode". The builder's pages say "the list needs a
+# class" where the command line says "the file needs an entry 'classes'" (issue 46). JSON Schema
+# takes a keyword it does not know as an annotation: editors and validators pass it by.
+PLAYER = "x-player"
+
+
+def _property(root: Mapping[str, Any], path: Iterable[Any]) -> Mapping[str, Any]:
+    """The subschema of ``root`` a path of properties (and items) leads to; {} where it does not."""
+    node: Any = root
+    for step in path:
+        if not isinstance(node, Mapping):
+            return {}
+        node = node.get("items") if isinstance(step, int) else node.get("properties", {}).get(step)
+    return node if isinstance(node, Mapping) else {}
+
+
+def needs(root: Mapping[str, Any], path: Iterable[Any]) -> str:
+    """A player's words for what the list lacks without the property at ``path``: "the list needs a
+    class"; "" when the schema gives none."""
+    words = _property(root, path).get(PLAYER)
+    return f"the list needs {words}" if isinstance(words, str) and words else ""
+
+
+def _to_findings(
+    error: ValidationError,
+    key_positions: Mapping[_findings.Path, tuple[int, int]],
+    root: Mapping[str, Any] | None = None,
+) -> list[Finding]:
     path = tuple(error.absolute_path)
+    root = root or {}
     where = render_path(path)
     kind = error.validator
     inst = error.instance
@@ -232,7 +261,15 @@ def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, 
     if kind == "required":
         missing = [k for k in value if isinstance(inst, dict) and k not in inst]
         return [
-            Finding(CODES["required"], Severity.ERROR, f"{where} needs an entry '{k}'", rule, path) for k in missing
+            Finding(
+                CODES["required"],
+                Severity.ERROR,
+                f"{where} needs an entry '{k}'",
+                rule,
+                path,
+                player=needs(root, (*path, k)),
+            )
+            for k in missing
         ]
     if kind == "additionalProperties" and isinstance(inst, dict):
         known = list(schema.get("properties", {}))
@@ -276,7 +313,8 @@ def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, 
             "maxProperties": f"may have at most {_n(value, 'entry', 'entries')}",
         }[kind]
         shown = "" if kind in ("maxLength", "maxItems", "maxProperties", "minItems") else f" (it is {_short(inst)})"
-        return [Finding(CODES["range"], Severity.ERROR, f"{where} {words}{shown}", rule, path)]
+        player = needs(root, path) if kind in ("minItems", "minProperties") else ""
+        return [Finding(CODES["range"], Severity.ERROR, f"{where} {words}{shown}", rule, path, player=player)]
     if kind in ("enum", "const"):
         allowed = value if kind == "enum" else [value]
         listed = ", ".join(str(a) for a in allowed)
@@ -297,7 +335,7 @@ def _to_findings(error: ValidationError, key_positions: Mapping[_findings.Path, 
         # Name the alternative that got furthest, not the whole tangle.
         from jsonschema.exceptions import best_match
 
-        return _to_findings(best_match(error.context), key_positions)
+        return _to_findings(best_match(error.context), key_positions, root)
     if kind == "not":
         banned = value if isinstance(value, dict) else {}
         if banned.get("required"):

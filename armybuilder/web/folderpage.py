@@ -98,7 +98,7 @@ def _listed(found: Found, result: Any, checked: bool = True) -> Listed:
         total=result.measure.text() or "no total yet",
         valid=result.valid,
         counts=tally(result.counts()),
-        errors=[str(finding_words(f.message)) for f in result.sorted_findings() if f.severity.value == "error"][:2],
+        errors=[finding_words(f) for f in result.sorted_findings() if f.severity.value == "error"][:2],
         changed=changed,
         amount=_number(result.measure.total),
     )

@@ -96,9 +96,14 @@ _THE_FILE = re.compile(r"\b([Tt])he file\b")
 _NOTED = re.compile(r",? noted as [A-Z]{2,5}\d{3}")  # a finding's code, for the command line's reader
 
 
-def finding_words(text: str) -> str:
-    """A finding about the list in a player's words: :func:`plain`, and the list a list, not a file
-    ("the file needs an entry 'classes'")."""
+def finding_words(text: str | Finding) -> str:
+    """A finding about the list in a player's words: its own (:attr:`Finding.player`, "the list needs
+    a class" where a report says "the file needs an entry 'classes'"), else its message made
+    :func:`plain`, and the list a list, not a file."""
+    if isinstance(text, Finding):
+        if text.player:
+            return text.player
+        text = text.message
     return _THE_FILE.sub(lambda m: m.group(1) + "he list", plain(text))
 
 
@@ -540,13 +545,10 @@ def said_of(outcome: Any) -> Said:
     if made.kind == "same":
         lines = [sentence(made.said.split(" (no change")[0]) + ": nothing to change."]
     done = made.changes if made.changes is not None else changes(before, after)
-    lines += [f"New {f.severity.value}: {plain(f.message)}" for f in done.caused if f.severity.value != "info"]
-    lines += [
-        f"Changed: {plain(now.message)} (was: {plain(was.message)})"
-        for was, now in done.changed
-        if now.severity.value != "info"
-    ]
-    lines += [f"Fixed: {plain(f.message)}" for f in done.fixed if f.severity.value != "info"]
+    said = finding_words
+    lines += [f"New {f.severity.value}: {said(f)}" for f in done.caused if f.severity.value != "info"]
+    lines += [f"Changed: {said(now)} (was: {said(was)})" for was, now in done.changed if now.severity.value != "info"]
+    lines += [f"Fixed: {said(f)}" for f in done.fixed if f.severity.value != "info"]
     return Said(
         "ok" if after.valid else "invalid", list(dict.fromkeys(lines)), before=before.document if before else None
     )

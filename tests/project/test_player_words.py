@@ -205,3 +205,125 @@ def test_an_event_pack_opened_as_a_list_reads_whole_on_the_page(tmp_path):
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.text)).split())
     assert "this file is an event pack, not a list: it has an 'event' key (list schema)" in words
     assert "--" not in words and "give it with" not in words and "PACK" not in words
+
+
+# ---------------------------------------------------------------------------
+# What the page shows after each edit (issue 46, item 8): every bundled example built through the
+# builder's routes, part by part as a player adds them (the plans of tests/builder/plans), and
+# every message the page then shows read: the result of the change, the findings (the list's and
+# each part's), and why a choice cannot be taken. None holds a developer's word: "file", "entry",
+# "schema", or a key of the list format in quotes ('classes', 'topography:'). The check's exact
+# words stay one tap away (a finding's "Exact terms"), and the command line keeps them.
+
+DEVELOPER = re.compile(r"\b[Ff]iles?\b|\bentry\b|\bentries\b|[Ss]chema")  # a card's "Delayed Entry" is its name
+EXACT = re.compile(r'<details class="exact">.*?</details>', re.DOTALL)
+SHOWN = (
+    re.compile(r'<div id="result"[^>]*>(.*?)</div>', re.DOTALL),  # what the change did
+    re.compile(r'<li class="sev-[a-z]+">(.*?)</li>', re.DOTALL),  # a finding, on the list or a part
+    re.compile(r'<small class="why"[^>]*>(.*?)</small>', re.DOTALL),  # why a choice cannot be taken
+    re.compile(r'<p class="note">(.*?)</p>', re.DOTALL),
+)
+
+
+def _keys(schema: object) -> set[str]:
+    """Every property name of a list schema, at any depth."""
+    out: set[str] = set()
+    if isinstance(schema, dict):
+        out |= {k for k in schema.get("properties", {}) if isinstance(k, str)}
+        for value in schema.values():
+            out |= _keys(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            out |= _keys(value)
+    return out
+
+
+def _shown(markup: str) -> list[str]:
+    import html
+
+    markup = EXACT.sub("", markup)
+    texts = [m for pattern in SHOWN for m in pattern.findall(markup)]
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", t)).split()) for t in texts]
+
+
+def _leaks(texts: list[str], keys: set[str]) -> list[str]:
+    quoted = re.compile(r"'(?:" + "|".join(sorted(map(re.escape, keys))) + r"):?'")
+    return [t for t in texts if DEVELOPER.search(t) or quoted.search(t)]
+
+
+def _plans():
+    from tests.builder.driver import every_plan
+
+    return every_plan()
+
+
+@pytest.mark.parametrize("plan", _plans(), ids=lambda p: p.example)
+def test_no_message_the_page_shows_after_an_edit_holds_a_developers_word(tmp_path, plan):
+    """Before: "the list needs an entry 'classes' (list schema)" in the Findings of every new list,
+    and "Fixed: the file needs an entry 'classes'" after its first part (also 'mode', 'length',
+    'faction', 'hero', 'opponent', 'active', and "draft.players needs at least 2 entries")."""
+    import urllib.parse
+
+    from starlette.testclient import TestClient
+
+    from armybuilder import systems
+    from armybuilder.edit.engine import version_of
+    from armybuilder.resources import load_schema
+    from armybuilder.web.builder import make_app
+    from armybuilder.web.listpage import encode
+    from tests.builder.driver import Driver, example_data
+
+    want = example_data(plan)
+    keys = _keys(load_schema(systems.manifest(want["system"]).list_schema))
+    base, token = "http://127.0.0.1:8000", "test-token-0123456789"
+    with TestClient(make_app(tmp_path, token=token), base_url=base) as client:
+        made = {"csrf": token, "system": want["system"], "name": want["name"]}
+        if plan.points is not None:
+            made["points"] = str(plan.points)
+        page = client.post("/new", data=made, headers={"origin": base})
+        assert page.status_code == 200
+        (path,) = tmp_path.glob("*.yaml")
+        leaking = [("new", t) for t in _leaks(_shown(page.text), keys)]
+        d = Driver(path)
+        for verb, label, *value in plan.steps:
+            control = d.control(label)
+            if verb == "click" and control.focus is not None and control.edit is None:
+                d.focus = control.focus
+                continue
+            if verb == "click":
+                edit = control.edit
+            elif verb == "type":
+                edit = control.edit.with_value(value[0])
+            else:
+                edit = next(o.edit for o in control.options if o.value == value[0])
+            form = {"csrf": token, "version": version_of(path.read_bytes()), "e": encode(edit), "focus": d.focus or ""}
+            answer = client.post(
+                "/act/" + urllib.parse.quote(path.name), data=form, headers={"origin": base, "hx-request": "true"}
+            )
+            assert answer.status_code == 200, (label, answer.text[:300])
+            leaking += [(label, t) for t in _leaks(_shown(answer.text), keys)]
+    assert leaking == []
+
+
+def test_a_shape_finding_keeps_its_exact_words_for_the_command_line_and_one_tap_away(tmp_path):
+    """The command line and JSON say what they said; the page says the player's words, and the
+    check's own under "Exact terms"."""
+    from starlette.testclient import TestClient
+
+    from armybuilder.web.builder import make_app
+
+    (tmp_path / "new.yaml").write_text("system: homm3-battlefield\nname: New\n", encoding="utf-8")
+    result = check_path(tmp_path / "new.yaml")
+    said = {f.message: f.player for f in result.findings}
+    assert said == {
+        "the file needs an entry 'mode'": "the list needs a game mode",
+        "the file needs an entry 'faction'": "the list needs a faction",
+        "the file needs an entry 'hero'": "the list needs a hero",
+    }
+    assert "player" not in result.findings[0].to_dict()
+    with TestClient(make_app(tmp_path), base_url="http://127.0.0.1:8000") as client:
+        page = client.get("/list/new.yaml").text
+    (findings,) = re.findall(r'<section class="findings".*?</section>', page, re.DOTALL)
+    assert "the list needs a game mode" in findings
+    assert "ABL021: the file needs an entry &#39;mode&#39; (list schema)</small></details>" in findings
+    assert "needs an entry" not in EXACT.sub("", findings)
