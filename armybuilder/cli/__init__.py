@@ -336,8 +336,21 @@ def export(
         help="The address of a published site (armybuilder site): the PDF's QR code opens the list there, "
         "in any browser, instead of holding the bare share code.",
     ),
+    game_sheet: bool = typer.Option(
+        False,
+        "--game-sheet",
+        help="Print a one-page PDF sheet to track a game on paper instead (default: LIST.sheet.pdf): each part "
+        "with its boxes to tick, the breaking point, the rules that change what a loss counts.",
+    ),
 ) -> None:
     """Export a roster (Markdown, PDF, JSON or plain text) to print or share; exit 1 when the list is invalid."""
+    if game_sheet:
+        from armybuilder.export.gamesheet import run as sheet
+        from armybuilder.outcome import Outcome
+
+        if to not in (None, ExportFormat.pdf) or with_rules or compact or event or link or date:
+            finish(Outcome.usage("armybuilder export: --game-sheet is a PDF of its own: it takes -o, --paper, --force"))
+        finish(sheet(file, output, paper=Paper(paper).value, force=force, stdout_is_tty=stdout_is_terminal()))
     from armybuilder.export import run
 
     finish(
