@@ -332,16 +332,20 @@ S = TypeVar("S")
 def replay(
     state: S,
     events: Sequence[Event],
-    offered: Callable[[S], Iterable[Action]],
+    offered: Callable[[S, Event], Iterable[Action]],
     apply: Callable[[S, Event], str],
 ) -> tuple[S, tuple[str, ...]]:
-    """Play ``events`` on ``state`` in order: each must be one of the taps ``offered(state)`` gives
-    at that point (else :class:`Refused`, with its place and why), then ``apply(state, event)``
-    changes the state and returns the event's line in a player's words. Returns the state and the
-    lines, for a system's ``play`` to draw its :class:`Tracker` from."""
+    """Play ``events`` on ``state`` in order: each must be one of the taps ``offered(state, event)``
+    gives at that point (else :class:`Refused`, with its place and why), then ``apply(state,
+    event)`` changes the state and returns the event's line in a player's words. Returns the state
+    and the lines, for a system's ``play`` to draw its :class:`Tracker` from.
+
+    ``offered(state, event)`` may give every tap of that point, or only those that could record
+    ``event`` (its side's, its part's): the same answer, made faster (a game is replayed whole at
+    each tap)."""
     said: list[str] = []
     for index, event in enumerate(events):
-        taps = list(offered(state))
+        taps = list(offered(state, event))
         if not any(a.offers(event) for a in taps):
             blocked = next(
                 (a for a in taps if a.event is not None and a.event.key()[:3] == event.key()[:3] and a.why_not), None

@@ -147,7 +147,7 @@ def test_a_new_game_never_overwrites_one(game):
 def test_replay_refuses_a_tap_not_offered_with_its_reason():
     from armybuilder.compose.game import Action
 
-    def offered(n: list[int]):
+    def offered(n: list[int], e: Event):
         yield Action("up", "Up", event=Event("up", 0), why_not="" if n[0] < 1 else "only once")
 
     def apply(n: list[int], e: Event) -> str:

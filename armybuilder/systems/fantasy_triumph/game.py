@@ -397,11 +397,17 @@ def _side_actions(state: State, side: int, army: Army) -> Iterator[Action]:
     yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
 
 
-def offered(state: State) -> Iterator[Action]:
+def offered(state: State, event: Event | None = None) -> Iterator[Action]:
+    """The taps offered now (with ``event``: only those that could record it, for a replay)."""
     for side, army in enumerate(state.armies):
+        if event is not None and event.side != side:
+            continue
         yield from _side_actions(state, side, army)
         for p in army.parts:
-            yield from _part_actions(state, side, army, p)
+            if event is None or event.part == p.key:
+                yield from _part_actions(state, side, army, p)
+    if event is not None and event.side is not None:
+        return
     yield Action(
         "end",
         "End the game here",

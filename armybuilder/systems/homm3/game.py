@@ -156,11 +156,17 @@ def _unit_actions(state: State, side: int, p: Player, u: Unit) -> Iterator[Actio
     yield Action("defeated", f"{u.name}: defeated", "Defeated", Event("defeated", side, u.key, 1), WIN, closed or why)
 
 
-def offered(state: State) -> Iterator[Action]:
+def offered(state: State, event: Event | None = None) -> Iterator[Action]:
+    """The taps offered now (with ``event``: only those that could record it, for a replay)."""
     for side, p in enumerate(state.players):
+        if event is not None and event.side != side:
+            continue
         yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
         for u in p.units:
-            yield from _unit_actions(state, side, p, u)
+            if event is None or event.part == u.key:
+                yield from _unit_actions(state, side, p, u)
+    if event is not None and event.side is not None:
+        return
     closed = "the game is over" if state.over else ""
     if not state.fighting:
         ready = all(p.deployed for p in state.players)

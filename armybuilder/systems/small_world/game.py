@@ -163,7 +163,10 @@ def _player(raw: Any, name: str) -> Player:
                 _int(power["bombs"]["stack"], "a stack", 100)
         except (KeyError, TypeError):
             raise Refused(None, f"{name}: {r['name']}'s power cannot be read") from None
-        races.append(Race(f"race-{i}", r["name"][:60], r.get("faction"), str(r.get("rule", ""))[:80], power))
+        faction = r.get("faction")
+        if faction is not None and not isinstance(faction, str):
+            raise Refused(None, f"{name}: {r['name']}'s faction cannot be read")
+        races.append(Race(f"race-{i}", r["name"][:60], faction, str(r.get("rule", ""))[:80], power))
 
     def find(written: Any) -> Race | None:
         return next((r for r in races if r.name == written), None)
@@ -325,9 +328,13 @@ def _side_actions(state: State, side: int, p: Player) -> Iterator[Action]:
     yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
 
 
-def offered(state: State) -> Iterator[Action]:
+def offered(state: State, event: Event | None = None) -> Iterator[Action]:
+    """The taps offered now (with ``event``: only those that could record it, for a replay)."""
     for side, p in enumerate(state.players):
-        yield from _side_actions(state, side, p)
+        if event is None or event.side == side:
+            yield from _side_actions(state, side, p)
+    if event is not None and event.side is not None:
+        return
     closed = "the game is over" if state.over else ""
     yield Action("turn", f"Next turn (turn {state.turn + 1})", "Next turn", Event("turn", None, None, 1), TURN, closed)
     yield Action("end", "End the game here", "End the game", Event("end", None, None, 0), None, closed)

@@ -272,11 +272,17 @@ def _side_actions(state: State, side: int, p: Player) -> Iterator[Action]:
     yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
 
 
-def offered(state: State) -> Iterator[Action]:
+def offered(state: State, event: Event | None = None) -> Iterator[Action]:
+    """The taps offered now (with ``event``: only those that could record it, for a replay)."""
     for side, p in enumerate(state.players):
+        if event is not None and event.side != side:
+            continue
         yield from _side_actions(state, side, p)
         for f in p.factions:
-            yield from _faction_actions(state, side, p, f)
+            if event is None or event.part == f.key:
+                yield from _faction_actions(state, side, p, f)
+    if event is not None and event.side is not None:
+        return
     yield Action(
         "end",
         "End the game here",
