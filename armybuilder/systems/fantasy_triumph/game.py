@@ -63,7 +63,9 @@ FAKE = Cite(
 )
 DISGUISED = Cite("FT 39.7.b", "A revealed Illusion of a disguised stand is exchanged with the real stand it disguised.")
 HOLD = Cite("FT 38.3", "The battle card is expended when used and may not be used again in that battle.")
-RETURN = Cite("FT 52.1.a", "Returning a unit to battle means it no longer counts as lost.")
+RETURN = Cite(
+    "FT 52.1.a", "Returning a unit to battle means it no longer counts as lost (it is no longer a destroyed unit)."
+)
 GENERAL = Cite(
     "FT 52",
     "If the army general's stand has this battle card and is killed, it regenerates as a normal (non-general) stand, "
