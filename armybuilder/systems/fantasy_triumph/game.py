@@ -23,6 +23,7 @@ The army breaks when what it has lost reaches its breaking point; the other side
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -307,6 +308,14 @@ def _points(value: Fraction) -> str:
     return f"{text} point{'' if 0 < value <= 1 else 's'}"
 
 
+def _margin(value: Fraction) -> str:
+    """What is left before the army breaks, never more than it is: a value in twelfths (16⅔ less
+    1¾ is 14 11/12) is cut to two decimals (14.91), not rounded up (14.92)."""
+    if value.denominator in (1, 2, 3, 4, 6):
+        return _points(value)
+    return f"{math.floor(value * 100) / 100:.2f} points"
+
+
 def _part_actions(state: State, side: int, army: Army, p: Part) -> Iterator[Action]:
     closed = "the game is over" if state.over else ""
     stand = "hero" if p.hero else "stand"
@@ -508,7 +517,7 @@ def _lines(army: Army, winner_name: str | None) -> list[Line]:
         left = at - loss
         cheapest = min((p.each for p in army.parts if p.on_table > 0), default=None)
         if cheapest is not None and left <= cheapest:
-            out.append(Line(f"One more loss breaks {army.name}: {_pts(left)} points to go", army.victory, WARNING))
+            out.append(Line(f"One more loss breaks {army.name}: {_margin(left)} to go", army.victory, WARNING))
     waiting = [p for p in army.parts if p.waiting]
     if waiting:
         half = sum((p.each * p.waiting * army.delayed_fraction for p in waiting), Fraction(0))
@@ -558,7 +567,7 @@ def play(starts: Sequence[dict[str, Any]], names: Sequence[str], events: Sequenc
             Figure(
                 "left",
                 "Before it breaks",
-                _points(max(army.break_loss - loss, Fraction(0))),
+                _margin(max(army.break_loss - loss, Fraction(0))),
                 float(max(army.break_loss - loss, Fraction(0))),
                 army.victory,
             ),

@@ -138,3 +138,12 @@ def test_the_general_and_the_camp_and_a_hero_waiting(tmp_path):
     g, t = tap(g, "sacked", 0)
     assert figure(t, 0, "lost") == 17 and t.over
     assert any(ln.rule and ln.rule.rule == "FT 36.2.b" for ln in t.sides[0].lines)
+
+
+def test_what_is_left_before_the_army_breaks_is_never_overstated():
+    # The Greenwood Host breaks at 50 / 3 = 16⅔; its Rangers' delayed stand counts 1¾ (FT 32.3):
+    # 16⅔ − 1¾ = 14 11/12 = 14.9166…: said 14.91, never rounded up to 14.92
+    g = begin((EXAMPLES / "greenwood-host.yaml", "Wren"))
+    t = model.tracker(g)
+    left = next(f for f in t.sides[0].figures if f.key == "left")
+    assert left.value == "14.91 points" and left.amount == pytest.approx(179 / 12)
