@@ -81,9 +81,10 @@ def number(value: Any) -> Any:
 
 
 # An incomplete total: a part it counts has a name the data does not know (an unknown troop type,
-# card or faction: its own error says so), counted 0. It prints as ``43 (incomplete) of 42 points``,
-# and the findings that read it stand down (a finding that depends on an unknown name is not
-# reported).
+# card or faction: its own error says so), counted 0, or a price the rules give only with a choice
+# the list does not make (a Fortified Camp with no level), left out: a total never holds a price
+# the rules did not give. It prints as ``43 (incomplete) of 42 points``, and the findings that
+# read it stand down (a finding that depends on what is not known is not reported).
 INCOMPLETE = "(incomplete)"
 
 
@@ -94,7 +95,7 @@ class Measure:
     total: Any = None
     limit: Any = None
     unit: str = "points"
-    incomplete: bool = False  # a part the total counts has a name the data does not know: counted 0
+    incomplete: bool = False  # a part of the list has no known price: counted 0 (see INCOMPLETE)
 
     def value_text(self) -> str | None:
         """``51 of 51``, ``12`` (no limit), ``43 (incomplete) of 42``, or None when nothing was

@@ -490,7 +490,7 @@ def measure_line(result: Result) -> tuple[str, str]:
     if m.total is None:
         return "no total yet", ""
     total = m.text() or ""
-    if m.limit is None:
+    if m.limit is None or m.incomplete:  # what is left is not known while a part has no price
         return total, ""
     left = m.limit - m.total
     return total, (f"{fmt_points(left)} left" if left >= 0 else f"{fmt_points(-left)} over")

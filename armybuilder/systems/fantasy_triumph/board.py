@@ -208,7 +208,7 @@ def _tally(army: Any, unit: Unit, known: dict[int, float] | None = None) -> _Tal
     cards = extras = carried = 0.0
     refunds = []
     for use in unit.cards:
-        if not use.priced:
+        if not use.counted:  # unknown, misplaced, or without the choice that prices it: adds nothing
             continue
         assert use.card is not None  # priced: a known card
         p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
@@ -258,7 +258,7 @@ def _points(army: Any, unit: Unit) -> tuple[float, float]:
 
 def _line(army: Any, use: CardUse) -> float:
     """What an army card (listed under the army) adds to the total."""
-    if not use.priced:
+    if not use.counted:
         return 0.0
     assert use.card is not None  # priced: a known card
     p = _case(army, use, None)
@@ -296,6 +296,7 @@ def _card_use(
         entry = {name: list(values)}
     use = model.parse_card(entry, path, owner, army.cat)
     use.misplaced = not model.placement_ok(use)
+    use.unknown_price = model.price_unknown(army, use)
     return use
 
 
@@ -887,6 +888,8 @@ def _chip_cost(ctx: _Ctx, unit: Unit | None, use: CardUse) -> str:
         return "unknown card: not priced"
     if not use.priced:
         return "not priced here"
+    if use.unknown_price:  # FTR005 says which choice: the total leaves it out (issue 46, item 16)
+        return "not priced until its choice is made"
     per = use.card["cost"]["per"]
     p = _case(army, use, unit)
     if per == "stand":

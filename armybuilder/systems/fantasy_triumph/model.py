@@ -115,6 +115,7 @@ class CardUse:
     chosen: dict[str, list[str]] = field(default_factory=dict)
     bad_options: list[str] = field(default_factory=list)
     misplaced: bool = False  # set by placement: not priced
+    unknown_price: bool = False  # set by build: the choice that prices it is not written (price_unknown)
 
     @property
     def name(self) -> str:
@@ -124,6 +125,13 @@ class CardUse:
     def priced(self) -> bool:
         """A known card where the list may put it: it is priced and its rules apply."""
         return self.card is not None and not self.misplaced
+
+    @property
+    def counted(self) -> bool:
+        """Whether the card adds its price to the total: priced, and its price known (a card whose
+        price the rules give only with a choice the list does not make adds nothing, and the
+        total is incomplete: issue 46, item 16)."""
+        return self.priced and not self.unknown_price
 
     @property
     def kind(self) -> str | None:
@@ -171,9 +179,12 @@ class Unit:
 
     @property
     def unpriced(self) -> bool:
-        """Whether a name of the unit is one the data does not know (a class's troop type, FTR001;
-        a card, FTR002), priced 0: its cost is not known."""
-        return (self.kind == "class" and self.troop is None) or any(u.card is None for u in self.cards)
+        """Whether the unit's cost is not known: a name of it is one the data does not know (a
+        class's troop type, FTR001; a card, FTR002), priced 0, or a card of it lacks the choice
+        that prices it (FTR005: Flying with no mode), left out."""
+        return (self.kind == "class" and self.troop is None) or any(
+            u.card is None or u.unknown_price for u in self.cards
+        )
 
     def has(self, *names: str) -> bool:
         return bool(self.card_names() & set(names))
@@ -240,13 +251,15 @@ class Army:
     @property
     def incomplete(self) -> bool:
         """Whether the total counts 0 for a name the data does not know: an unknown troop type or
-        card (FTR001, FTR002), or an unknown topography where a price depends on it (FTR027). A
-        finding that reads the total then is not reported: it would come from the unknown name, not
-        from the rules (its own error makes the list invalid)."""
+        card (FTR001, FTR002), or an unknown topography where a price depends on it (FTR027); or
+        leaves out a card whose price the rules give only with a choice the list does not make
+        (FTR005: a Fortified Camp with no level, FT 36: issue 46, item 16). A finding that reads
+        the total then is not reported: it would come from what is not known, not from the rules
+        (its own error makes the list invalid)."""
         unknown_topography = self.topography_written is not None and self.topography is None
         return (
             any(u.unpriced for u in self.units())
-            or any(u.card is None for u in self.army_cards)
+            or any(u.card is None or u.unknown_price for u in self.army_cards)
             or (unknown_topography and bool(self.needs_topography))
         )
 
@@ -347,8 +360,33 @@ def build(data: dict[str, Any], limit_override: Fraction | None = None) -> Army:
     army.ratings = [rating(kind, data, cat) for kind in RATINGS]
     for use in army.all_uses():
         use.misplaced = not placement_ok(use)
+    for use in army.all_uses():
+        use.unknown_price = price_unknown(army, use)
     price(army)
     return army
+
+
+def price_unknown(army: Army, use: CardUse) -> bool:
+    """Whether the rules give no price for the card as written: a choice that prices it
+    (``missing: error`` in cards.yaml: Fortified Camp's level, Flying's mode...) is not made, and
+    the card's data does not excuse it (Ambush in a Dense home costs 2 whatever its reach,
+    FT 24), or two of its choices are given ("choose one"). FTR005 reports it; the card adds
+    nothing to the total, which is incomplete (issue 46, item 16: a camp with no level added the
+    1 point of the cheaper level)."""
+    if not use.priced:
+        return False
+    assert use.card is not None  # priced: a known card
+    for group in use.card.get("options", []):
+        if group.get("missing") != "error":
+            continue
+        got = use.chosen.get(group["name"], [])
+        if len(got) > 1:
+            return True
+        if not got:
+            unless = group.get("missing_unless")
+            if not (unless and (conditions.undecided(unless, use.owner) or holds(unless, army, use.owner, use))):
+                return True
+    return False
 
 
 def rating(kind: str, data: dict[str, Any], cat: Catalog) -> Rating:
@@ -359,6 +397,25 @@ def rating(kind: str, data: dict[str, Any], cat: Catalog) -> Rating:
     entry = cat.army[f"{kind}_rating"]
     value = int(data.get(kind, entry["default"]))
     return Rating(kind, value, cat.prices.ratings[kind][value], kind in data, entry["rule"])
+
+
+def left_out(army: Army) -> list[str]:
+    """What the total leaves out because the rules give it no price as written (price_unknown),
+    one line a card: "Fortified Camp on the army: its price needs its level (FT 36)"."""
+    out = []
+    for use in army.all_uses():
+        if not use.unknown_price:
+            continue
+        assert use.card is not None  # unknown_price: a known card
+        group = next(
+            g
+            for g in use.card.get("options", [])
+            if g.get("missing") == "error" and len(use.chosen.get(g["name"], [])) != 1
+        )
+        where = "the army" if use.owner is None else use.owner.what
+        rule = group.get("rule", use.card["rule"])
+        out.append(f"{use.name} on {where}: its price needs one {group['name']} ({rule})")
+    return out
 
 
 def placement_ok(use: CardUse) -> bool:
@@ -470,7 +527,7 @@ def price(army: Army) -> None:
             unit.parts = [("hero", hero_base)]
         unit.extras = []
         for use in unit.cards:
-            if not use.priced:
+            if not use.counted:
                 continue
             assert use.card is not None  # priced: a known card
             per = use.card["cost"]["per"]
@@ -489,7 +546,7 @@ def price(army: Army) -> None:
             unit.total = unit.raw
     lines: list[ArmyLine] = []
     for use in army.army_cards:
-        if not use.priced:
+        if not use.counted:
             continue
         assert use.card is not None  # priced: a known card
         per = use.card["cost"]["per"]
@@ -501,7 +558,7 @@ def price(army: Army) -> None:
             lines.append(ArmyLine(use.label(), p, use.path, use.name))
     for unit in army.units():
         for use in unit.cards:
-            if not use.priced:
+            if not use.counted:
                 continue
             assert use.card is not None  # priced: a known card
             per = use.card["cost"]["per"]
@@ -519,7 +576,7 @@ def price(army: Army) -> None:
                 lines.append(ArmyLine(f"{use.name}: {who}", -refund, use.path, use.name))
     army.army_lines = lines
     army.needs_topography = [
-        u for u in army.all_uses() if u.card is not None and u.priced and depends_on_topography(u.card)
+        u for u in army.all_uses() if u.card is not None and u.counted and depends_on_topography(u.card)
     ]
     army.total = (
         sum((u.total for u in army.units()), Fraction(0))

@@ -137,6 +137,7 @@ def sections(army: model.Army) -> list[Section]:
     totals.rows.append(["Stands", army.stands(), f"at least {minimum_stands(army)}"])
     totals.rows.append(["Heroes", len(army.heroes), f"at most {army.cat.rule_value('max_heroes')}"])
     totals.rows.append(["Hero points", hero_pts, f"at most {army.cat.rule_value('max_hero_points')}"])
+    totals.notes += [f"Not in the total: {line}" for line in model.left_out(army)]
     out.append(totals)
     if table:
         out.append(Section("At the table", ["Note"], [[n] for n in table]))
@@ -186,7 +187,9 @@ def details(army: model.Army) -> dict[str, Any]:
     def unit_cards(u: model.Unit) -> list[dict[str, Any]]:
         return [{"card": label, "points": number(p)} for label, p in u.parts[1:]]
 
+    left_out = model.left_out(army)  # a card the total leaves out, the rules giving it no price as written
     return {
+        **({"left_out": left_out} if left_out else {}),
         "topography": army.topography["name"] if army.topography else army.topography_written,
         "dense": army.dense,
         "classes": [

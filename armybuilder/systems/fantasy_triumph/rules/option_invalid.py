@@ -3,8 +3,10 @@
 Some cards are bought in a version that changes their price or effect: Ambush (home or any
 topography, FT 24), Flying (hover or zoom, FT 35), Fortified Camp (fortified or heavily
 fortified, FT 36), Mobile Infantry (ground or flying, FT 45), Negate Magic (self, zone or
-mindless, FT 46), Spellblast (limited or unlimited, FT 54). Without the choice the card
-cannot be priced. Terrain Affinity takes exactly two terrain types (FT 58.1).
+mindless, FT 46), Spellblast (limited or unlimited, FT 54). Without the choice (or with two of
+them) the card cannot be priced: it adds nothing to the total, which says it is incomplete
+("36 (incomplete) of 51 points"), and the cost breakdown says what it leaves out. Terrain
+Affinity takes exactly two terrain types (FT 58.1).
 Write the option as ``{Flying: zoom}`` or ``{Spellblast: [unlimited, magical]}``.
 """
 
