@@ -7,10 +7,25 @@
 "use strict";
 document.documentElement.classList.add("js");
 (function () {
+  // The field the page puts the focus in (a part just added: its name, to type over). The part is
+  // opened first: a part's editor is one of a set (<details name="part">), so opening it shuts the
+  // one open before; a field in a shut editor could not take the focus at all.
   function selectFocused() {
     var el = document.querySelector("[autofocus][data-select]");
-    if (el && document.activeElement !== el) { el.focus(); }
-    if (el && el.select) { el.select(); }
+    if (!el) { return false; }
+    for (var up = el.parentElement; up; up = up.parentElement) {
+      if (up.tagName === "DETAILS" && !up.open) { up.open = true; }
+    }
+    if (document.activeElement !== el) { el.focus(); }
+    if (el.select) { el.select(); }
+    return true;
+  }
+  // The app's own address of this page: in the static site it lives in the fragment (#/list/NAME),
+  // and the page's own path never changes.
+  function appPath() {
+    var hash = location.hash;
+    var path = hash.charAt(1) === "/" ? hash.slice(1) : location.pathname;
+    return path.split(/[?#]/)[0];
   }
   // After a change only the parts of the list that changed come back (swapped in by their ids),
   // and the page's version with them, in the board's own form (#acts): the small forms of the
@@ -40,7 +55,7 @@ document.documentElement.classList.add("js");
     if (elt && elt.closest && elt.closest("#explainer")) { return; }
     place = {
       goto: elt && elt.getAttribute ? elt.getAttribute("data-goto") : null, ids: [], holders: [],
-      path: location.pathname, boosted: !!(event.detail && event.detail.boosted)
+      path: appPath(), boosted: !!(event.detail && event.detail.boosted)
     };
     if (!active || active === document.body) { return; }
     for (var up = active.parentElement; up && up.id !== "main"; up = up.parentElement) {
@@ -65,8 +80,8 @@ document.documentElement.classList.add("js");
     var was = place;
     place = null;
     if (!was) { return; }
-    if (was.boosted && location.pathname !== was.path) {  // another page: at its top, as a link opens it
-      var at = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (was.boosted && appPath() !== was.path) {  // another page: at its top, as a link opens it
+      var at = location.hash && location.hash.charAt(1) !== "/" ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
       if (at) { at.scrollIntoView(); } else { window.scrollTo(0, 0); }
       return;
     }
@@ -120,6 +135,32 @@ document.documentElement.classList.add("js");
     if (event.target && event.target.id === "catalog-q") { catalogQuery = event.target.value; findInCatalog(); }
   });
   document.addEventListener("htmx:afterSettle", function () { if (catalogQuery) { findInCatalog(); } });
+  // A number typed into a part's or a setting's field (stands, the army size) is applied when the
+  // player leaves the field, as Enter or "Save" applies it: a phone's number pad often has no Enter,
+  // and a number on screen that the list does not hold is never left behind. An emptied field
+  // shows the list's number again. A field sent by Enter or its button is not sent twice.
+  var sentValue = {};
+  document.addEventListener("submit", function (event) {
+    var id = event.target && event.target.getAttribute ? event.target.getAttribute("id") || "" : "";
+    if (id.indexOf("t-") === 0) {  // (a typed control's form holds a field named "id": form.id is that field)
+      var field = document.querySelector('input[form="' + id + '"][name=value]');
+      if (field) { sentValue[id] = field.value; }
+    }
+  }, true);
+  document.addEventListener("change", function (event) {
+    var field = event.target;
+    if (!field || field.tagName !== "INPUT" || field.type !== "number") { return; }
+    var form = field.form;
+    var id = form ? form.getAttribute("id") || "" : "";
+    if (id.indexOf("t-") !== 0) { return; }
+    setTimeout(function () {  // after the submit that Enter makes, if it made one
+      if (!field.isConnected) { return; }
+      if (field.value.trim() === "") { field.value = field.defaultValue; return; }
+      if (field.value === field.defaultValue || sentValue[id] === field.value) { return; }
+      sentValue[id] = field.value;
+      if (form.requestSubmit) { form.requestSubmit(); } else { htmx.trigger(form, "submit"); }
+    }, 0);
+  });
   // Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, as the bar's buttons do; not while typing in
   // a field, where the keys belong to the field.
   document.addEventListener("keydown", function (event) {
@@ -157,7 +198,7 @@ document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", selectFocused);
   document.addEventListener("htmx:oobAfterSwap", syncVersion);
   document.addEventListener("htmx:beforeRequest", notePlace);
-  document.addEventListener("htmx:afterSettle", function () { selectFocused(); restorePlace(); });
+  document.addEventListener("htmx:afterSettle", function () { sentValue = {}; selectFocused(); restorePlace(); });
   // The "?" beside a part: htmx puts its explanation in the dialog (#explainer-body), shown beside
   // the list, which stays where it was; Escape or "Close" closes it and the focus goes back.
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -160,6 +160,19 @@ def test_a_list_made_changed_undone_kept_and_used_offline(player, served, run, t
     _on_the_list(page, "Shooters", there=False)
     _add(page, "Bow Levy")
 
+    # Issue 46, item 3: after working on a part (its "Cards", which takes the page down to the
+    # catalog), back to the lists and the list opened again: it opens at its verdict and army,
+    # not 4,800 px down in the catalog.
+    page.locator("a.btn.focus:visible").first.click()
+    _until(page, "() => location.hash.includes('focus=')")
+    assert page.evaluate("scrollY") > 1000
+    page.locator("a.home").click()
+    _until(page, "() => !!document.getElementById('lists')")
+    page.locator("a.card-title", has_text="Site Army").click()
+    _until(page, "() => !!document.getElementById('army')")
+    page.wait_for_timeout(500)
+    assert page.evaluate("scrollY") < 100, "the list opens at its verdict and army"
+
     page.reload()
     _booted(page)
     _until(page, "() => document.getElementById('status') !== null")

@@ -1,0 +1,123 @@
+"""The builder's third round (issue 46, items 1 to 6 and 9), end to end in headless Chromium at
+390 px: finding one's way on a phone. One list is built as a new player builds it, step by step,
+each step checking what the issue found wrong; every step failed before its fix.
+
+The server and the browser are those of ``test_browser.py`` (a ``Background`` server on a free
+port, Debian's chromium by Playwright); every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.builder.browser import Player
+
+STEP_MS = 10_000
+PHONE = {"width": 390, "height": 844}
+
+
+def _phone(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(STEP_MS)
+    page.set_default_navigation_timeout(STEP_MS)
+    return context, page
+
+
+def _player(page) -> Player:
+    player = Player(page, True)
+    player._started = True
+    player._track()
+    return player
+
+
+def _open_parts(page) -> list[str]:
+    return page.evaluate("Array.from(document.querySelectorAll('details.part[open] .a-name')).map(e => e.textContent)")
+
+
+def _focused_label(page) -> str:
+    return str(page.evaluate("document.activeElement.getAttribute('aria-label') || document.activeElement.id"))
+
+
+def _selected_whole(page) -> bool:
+    return bool(
+        page.evaluate(
+            "(() => { const e = document.activeElement; return e.tagName === 'INPUT' && e.value.length > 0"
+            " && e.selectionStart === 0 && e.selectionEnd === e.value.length; })()"
+        )
+    )
+
+
+def _serious(page) -> list[str]:
+    from tests.support.chromium import serious
+
+    return serious(page)
+
+
+def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browser, served):
+    folder, url = served
+    context, page = _phone(browser)
+    try:
+        page.goto(url)
+        page.fill("#new-name", "Iron Test")
+        page.locator("input[name=system][value=fantasy-triumph]").check()
+        page.click("#create")
+        page.wait_for_selector("#board")
+        player = _player(page)
+
+        # Item 2: a part added while another part's editor is open is the one open, its name
+        # selected to type over; the editor of the part before is shut.
+        player._act(page.get_by_role("button", name=re.compile(r"^Add a class of Heavy Foot, ")).click)
+        assert _open_parts(page) == ["Heavy Foot"]
+        assert _focused_label(page) == "Rename Heavy Foot" and _selected_whole(page)
+        player._act(page.get_by_role("button", name=re.compile(r"^Add a class of Knights, ")).click)
+        assert _open_parts(page) == ["Knights"]
+        assert _focused_label(page) == "Rename Knights" and _selected_whole(page)
+
+        # Item 1: a number typed, then a tap elsewhere, is applied: the line and the total hold it.
+        # Knights cost 4 points a stand (data/fantasy-triumph/troops.yaml), Heavy Foot 3: with 5
+        # stands of Knights, 5 x 4 + 1 x 3 = 23 points.
+        stands = page.get_by_role("spinbutton", name="Stands of Knights")
+        stands.click()
+        stands.fill("5")
+        player._act(lambda: page.locator("#list-name").click())
+        assert "5 stands" in page.locator("#line-classes-1").inner_text()
+        assert page.locator("#total").inner_text().startswith("23 ")
+        (written,) = folder.glob("*.yaml")
+        assert "stands: 5" in written.read_text()  # the list holds it, not only the page
+        # Enter applies it once, and leaving the field after it sends nothing more
+        stands = page.get_by_role("spinbutton", name="Stands of Knights")
+        stands.click()
+        stands.fill("3")
+        player._act(lambda: stands.press("Enter"))
+        page.locator("#list-name").click()
+        page.wait_for_timeout(300)
+        assert page.locator("#total").inner_text().startswith("15 ")  # 3 x 4 + 3
+        assert "nothing to change" not in page.locator("#result").inner_text().lower()
+        assert "changed elsewhere" not in page.locator("#result").inner_text()
+        # an emptied field shows the list's number again
+        stands = page.get_by_role("spinbutton", name="Stands of Knights")
+        stands.click()
+        stands.fill("")
+        page.locator("#list-name").click()
+        page.wait_for_timeout(200)
+        assert page.get_by_role("spinbutton", name="Stands of Knights").input_value() == "3"
+        # the army size (a setting) the same way: 60 points typed, then a tap elsewhere
+        size = page.get_by_role("spinbutton", name=re.compile("^Army size"))
+        size.click()
+        size.fill("60")
+        player._act(lambda: page.locator("#list-name").click())
+        assert page.locator("#total").inner_text().endswith("of 60 points")
+
+        # Item 3 (serve): back to the lists, the list opened again opens at its verdict and army
+        page.locator("a.home").click()
+        page.wait_for_selector("#lists")
+        page.get_by_role("link", name=re.compile("Iron Test")).first.click()
+        page.wait_for_selector("#board")
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") < 100
+        army = page.locator("#army").bounding_box()
+        assert army is not None and army["y"] < PHONE["height"]
+        assert not _serious(page), "axe, the list opened from the lists page"
+    finally:
+        context.close()
