@@ -233,6 +233,20 @@ def redo(game: Game, revision: int | None = None) -> Game:
     return replace(game, position=game.position + 1, revision=game.revision + 1)
 
 
+def joined(game: Game, side: Player, revision: int | None = None) -> Game:
+    """The game with a second side added (the opponent's list, after the game began): the taps
+    made so far stay as they were. ``revision``: the game's revision the page showed."""
+    _fresh(game, revision, "add")
+    if len(game.sides) >= SIDES_MAX:
+        raise GameError(f"the game has its {SIDES_MAX} sides already")
+    system = side.data.get("system")
+    if system != game.system:
+        raise GameError("that list is not of the same game as this one")
+    made = replace(game, sides=(*game.sides, side), revision=game.revision + 1)
+    _check_all(made)
+    return made
+
+
 def _fresh(game: Game, revision: int | None, what: str) -> None:
     if revision is not None and revision != game.revision:
         raise GameError(f"the game changed in another tab since this page was shown; nothing to {what}", stale=True)

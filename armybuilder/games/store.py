@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.compose.game import Event
-from armybuilder.games.model import Game, GameError, Player, begin, player, read, record, redo, undo
+from armybuilder.games.model import Game, GameError, Player, begin, joined, player, read, record, redo, undo
 
 SUFFIX = ".game.json"
 MAX_BYTES = 4 * 1024 * 1024  # a game file at most (a long game with two lists is a few tens of KiB)
@@ -173,6 +173,11 @@ def back(path: str | os.PathLike[str], revision: int | None = None) -> Game:
 def forward(path: str | os.PathLike[str], revision: int | None = None) -> Game:
     """Redo the game file's last undone tap."""
     return _change(path, lambda g: redo(g, revision))
+
+
+def join(path: str | os.PathLike[str], side: Player, revision: int | None = None) -> Game:
+    """Add the opponent's side to the game file (a game begun with one side)."""
+    return _change(path, lambda g: joined(g, side, revision))
 
 
 def list_changed(game_path: str | os.PathLike[str], game: Game) -> list[bool | None]:

@@ -22,6 +22,7 @@ GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the cat
 GET     ``/shared?code=AB1.…``          a list someone shared, to read and save (:mod:`.sharedpage`)
 GET     ``/download/NAME``              the list file as it is (YAML)
 GET     ``/lists.zip``                  every list of the folder, in one zip
+GET     ``/game/GAME``, POST ``/game/…``   a game played with a list (:mod:`.gamepage`)
 GET     ``/static/...``                 the stylesheet and the scripts (shipped in the package)
 ======  ==============================  ===================================================
 
@@ -365,6 +366,7 @@ def _list_model(
     from armybuilder.edit.engine import composable, version_of
     from armybuilder.edit.offer import board_of
     from armybuilder.export import ExportFormat
+    from armybuilder.games.model import has_tracker
     from armybuilder.history import counts
     from armybuilder.web.listpage import build_page, measure_line
 
@@ -415,6 +417,7 @@ def _list_model(
         "undo_said": undo_said,
         "redo_said": redo_said,
         "autofocus": view.autofocus,
+        "plays": editable and has_tracker(system),  # a game can be played with it (web/gamepage.py)
     }
 
 
@@ -734,9 +737,12 @@ def _explain(system: str, name: str) -> tuple[str, list[Any]]:
 
 async def shared(request: Request) -> Response:
     """A list from a share code, to read and save (:mod:`.sharedpage`)."""
-    from armybuilder.web import sharedpage
+    from armybuilder.web import gamepage, sharedpage
 
     code = request.query_params.get("code", "")  # its length is bounded by share.decode, before any work
+    game = await in_thread(gamepage.shared, code)  # a game's result (None: a list's code)
+    if game is not None:
+        return page(request, "game_shared.html", 200 if not game["problem"] else 422, m=game)
     model = await in_thread(sharedpage.model, code, state_of(request).folder)
     return page(request, "shared.html", 200 if not model["problem"] else 422, m=model)
 
@@ -767,6 +773,8 @@ def make_app(
     pack: Any = None,
     allow_hint: str = ALLOW_HINT,
 ) -> Starlette:
+    from armybuilder.web import gamepage
+
     """The builder for the list files in ``folder``, bound to ``host``: answering to the names of
     :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``; another name is told
     ``allow_hint``, the command line that adds one); off loopback only with the access
@@ -787,6 +795,7 @@ def make_app(
         Route("/shared", shared, methods=["GET"]),
         Route("/download/{name:path}", download, methods=["GET"]),
         Route("/lists.zip", lists_zip, methods=["GET"]),
+        *gamepage.routes(),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)

@@ -131,6 +131,26 @@ class Folder:
             raise Refused(f"{name} is not a regular file", 403)
         return Path(real)
 
+    def kept_beside(self, name: str, suffix: str) -> Path:
+        """The real path of the regular file ``name`` that is kept beside a list (a game,
+        ``NAME.game.json`` for ``suffix`` ``.game.json``): its name passes the rules of a list's
+        name, with ``suffix`` for ``.yaml``, and its real path is checked as :meth:`existing`'s."""
+        if not name.endswith(suffix) or len(name) == len(suffix):
+            raise Refused(f"no such game: {name}", 404)
+        parts = self._checked_name(name[: -len(suffix)] + ".yaml")
+        parts[-1] = parts[-1][: -len(".yaml")] + suffix
+        real = os.path.realpath(self.root.joinpath(*parts))
+        self._real_inside(real, "file")
+        if not real.endswith(suffix):
+            raise Refused("that file is a link to a file that is not a game", 403)
+        try:
+            mode = os.stat(real).st_mode
+        except OSError:
+            raise Refused(f"no such game: {name}", 404) from None
+        if not stat.S_ISREG(mode):
+            raise Refused(f"{name} is not a regular file", 403)
+        return Path(real)
+
     def entry(self, name: str) -> tuple[Path, Path]:
         """The file ``name`` as the folder holds it (a link stays the link) and its real path, as
         :meth:`existing` accepts it: what a rename or a delete moves is the entry, never the
