@@ -165,11 +165,12 @@ def code_of(module: ModuleType) -> Code:
     )
 
 
-def rule_finding(module: str, message: str, path: Path = (), rule: str | None = None) -> Finding:
-    """A finding with the code, severity and rule of the rule module named ``module``."""
+def rule_finding(module: str, message: str, path: Path = (), rule: str | None = None, player: str = "") -> Finding:
+    """A finding with the code, severity and rule of the rule module named ``module``; ``player``:
+    the same in a player's words, where the message names a key of the list (:attr:`Finding.player`)."""
     import sys
 
     from armybuilder.findings import Finding
 
     mod = sys.modules[module]
-    return Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path))
+    return Finding(mod.CODE, mod.SEVERITY, message, rule or mod.RULE, tuple(path), player=player)

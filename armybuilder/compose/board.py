@@ -161,6 +161,10 @@ class Group:
     title: str
     entries: tuple[Entry, ...] = ()
     note: str = ""  # a line under the heading: "Choose a class to add its cards"
+    # What to choose first, drawn under the note: a setting some entries wait for (they are shown
+    # disabled, saying so), offered where the player meets them ("Home topography", which prices
+    # Ambush): one pick, and they can be added.
+    controls: tuple[Control, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -195,7 +199,7 @@ class Board:
             for chip in row.chips:
                 out += chip.controls
         for group in self.catalog:
-            out += [e.add for e in group.entries]
+            out += [*group.controls, *(e.add for e in group.entries)]
         return out
 
     def rows(self) -> list[Row]:
@@ -245,7 +249,10 @@ def unique_labels(made: Board) -> Board:
         )
         for s in made.sections
     ]
-    made.catalog = [replace(g, entries=tuple(replace(e, add=one(e.add)) for e in g.entries)) for g in made.catalog]
+    made.catalog = [
+        replace(g, controls=each(g.controls), entries=tuple(replace(e, add=one(e.add)) for e in g.entries))
+        for g in made.catalog
+    ]
     return made
 
 

@@ -429,8 +429,11 @@ def build_page(
                 for e, add in zip(g.entries, adds, strict=True)
             ]
         )
-        closed = bool(adds) and not any(a.enabled for a in adds)  # nothing to add: folded away
-        page.catalog.append({"key": g.key, "title": g.title, "note": g.note, "entries": entries, "closed": closed})
+        closed = bool(adds) and not any(a.enabled for a in adds) and not g.controls  # nothing to add: folded away
+        first = [_view(f"cat/{g.key}", c, kept, f"g-{g.key}") for c in g.controls]  # what to choose first
+        page.catalog.append(
+            {"key": g.key, "title": g.title, "note": g.note, "first": first, "entries": entries, "closed": closed}
+        )
     page.typed = [c for c in _every_view(page) if c.typed]
     return page
 
@@ -478,6 +481,7 @@ def _every_view(page: Page) -> list[ControlView]:
             for ch in r.chips:
                 out += ch.controls
     for g in page.catalog:
+        out += g["first"]
         out += [o["add"] for e in g["entries"] for o in e["options"]]
     return out
 

@@ -1238,6 +1238,9 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None, h
             if "forbid" in r and model.holds(r["forbid"], army, unit, use):
                 reason = r.get("reason") or f"{name} is not for {conditions.describe(r['forbid'])}"
                 return f"{reason} ({r['rule']})", reach
+        held_why = _held_refuses(ctx, unit, use)
+        if held_why:
+            return held_why, CARD
     elif name in held and not caps.get("max_per_army"):
         tail = ": change its number on its chip" if quantity else ""
         return f"the army has {name} already{tail}", CARD
@@ -1287,7 +1290,39 @@ def _why_not(ctx: _Ctx, card: dict[str, Any], use: CardUse, unit: Unit | None, h
         if after > cap and own > unit.total:
             rule_ref = army.cat.rule_ref("max_hero_points")
             return f"heroes would cost {_total_text(after)} in all; at most {cap} ({rule_ref})", VARIANT
+    if army.topography_written is None and model.depends_on_topography(card):
+        # FTR027: the list would be illegal at once, its price unknown until the topography is said
+        return _TOPOGRAPHY_FIRST.format(name=name, rule=rule), CARD
     return "", ""
+
+
+# Why a card that depends on the home topography waits for it (FT 24, 49, 58), in a player's words.
+_TOPOGRAPHY_WAIT = "choose the army's home topography first"
+_TOPOGRAPHY_FIRST = _TOPOGRAPHY_WAIT + ": it sets the price of {name}, dearer when Dense ({rule})"
+
+
+def _held_refuses(ctx: _Ctx, unit: Unit, use: CardUse) -> str:
+    """Why a card the taker already holds would refuse ``use`` beside it ("" when none would), as
+    FTR007 reads each card's restrictions on the cards held with it: Hold the Line on a class, then
+    Fierce (FT 38)."""
+    army = ctx.army
+    after = _as(unit, cards=[*unit.cards, use])
+    for held in unit.cards:
+        other = held.card
+        if other is None or not held.priced:
+            continue
+        for r in other.get("restrictions", []):
+            sides = [r[side] for side in ("require", "forbid") if side in r]
+            if r.get("applies_to") not in (None, unit.taker) or not any(conditions.uses_key(s, "card") for s in sides):
+                continue
+            if any(conditions.undecided(s, unit) for s in sides):
+                continue
+            if ("require" in r and not model.holds(r["require"], army, after, held)) or (
+                "forbid" in r and model.holds(r["forbid"], army, after, held)
+            ):
+                reason = r.get("reason") or f"{other['name']} forbids it"
+                return f"{ctx.name(unit)} has {other['name']}: {reason} ({r['rule']})"
+    return ""
 
 
 def _per(card: dict[str, Any], unit: Unit | None) -> str:
@@ -1378,7 +1413,7 @@ def _cards_group(ctx: _Ctx, unit: Unit | None) -> Group:
         note = f"{troop}, {plural(unit.stands, 'stand')}: a card is on every stand of the class, and priced a stand"
     else:
         note = "a hero card is priced for the hero"
-    return Group("cards", f"Cards for {ctx.name(unit)}", tuple(entries), note=note)
+    return Group("cards", f"Cards for {ctx.name(unit)}", tuple(entries), note=note, controls=_first(ctx, entries))
 
 
 def _army_group(ctx: _Ctx) -> Group:
@@ -1387,7 +1422,31 @@ def _army_group(ctx: _Ctx) -> Group:
     for card in ctx.army.cat.cards.values():
         if card["kind"] == "army" and not card.get("marks"):
             entries += _card_entries(ctx, card, taker)
-    return Group("army-cards", "Army cards", tuple(entries), note="bought once for the whole army")
+    return Group(
+        "army-cards", "Army cards", tuple(entries), note="bought once for the whole army", controls=_first(ctx, entries)
+    )
+
+
+def _first(ctx: _Ctx, entries: Sequence[Entry]) -> tuple[Control, ...]:
+    """The home topography, to be chosen where the cards that wait for it are (FT 24, 49, 58)."""
+    waiting = [e.explain[1] for e in entries if e.explain and e.add.why_not.startswith(_TOPOGRAPHY_WAIT)]
+    if not waiting:
+        return ()
+    from dataclasses import replace
+
+    from armybuilder.compose.catalog import join
+
+    names = join(dict.fromkeys(waiting), "and")
+    choice = _topography(ctx)
+    return (
+        replace(
+            choice,
+            label=f"Home topography, which prices {names}",
+            face="Home topography",
+            options=tuple(o for o in choice.options if o.value),  # none is chosen yet: the page says "Choose…"
+            key="topography-first",
+        ),
+    )
 
 
 @cache

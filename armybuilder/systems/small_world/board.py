@@ -1068,6 +1068,8 @@ class _Builder:
                 why = f"the {r.name} are your active race: the box holds one of each race"
             elif d is not None and d.race is r:
                 why = f"the {r.name} are already your race in decline"
+            else:
+                why = self.decline_swap_why(r)
             label = f"Put the {r.name} in decline" + (
                 f" instead of the {d.name}" if d is not None and d.race is not r else ""
             )
@@ -1088,6 +1090,35 @@ class _Builder:
                 )
             )
         return Group("races", "Race in decline", tuple(entries), note="Each race's tokens in the box")
+
+    def decline_swap_why(self, r: m.Race) -> str:
+        """Why putting ``r`` in decline in place of the race there would make the list illegal at
+        once ("" when it would not): the regions in decline hold the tokens the race there leaves
+        (SWW006; the Tauren leave 2, and never hold a region with fewer, SWW011), and the active
+        race's bombs go only on an opponent's active race (SWW012)."""
+        for bomb in self.a.bombs:
+            if bomb.opponent is r:
+                cite = self.a.race.cite if self.a.race is not None else ""
+                return (
+                    f"the bomb in {bomb.region} is on the {r.name}, and bombs go only in regions of an opponent's "
+                    f"active race ({cite}): move it first"
+                )
+        d = self.d
+        if d is None or d.race is None:
+            return ""
+        usual = self.cat.value("decline_tokens_per_region")
+        own = "decline_tokens_per_region" in r.power
+        leave = r.power["decline_tokens_per_region"] if own else usual
+        rule = r.cite if own else self.cat.ref("decline_tokens_per_region")
+        floor = r.power.get("region_minimum")
+        least = floor["tokens"] if floor and floor["in_decline"] else None
+        for region in d.regions:
+            held = f"{region.name} holds {_tokens(region.tokens)} of the {d.name}"
+            if least is not None and region.tokens < least:
+                return f"{held}; the {r.name} never occupy a region with fewer than {_tokens(least)} ({r.cite})"
+            if leave is not None and region.tokens != leave:
+                return f"{held}; the {r.name} in decline would leave {_tokens(leave)} in each region ({rule})"
+        return ""
 
     def regions_group(self, side: m.Side) -> Group:
         magic = self.magic_coins(side) if side.active else 0

@@ -616,3 +616,87 @@ def _cards(b):
 
 def test_the_catalog_offers_troop_types_and_heroes_before_cards():
     assert [g.key for g in board(GREENWOOD).catalog] == ["troops", "heroes", "cards", "army-cards"]
+
+
+# ---------------------------------------------------------------------------
+# What the catalog offers never makes the list illegal at once (issue 46, item 7)
+
+NO_TOPOGRAPHY = {
+    "system": "fantasy-triumph",
+    "name": "Nowhere",
+    "classes": [
+        {"name": "Spears", "troop": "Spear", "stands": 2, "general": True, "cards": [{"Hold the Line": 1}]},
+        {"name": "Scouts", "troop": "Light Foot", "stands": 2},
+    ],
+}
+
+
+def test_a_card_priced_by_the_home_topography_waits_for_it_and_the_topography_is_offered_beside_it(tmp_path):
+    """FT 24 (Ambush): "2 points if the army may use this ability in any topography, or for armies
+    with a Dense home topography. 1 point if the army may only use this ability in their home
+    topography"; FT 49 (Prepared Defenses): ½ point a card, 1 with a Dense home topography; FT 58
+    (Terrain Affinity): +1 point for stands of an army from any Dense topography. With no topography
+    said, adding one made the list illegal at once (FTR027: "add 'topography:' to the list"): the
+    catalog offered "Ambush (home), +1 point" as if it could be taken."""
+    path = write(tmp_path, NO_TOPOGRAPHY)
+    b = board(path, "classes-1")  # the Scouts, Light Foot: open order, so Terrain Affinity may be theirs
+    for group, name, rule in (
+        ("army-cards", "Ambush (home)", "FT 24"),
+        ("army-cards", "Prepared Defenses (1 card)", "FT 49"),
+        ("cards", "Terrain Affinity", "FT 58"),
+    ):
+        e = entry(b, group, name)
+        assert not e.add.enabled
+        assert e.add.why_not.startswith("choose the army's home topography first")
+        assert e.add.why_not.endswith(f"({rule})")
+    assert [e.name for e in next(g for g in b.catalog if g.key == "army-cards").entries if "Ambush" in e.name] == [
+        "Ambush (home)"  # one line for the card, not one a way of adding it
+    ]
+    # The topography is offered where the cards are: one pick, and they can be added.
+    first = control(b, "Home topography, which prices Ambush and Prepared Defenses")
+    assert first.kind == CHOICE and first.value == ""
+    assert control(b, "Home topography, which prices Terrain Affinity").options == first.options
+    assert [o.value for o in first.options][:2] == ["Arable", "Delta"]  # none chosen yet: no "None" to pick
+    forest = option(first, "Forest").edit
+    assert forest is not None and run_edit(path, forest.verb, forest.part, list(forest.words)).code == ExitCode.OK
+    b = board(path, "classes-1")
+    assert all(not g.controls for g in b.catalog)
+    home = entry(b, "army-cards", "Ambush (home)").add
+    assert home.enabled and home.cost == "+1 point"  # FT 24: home topography only, not Dense
+    assert entry(b, "army-cards", "Ambush (any)").add.cost == "+2 points"  # FT 24: any topography
+    assert run_edit(path, home.edit.verb, home.edit.part, list(home.edit.words)).code == ExitCode.OK
+    assert "FTR027" not in {f.code for f in check_path(path).findings}
+
+
+def test_with_a_dense_topography_ambush_is_two_points_and_needs_no_reach(tmp_path):
+    """FT 24: 2 points "for armies with a Dense home topography" (the reach option is then not asked:
+    cards.yaml's missing_unless dense); FT 49: Prepared Defenses 1 point a card."""
+    path = write(tmp_path, {**NO_TOPOGRAPHY, "topography": "Dense Forest"})
+    b = board(path)
+    ambush = entry(b, "army-cards", "Ambush").add
+    assert ambush.enabled and ambush.cost == "+2 points"
+    assert entry(b, "army-cards", "Prepared Defenses (1 card)").add.cost == "+1 point"
+
+
+def test_a_card_a_held_card_refuses_is_not_offered(tmp_path):
+    """FT 38, Hold the Line: it "may not be bought for stands with Fierce". The catalog refused Hold
+    the Line on a class with Fierce, but offered Fierce to a class with Hold the Line, which made the
+    list illegal at once (FTR007)."""
+    path = write(tmp_path, NO_TOPOGRAPHY)
+    fierce = entry(board(path, "classes-0"), "cards", "Fierce").add
+    assert fierce.why_not == "Spears has Hold the Line: Hold the Line may not be bought for stands with Fierce (FT 38)"
+    assert entry(board(path, "classes-1"), "cards", "Fierce").add.enabled  # the Scouts hold nothing
+    # and forced in anyway, the check says the same
+    doc = copy.deepcopy(NO_TOPOGRAPHY)
+    doc["classes"][0]["cards"].append("Fierce")
+    assert "FTR007" in {f.code for f in check_text(yaml.safe_dump(doc), file="x.yaml").findings}
+
+
+def test_the_topography_finding_says_where_to_choose_it_on_the_page(tmp_path):
+    doc = {**copy.deepcopy(NO_TOPOGRAPHY), "army_cards": [{"Ambush": "home"}]}
+    [found] = [f for f in check_text(yaml.safe_dump(doc), file="x.yaml").findings if f.code == "FTR027"]
+    assert "add 'topography:' to the list" in found.message  # the command line's words
+    assert found.player == (
+        "the price of Ambush depends on the army's home topography: choose it in the settings "
+        "(priced here as not Dense)"
+    )

@@ -490,3 +490,38 @@ def test_rows_carry_the_paths_the_findings_use(invalid_files):
     c = check_path(EXAMPLES / "trolls-discount.yaml")
     assert row(example("trolls-discount.yaml"), "conquests-1").path == ("conquests", 1)
     assert c.valid
+
+
+# ---------------------------------------------------------------------------
+# What the catalog offers never makes the list illegal at once (issue 46, item 7)
+
+
+def _decline_entry(b: Board, race: str):
+    [g] = [g for g in b.catalog if g.key == "races"]
+    [e] = [e for e in g.entries if e.name == race]
+    return e.add
+
+
+def test_a_race_put_in_decline_in_place_of_another_fits_the_regions_it_takes_over():
+    """Seed 001, the Tauren: "2 Race tokens in each Region, instead of 1" when they go into decline
+    (SWW006), and they never occupy a region with fewer than 2 (SWW011). The Blood Elves' list has
+    the declined Tauren in Mulgore and Thunder Bluff with 2 tokens each: the Forsaken put there in
+    their place would leave 1 in each region, so the list would be illegal at once, as it was when
+    the catalog offered it."""
+    b = board_for(EXAMPLES / "blood-elves-magic.yaml", None)[0]
+    forsaken = _decline_entry(b, "Forsaken")
+    assert forsaken.label == "Put the Forsaken in decline instead of the Tauren"
+    assert not forsaken.enabled
+    assert forsaken.why_not.startswith(
+        "Mulgore holds 2 tokens of the Tauren; the Forsaken in decline would leave 1 token in each region ("
+    )
+
+
+def test_a_race_the_active_race_has_bombed_is_not_put_in_decline():
+    """The Goblins' bombs go only "in regions occupied by an opponent's active race" (seed 001,
+    SWW012): the Goblins' list has a bomb on the Humans in Stormwind, so the Humans in decline would
+    be the player's own race under it."""
+    b = board_for(EXAMPLES / "goblins-bombs.yaml", None)[0]
+    humans = _decline_entry(b, "Humans")
+    assert humans.why_not.startswith("the bomb in Stormwind is on the Humans, and bombs go only in regions of an")
+    assert _decline_entry(b, "Orcs").enabled  # neither bombed nor the declined Trolls' 1-token regions' problem

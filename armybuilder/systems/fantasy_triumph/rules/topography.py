@@ -42,4 +42,6 @@ def check(army: Army) -> Iterator[Finding]:
             "to the list (priced here as not Dense)",
             use.path,
             use.card["rule"],
+            player=f"the price of {use.name} depends on the army's home topography: choose it in the settings "
+            "(priced here as not Dense)",
         )
