@@ -36,7 +36,12 @@ def test_a_list_without_a_topography_says_how_it_is_priced(write):
     roster, _ = build(write("host.yaml", text))
     md = render(roster, "markdown").decode("utf-8")
     assert "| not given  | no    |" in md
-    assert "- The list gives no home topography: its cards are priced as for one that is not Dense." in md
+    # Issue 46, item 16: a price that waits for the topography is not guessed (it was priced as for
+    # one that is not Dense): the cards whose price depends on it are left out, and the total says so.
+    assert "- The list gives no home topography: what a card costs with it is left out of the total." in md
+    assert "(incomplete) of 51" in md
+    for card, rule in (("Terrain Affinity", "FT 58"), ("Ambush", "FT 24"), ("Prepared Defenses", "FT 49")):
+        assert f"Not in the total: {card} on " in md and f"its price needs the home topography ({rule})" in md
 
 
 def test_the_other_settings_are_there_too():

@@ -198,6 +198,15 @@ class _Tally:
     refunds: tuple[tuple[float, int | None], ...]  # Delayed Entry: (refund a stand, stands marked; None: all)
 
 
+def _adds(army: Any, use: CardUse) -> bool:
+    """Whether the card adds its price to the total as the model counts it (``use.counted``); one
+    whose price waits for the home topography is priced on a board of a given density (what
+    choosing a topography would cost)."""
+    if use.topography_unknown and isinstance(army, _Density):
+        return use.priced and not use.unknown_price
+    return use.counted
+
+
 def _tally(army: Any, unit: Unit, known: dict[int, float] | None = None) -> _Tally:
     """The unit's cards priced for it (``known``: the cost of some already found, by ``id``)."""
     table = _table(army.cat)
@@ -208,7 +217,7 @@ def _tally(army: Any, unit: Unit, known: dict[int, float] | None = None) -> _Tal
     cards = extras = carried = 0.0
     refunds = []
     for use in unit.cards:
-        if not use.counted:  # unknown, misplaced, or without the choice that prices it: adds nothing
+        if not _adds(army, use):  # unknown, misplaced, or without what prices it: adds nothing
             continue
         assert use.card is not None  # priced: a known card
         p = known[id(use)] if id(use) in known else _case(army, use, unit, table, held)
@@ -258,7 +267,7 @@ def _points(army: Any, unit: Unit) -> tuple[float, float]:
 
 def _line(army: Any, use: CardUse) -> float:
     """What an army card (listed under the army) adds to the total."""
-    if not use.counted:
+    if not _adds(army, use):
         return 0.0
     assert use.card is not None  # priced: a known card
     p = _case(army, use, None)
@@ -890,6 +899,8 @@ def _chip_cost(ctx: _Ctx, unit: Unit | None, use: CardUse) -> str:
         return "not priced here"
     if use.unknown_price:  # FTR005 says which choice: the total leaves it out (issue 46, item 16)
         return "not priced until its choice is made"
+    if use.topography_unknown:  # FTR027
+        return "not priced until the home topography is set"
     per = use.card["cost"]["per"]
     p = _case(army, use, unit)
     if per == "stand":

@@ -116,6 +116,7 @@ class CardUse:
     bad_options: list[str] = field(default_factory=list)
     misplaced: bool = False  # set by placement: not priced
     unknown_price: bool = False  # set by build: the choice that prices it is not written (price_unknown)
+    topography_unknown: bool = False  # set by build: its price depends on a home topography not known
 
     @property
     def name(self) -> str:
@@ -131,7 +132,7 @@ class CardUse:
         """Whether the card adds its price to the total: priced, and its price known (a card whose
         price the rules give only with a choice the list does not make adds nothing, and the
         total is incomplete: issue 46, item 16)."""
-        return self.priced and not self.unknown_price
+        return self.priced and not self.unknown_price and not self.topography_unknown
 
     @property
     def kind(self) -> str | None:
@@ -183,7 +184,7 @@ class Unit:
         class's troop type, FTR001; a card, FTR002), priced 0, or a card of it lacks the choice
         that prices it (FTR005: Flying with no mode), left out."""
         return (self.kind == "class" and self.troop is None) or any(
-            u.card is None or u.unknown_price for u in self.cards
+            u.card is None or u.unknown_price or u.topography_unknown for u in self.cards
         )
 
     def has(self, *names: str) -> bool:
@@ -259,7 +260,7 @@ class Army:
         unknown_topography = self.topography_written is not None and self.topography is None
         return (
             any(u.unpriced for u in self.units())
-            or any(u.card is None or u.unknown_price for u in self.army_cards)
+            or any(u.card is None or u.unknown_price or u.topography_unknown for u in self.army_cards)
             or (unknown_topography and bool(self.needs_topography))
         )
 
@@ -362,8 +363,35 @@ def build(data: dict[str, Any], limit_override: Fraction | None = None) -> Army:
         use.misplaced = not placement_ok(use)
     for use in army.all_uses():
         use.unknown_price = price_unknown(army, use)
+        use.topography_unknown = topography_unknown(army, use)
     price(army)
     return army
+
+
+class AtDensity:
+    """The army as the card conditions read it, with a home topography of the given density."""
+
+    def __init__(self, army: Army, dense: bool):
+        self._army = army
+        self.dense = dense
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._army, name)
+
+
+def topography_unknown(army: Army, use: CardUse) -> bool:
+    """Whether the card's price depends on a home topography the list does not give (or one the
+    data does not know): Ambush, Prepared Defenses and Terrain Affinity cost more in a Dense one
+    (FT 24, 49, 58), and the two prices differ for the card as written. FTR027 reports it; the
+    card adds nothing to the total, which is incomplete (issue 46, item 16: it was priced as for a
+    topography that is not Dense)."""
+    if army.topography is not None or not use.priced or use.unknown_price:
+        return False
+    assert use.card is not None  # priced: a known card
+    if not depends_on_topography(use.card):
+        return False
+    at: Any = [AtDensity(army, dense) for dense in (False, True)]
+    return bool(case_points(use, at[0], use.owner) != case_points(use, at[1], use.owner))
 
 
 def price_unknown(army: Army, use: CardUse) -> bool:
@@ -404,6 +432,10 @@ def left_out(army: Army) -> list[str]:
     one line a card: "Fortified Camp on the army: its price needs its level (FT 36)"."""
     out = []
     for use in army.all_uses():
+        if use.topography_unknown:
+            assert use.card is not None  # topography_unknown: a known card
+            where = "the army" if use.owner is None else use.owner.what
+            out.append(f"{use.name} on {where}: its price needs the home topography ({use.card['rule']})")
         if not use.unknown_price:
             continue
         assert use.card is not None  # unknown_price: a known card
@@ -576,7 +608,7 @@ def price(army: Army) -> None:
                 lines.append(ArmyLine(f"{use.name}: {who}", -refund, use.path, use.name))
     army.army_lines = lines
     army.needs_topography = [
-        u for u in army.all_uses() if u.card is not None and u.counted and depends_on_topography(u.card)
+        u for u in army.all_uses() if u.card is not None and u.priced and depends_on_topography(u.card)
     ]
     army.total = (
         sum((u.total for u in army.units()), Fraction(0))

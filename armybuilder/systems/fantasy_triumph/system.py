@@ -161,7 +161,10 @@ def topography_section(army: model.Army) -> Section:
         name, dense = army.topography_written, "unknown topography"
     else:
         name, dense = "not given", "no"
-        notes.append("The list gives no home topography: its cards are priced as for one that is not Dense.")
+        if any(u.topography_unknown for u in army.all_uses()):
+            notes.append("The list gives no home topography: what a card costs with it is left out of the total.")
+        else:
+            notes.append("The list gives no home topography: its cards are priced as for one that is not Dense.")
     return Section(
         "Home topography", ["Topography", "Dense", "Prices"], [[name, dense, ", ".join(priced) or "-"]], notes
     )

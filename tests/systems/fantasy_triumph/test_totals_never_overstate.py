@@ -117,3 +117,34 @@ def test_text_json_roster_and_builder_say_incomplete(tmp_path, run):
     [level] = [c for c in board.controls() if c.label == "Level of Fortified Camp for the army"]
     # choosing the level adds its price to the total: +1 or +2 (FT 36)
     assert {o.value: o.cost for o in level.options} == {"fortified": "+1 point", "heavily fortified": "+2 points"}
+
+
+def test_a_price_that_waits_for_the_home_topography_is_left_out(tmp_path):
+    # FT 24 Ambush: "1 point if the army may use this ability only in its home topography. 2 points
+    # if ... any topography, or for armies with a Dense home topography." FT 49 Prepared Defenses:
+    # "½ point for each battle card for armies with normal topography", "1 point for each battle
+    # card for armies with Dense Topography". 9 Spears: 36.
+    cards = [{"Ambush": "home"}, {"Prepared Defenses": 2}]
+    no_home = _list(cards)
+    del no_home["topography"]
+    r = _check(no_home)
+    assert (r.measure.total, r.measure.incomplete) == (36, True)  # was 38: priced as not Dense
+    assert "left out of the total until then" in next(f.message for f in r.findings if f.code == "FTR027")
+    assert _check(_list(cards)).measure.total == 38  # Forest: 36 + 1 + 2 x ½
+    assert _check(_list(cards, topography="Dense Forest")).measure.total == 40  # 36 + 2 + 2 x 1
+    # Ambush for any topography costs 2 either way: a price the rules give
+    no_home = _list([{"Ambush": "any"}])
+    del no_home["topography"]
+    r = _check(no_home)
+    assert (r.measure.total, r.measure.incomplete) == (38, False)
+    # The builder: the chip waits, and choosing a topography says what it adds (from 36)
+    no_home = _list(cards)
+    del no_home["topography"]
+    path = _write(tmp_path, no_home)
+    board, _ = board_for(path, None)
+    assert board is not None
+    [chip] = [ch for r in board.rows() for ch in r.chips if ch.key == "Ambush"]
+    assert chip.cost == "not priced until the home topography is set"
+    [home] = [c for c in board.controls() if c.key == "topography"]
+    costs = {o.value: o.cost for o in home.options}
+    assert (costs["Forest"], costs["Dense Forest"]) == ("+2 points", "+4 points")

@@ -2,7 +2,9 @@
 
 Ambush (FT 24), Prepared Defenses (FT 49) and Terrain Affinity (FT 58) cost more for an army
 with a Dense home topography (Dense Forest, Dense Marsh, Dense Wasteland, Dense Underground).
-A list with one of these cards must say its ``topography``. The topographies are an
+A list with one of these cards must say its ``topography``; until it does (or while the
+data does not know the one it gives), a card whose two prices differ is left out of the total,
+which says it is incomplete: the rules give it no price yet. The topographies are an
 unverified list kept in ``data/fantasy-triumph/topographies.yaml``.
 """
 
@@ -34,12 +36,13 @@ def check(army: Army) -> Iterator[Finding]:
             ("topography",),
         )
     elif army.topography_written is None and army.needs_topography:
-        use = army.needs_topography[0]
+        unknown = [u for u in army.needs_topography if u.topography_unknown]
+        use = (unknown or army.needs_topography)[0]
         assert use.card is not None  # needs_topography holds priced uses: known cards
         yield finding(
             __name__,
             f"the price of {use.name} depends on the home topography: add 'topography:' "
-            "to the list (priced here as not Dense)",
+            f"to the list ({'left out of the total until then' if unknown else 'the same price either way'})",
             use.path,
             use.card["rule"],
             player=f"the price of {use.name} depends on the army's home topography: choose it in the settings "
