@@ -11,8 +11,9 @@ gives the same symbol, so the same roster gives the same bytes.
 
 A link to open (the desk's players' link) is made by :func:`link_rows`, error correction level
 M at the version and mask segno chooses, for the players' poster (:mod:`.poster`) and, as an
-SVG (:func:`link_svg`), for the organiser's page. Every QR code armybuilder makes is made here, and
-every one a PDF holds is drawn by :func:`draw_runs`: one black rectangle for each run of dark modules.
+SVG (:func:`link_svg`), for the organiser's page and a list's share page
+(:mod:`armybuilder.web.sharing`). Every QR code armybuilder makes is made here, and every one a
+PDF holds is drawn by :func:`draw_runs`: one black rectangle for each run of dark modules.
 
 segno and reportlab are imported only here, and only when a QR code is made.
 """
@@ -68,11 +69,17 @@ def link_rows(url: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(m) for m in row) for row in segno.make(url, error="m").matrix)
 
 
-def link_svg(url: str, title: str, scale: int = 5, border: int = 2) -> str:
-    """The QR symbol of a link (as :func:`link_rows`) as an SVG to draw in a page."""
+def link_svg(url: str, title: str, scale: int = 5, border: int = 2, fit: bool = False) -> str:
+    """The QR symbol of a link (as :func:`link_rows`) as an SVG to draw in a page; ``fit``: no
+    width and height of its own (a viewBox: the page sizes it) and a white ground, so that it reads
+    on a dark page too (a list's share link, issue 46)."""
     import segno
 
-    svg: str = segno.make(url, error="m").svg_inline(scale=scale, title=title, border=border)
+    qr = segno.make(url, error="m")
+    if fit:
+        fitted: str = qr.svg_inline(title=title, border=border, omitsize=True, light="#fff")
+        return fitted
+    svg: str = qr.svg_inline(scale=scale, title=title, border=border)
     return svg
 
 

@@ -20,6 +20,7 @@ GET     ``/roster/FORMAT/NAME``         a roster download (:mod:`armybuilder.exp
                                         ``?rules=1`` with the rules, ``?compact=1`` one page
 GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the catalog)
 GET     ``/shared?code=AB1.…``          a list someone shared, to read and save (:mod:`.sharedpage`)
+GET     ``/share/NAME``                 a list's link, its QR code and the list as text (:mod:`.sharing`)
 GET     ``/download/NAME``              the list file as it is (YAML)
 GET     ``/lists.zip``                  every list of the folder, in one zip
 GET     ``/game/GAME``, POST ``/game/…``   a game played with a list (:mod:`.gamepage`)
@@ -484,9 +485,13 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
     - the catalog (swapped out of band, its scroll position kept) only when its digest differs.
 
     Everything is drawn with :data:`pieces.VERSION` for the page's version, put in at the end."""
+    from armybuilder.web import sharing
+
     st = state_of(request)
     tpl = st.env.get_template("list.html")
     version = str(model["version"] or "")
+    code = model.get("share_code")  # the link its Share button shares (a list with no code has none)
+    model["share_link"] = sharing.link_of(sharing.base_of(request), code) if code else ""
     model["version"] = pieces.VERSION
     model["ctx"] = {
         "token": st.token,
@@ -747,6 +752,18 @@ async def shared(request: Request) -> Response:
     return page(request, "shared.html", 200 if not model["problem"] else 422, m=model)
 
 
+async def share_view(request: Request) -> Response:
+    """A list's share page: its link, the link's QR code, the list as text (:mod:`.sharing`)."""
+    from armybuilder.web import sharing
+
+    st = state_of(request)
+    try:
+        model = await in_thread(sharing.share_model, st.folder, request.path_params["name"], sharing.base_of(request))
+    except Refused as exc:
+        return refusal(request, exc.message, exc.status)
+    return page(request, "share.html", 200 if not model["problem"] else 422, s=model)
+
+
 async def explain(request: Request) -> Response:
     from armybuilder.compose.catalog import CatalogError
 
@@ -793,6 +810,7 @@ def make_app(
         Route("/roster/{fmt}/{name:path}", roster, methods=["GET"]),
         Route("/explain/{system}", explain, methods=["GET"]),
         Route("/shared", shared, methods=["GET"]),
+        Route("/share/{name:path}", share_view, methods=["GET"]),
         Route("/download/{name:path}", download, methods=["GET"]),
         Route("/lists.zip", lists_zip, methods=["GET"]),
         *gamepage.routes(),

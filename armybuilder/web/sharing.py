@@ -93,14 +93,62 @@ def qr_of(url: str) -> Markup:
     """The QR code of ``url``, an SVG drawn in the page (no script, no file)."""
     from armybuilder.export.qr import link_svg
 
-    svg = link_svg(url, QR_TITLE, scale=4, border=4)
+    svg = link_svg(url, QR_TITLE, border=4, fit=True)
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{QR_TITLE}" class="qr" ', 1))
 
 
-def text_of(path: Any) -> str:
-    """The list as ``armybuilder export --to text`` writes it, for a chat."""
+def where_of(base: str) -> str:
+    """Who can open a link that starts with ``base``, in a player's words."""
+    if base.endswith("/shared?code="):
+        host = urllib.parse.urlsplit(base).hostname or ""
+        if host in ("127.0.0.1", "localhost", "::1"):
+            return (
+                "The link opens the list in this builder, which runs on this computer: a phone across "
+                "the table cannot open it. The list as text below goes anywhere."
+            )
+        return (
+            "The link opens the list in this builder: on a device that reaches it and has the "
+            "builder's own link (its key). The list as text below goes anywhere."
+        )
+    return (
+        "The link opens the list in any browser, to read and save; the list is in the link "
+        "itself, and no server sees it."
+    )
+
+
+def share_model(folder: Folder, name: str, base: str) -> dict[str, Any]:
+    """What the share page of the list ``name`` shows: its link, the link's QR code, the list as
+    text (``problem`` set, and the rest empty, when the list cannot be shared)."""
+    from armybuilder.check import headline
+    from armybuilder.fingerprint import CanonicalError
+    from armybuilder.sharecode import ShareCodeError, encode
+
+    path = folder.existing(name)
+    head = headline(path)
+    title = str(head.name or name)
+    out: dict[str, Any] = {"name": name, "title": title, "problem": "", "link": "", "qr": "", "text": ""}
+    if not isinstance(head.document, dict):
+        out["problem"] = "This list cannot be read, so it has no link to share."
+        return out
+    try:
+        code = encode(head.document)
+    except CanonicalError as exc:
+        out["problem"] = f"This list has no link to share: {exc}."
+        return out
+    except ShareCodeError as exc:
+        out["problem"] = f"This list has no link to share: {exc.message}."
+        return out
+    link = link_of(base, code)
+    out.update(link=link, qr=qr_of(link), text=text_of(path), where=where_of(base))
+    return out
+
+
+def text_of(path: Any) -> Markup:
+    """The list as ``armybuilder export --to text`` writes it, for a chat: its lines kept (a page
+    prints every other value on one line), each cleaned and escaped as any value a page prints."""
     from armybuilder.export.roster import build
     from armybuilder.export.text import TextExporter
+    from armybuilder.web.toolkit import _clean
 
     roster, _ = build(path)
-    return TextExporter().text(roster)
+    return Markup("\n").join(_clean(line) for line in TextExporter().text(roster).split("\n"))

@@ -513,16 +513,20 @@ def test_words_a_player_reads_lists_not_files_and_one_measure(browser, served, t
         assert "slots" in page.locator("#total").inner_text()
         findings = page.locator("#findings").inner_text()
         assert "the file" not in findings.lower(), findings
-        # importing the same code twice says the second is a second list of that name
-        code = encode(load_file(EXAMPLES / "token-terrors/ozzys-muster.yaml").data)
-        for _ in range(2):
+        # importing the same code twice opens the list already there (issue 46, item 11); another
+        # list of that name is said to be a second list of that name
+        data = load_file(EXAMPLES / "token-terrors/ozzys-muster.yaml").data
+        other = {**data, "player": "Someone else"}
+        told = []
+        for code in (encode(data), encode(data), encode(other)):
             page.goto(url)
             page.locator("#import > summary").click()
             page.locator("#import-code").fill(code)
             page.locator("#import-go").click()
             page.wait_for_selector("#board")
-        said = page.locator("#result").inner_text()
-        assert "A list of the same name was already here" in said, said
+            told.append(page.locator("#result").inner_text())
+        assert "already in your lists" in told[1], told[1]
+        assert "A list of the same name was already here" in told[2], told[2]
         # a file that is not a roster: said of the chosen file, in one sentence
         junk = tmp_path / "notes.md"
         junk.write_text("hello\n")

@@ -4,6 +4,8 @@ for how the builder and Chromium are started)."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import urllib.parse
 from pathlib import Path
 
@@ -60,5 +62,58 @@ def test_a_shared_list_fits_a_phone_and_saving_it_twice_makes_one_list(browser, 
         page.click("#open-saved")
         page.wait_for_url("**/list/the-greenwood-host.yaml")
         assert sorted(p.name for p in folder.glob("*.yaml")) == ["the-greenwood-host.yaml"]
+    finally:
+        context.close()
+
+
+# The Web Share API, stubbed: what the page asked the phone to share, in window.shared.
+STUB_SHARE = """
+window.shared = [];
+Object.defineProperty(navigator, 'share', {configurable: true,
+  value: (data) => { window.shared.push(data); return Promise.resolve(); }});
+Object.defineProperty(navigator, 'canShare', {configurable: true, value: () => true});
+"""
+
+
+def test_the_share_button_shares_the_link_on_a_phone_and_else_copies_it_and_shows_its_qr_code(browser, served):
+    from tests.support.chromium import serious
+
+    folder, url = served
+    shutil.copyfile(GREENWOOD, folder / "greenwood-host.yaml")
+    code = encode(load_file(GREENWOOD).data)
+    link = url + "shared?code=" + code  # serve: the builder's own page of a shared list
+    context, page = _phone(browser)
+    try:
+        context.add_init_script(STUB_SHARE)
+        page.goto(url + "list/greenwood-host.yaml")
+        page.click("#share-go")
+        page.wait_for_function("window.shared.length === 1")
+        assert page.evaluate("window.shared") == [{"title": "The Greenwood Host", "url": link}]
+        assert page.locator("#share-said").inner_text() == "Shared."
+        # No share sheet (a browser without one): the link is copied, and its QR code and the
+        # list as text show under the button, with no page load.
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+        page.evaluate("delete navigator.share; delete navigator.canShare; window.loaded = true")
+        page.click("#share-go")
+        page.wait_for_selector("#share-panel #share-qr svg")
+        assert page.evaluate("navigator.clipboard.readText()") == link
+        assert "Link copied" in page.locator("#share-said").inner_text()
+        assert page.evaluate("window.loaded") is True  # the same page: nothing reloaded
+        assert page.locator("#share-qr svg").is_visible()
+        assert page.locator("#share-link").input_value() == link
+        text = page.locator("#share-text").input_value()
+        # What export --to text writes for the list, line for line.
+        assert text.startswith("The Greenwood Host\nFantasy Triumph · 51 of 51 points · VALID\n")
+        assert "- Wardens (general) · Troop: Elite Foot" in text
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not serious(page)
+        page.locator("#share-qr").scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "share-fallback-qr-390.png"))
+        if shutil.which("zbarimg"):  # where a QR reader is installed: the QR on screen reads as the link
+            read = subprocess.run(
+                ["zbarimg", "-q", "--raw", str(SHOTS / "share-fallback-qr-390.png")], capture_output=True, text=True
+            )
+            assert read.stdout.strip() == link
     finally:
         context.close()

@@ -83,3 +83,78 @@ def test_a_shared_roster_on_a_phone_is_cards_with_each_value_under_its_column(ap
     assert ("Per stand", "4 + Deadly 2 + Armored ½") in pairs
     assert not any(dt == "Expendable" for dt, _ in pairs)
     assert 'class="table-wrap wide-only"' in html  # the table, for a wide screen
+
+
+@pytest.fixture
+def greenwood(tmp_path):
+    import shutil
+
+    shutil.copyfile(GREENWOOD, tmp_path / "greenwood-host.yaml")
+    return tmp_path / "greenwood-host.yaml"
+
+
+def _export_text(path: Path) -> str:
+    from armybuilder.export.roster import build
+    from armybuilder.export.text import TextExporter
+
+    return TextExporter().text(build(path)[0])
+
+
+def test_a_list_page_has_a_share_section_whose_link_opens_the_share_page(app, greenwood):
+    html = _call(app, "GET", "/list/greenwood-host.yaml").body.decode()
+    section = re.search(r'<section class="share-box" id="share".*?</section>', html, re.S).group(0)
+    # serve: the link is the builder's own page of a shared list, at the address the page was reached by
+    link = "http://127.0.0.1/shared?code=" + _code(greenwood)
+    assert f'data-share-link="{link}"' in section
+    # Without JavaScript the Share button is hidden (class jsonly) and the link opens the share page.
+    assert re.search(r'<button type="button" class="jsonly" id="share-go"', section)
+    assert '<a class="button" id="share-page" href="/share/greenwood-host.yaml">Link, QR code and text</a>' in section
+    assert "<svg" not in section  # the QR code is drawn on the share page, not with every change
+
+
+def test_the_share_page_shows_the_link_its_qr_code_and_the_text_without_javascript(app, greenwood):
+    import html as html_lib
+
+    from armybuilder.export.qr import link_svg
+
+    page = _call(app, "GET", "/share/greenwood-host.yaml")
+    assert page.status == 200
+    html = page.body.decode()
+    link = "http://127.0.0.1/shared?code=" + _code(greenwood)
+    assert f'<input id="share-link" class="code" readonly value="{link}">' in html
+    # The QR code of that very link, an SVG in the page (no script, no image file), named for a
+    # screen reader, dark on white whatever the page's colours.
+    drawn = link_svg(link, "QR code of the list's link", border=4, fit=True)
+    assert drawn.replace("<svg ", '<svg role="img" aria-label="QR code of the list\'s link" class="qr" ', 1) in html
+    assert '<path fill="#fff"' in drawn and "<figcaption>Scan to open the list</figcaption>" in html
+    # The list as export --to text writes it, every line kept.
+    text = re.search(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', html, re.S).group(1)
+    assert html_lib.unescape(text) == _export_text(greenwood)
+    # htmx's own request (the Share button's fallback) gets the panel alone.
+    part = _call(app, "GET", "/share/greenwood-host.yaml", [("hx-request", "true")]).body.decode()
+    assert part.lstrip().startswith('<div class="share-parts" id="share-parts">') and "<html" not in part
+
+
+def test_in_the_site_the_link_is_the_sites_address_with_the_code_in_the_fragment(app, greenwood):
+    from armybuilder.web.site.worker import site_address
+
+    assert site_address() == ""  # outside a browser's worker: no site
+    app.state.share_base = "https://you.github.io/armybuilder/"  # what the worker sets (worker.start)
+    link = "https://you.github.io/armybuilder/#" + _code(greenwood)  # as share --link makes it
+    html = _call(app, "GET", "/list/greenwood-host.yaml").body.decode()
+    assert f'data-share-link="{link}"' in html
+    page = _call(app, "GET", "/share/greenwood-host.yaml").body.decode()
+    assert f'value="{link}"' in page and "no server sees it" in page
+
+
+def test_a_hostile_list_name_is_escaped_and_a_missing_list_is_refused(app, tmp_path):
+    (tmp_path / "x.yaml").write_text(
+        'system: fantasy-triumph\nname: "<script>alert(1)</script>\\u202e"\npoints: 51\n', encoding="utf-8"
+    )
+    html = _call(app, "GET", "/share/x.yaml").body.decode()
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "\u202e" not in html
+    assert _call(app, "GET", "/share/nothing-here.yaml").status == 404
+    (tmp_path / "bad.yaml").write_text("- not\n- a list\n", encoding="utf-8")
+    bad = _call(app, "GET", "/share/bad.yaml")
+    assert bad.status == 422 and "no link to share" in bad.body.decode()

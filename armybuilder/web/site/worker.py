@@ -68,6 +68,24 @@ def start(folder: str = FOLDER) -> None:
         from armybuilder.web.builder import make_app
 
         _APP, _FOLDER = make_app(folder), folder
+        _APP.state.share_base = site_address()  # a list's share link opens the site (web/sharing.py)
+
+
+def site_address() -> str:
+    """The site's own address (the folder ``worker.js`` is in: the site's page beside it), where a
+    share link starts, as ``armybuilder share LIST --link SITE`` makes it; "" outside a browser."""
+    import urllib.parse
+
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's view of the worker's global scope
+
+        href = str(js.location.href)
+    except (ImportError, AttributeError):
+        return ""
+    parts = urllib.parse.urlsplit(urllib.parse.urljoin(href, "."))
+    if parts.scheme not in ("http", "https"):
+        return ""
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
 
 
 async def handle(method: str, target: str, headers_json: str, body: Any, follow: bool = True) -> Any:

@@ -486,3 +486,59 @@ def test_a_link_with_a_bad_escape_says_what_is_wrong(player, served, run):
     assert "cannot be read" in page.locator("#shared-problem").inner_text()
     _no_serious_violation(page)
     assert errors == []
+
+
+# The Web Share API, stubbed: what the page asked the phone to share, in window.shared.
+_STUB_SHARE = """
+window.shared = [];
+Object.defineProperty(navigator, 'share', {configurable: true,
+  value: (data) => { window.shared.push(data); return Promise.resolve(); }});
+Object.defineProperty(navigator, 'canShare', {configurable: true, value: () => true});
+"""
+
+
+def test_a_list_saved_from_its_link_shares_the_same_link_and_is_never_saved_twice(browser, served, run):
+    """The site's Share button (issue 46, item 10): on a phone the share sheet gets the list's link,
+    the site's own address with the code in the fragment, as ``share --link`` makes it; without a
+    share sheet the link is copied and its QR code and the list as text show. The page the link
+    opens fits the phone, and the same link saved twice makes one list (item 11)."""
+    greenwood = ROOT / "examples/fantasy-triumph/greenwood-host.yaml"
+    saved = "() => location.hash.startsWith('#/list/the-greenwood-host.yaml') && !!document.getElementById"
+    link = run("share", greenwood, "--link", served).stdout.strip()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        context.add_init_script(_STUB_SHARE)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.rstrip("/"))
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        _open(page, link)
+        _until(page, "() => !!document.getElementById('save-shared')")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        wide = page.evaluate(
+            "() => Array.from(document.querySelectorAll('main *')).filter(e => e.getClientRects().length"
+            " && e.getBoundingClientRect().right > innerWidth + 0.5).length"
+        )
+        assert wide == 0, "the shared roster reaches past the phone's width"
+        _no_serious_violation(page)
+        page.locator("#save-shared").click()
+        _until(page, saved + "('share-go')")
+        page.locator("#share-go").click()
+        _until(page, "() => window.shared.length === 1")
+        assert page.evaluate("window.shared") == [{"title": "The Greenwood Host", "url": link}]
+        page.evaluate("() => { delete navigator.share; delete navigator.canShare; }")
+        page.locator("#share-go").click()
+        _until(page, "() => !!document.querySelector('#share-panel #share-qr svg')")
+        assert page.evaluate("navigator.clipboard.readText()") == link
+        assert page.locator("#share-link").input_value() == link
+        assert page.locator("#share-text").input_value().startswith("The Greenwood Host\nFantasy Triumph · 51 of 51")
+        assert page.locator("#share-qr svg").is_visible()
+        _no_serious_violation(page)
+        # The same link opened again: the list is saved already, and opens; no second list.
+        page.evaluate("(hash) => { location.hash = hash; }", link.split("#", 1)[1])
+        _until(page, "() => !!document.getElementById('saved-already')")
+        page.locator("#open-saved").click()
+        _until(page, saved + "('status')")
+        shown = _lists_shown(page)
+        assert shown.count("The Greenwood Host") == 1, shown
+    finally:
+        context.close()
