@@ -99,6 +99,9 @@ class Said:
     kind: str  # ok | refused
     lines: list[str] = field(default_factory=list)
     status: int = 200
+    game: Game | None = None  # the game as the change left it (its page is drawn from it)
+    path: Path | None = None
+    verb: str = ""  # tap | undo | redo | join
 
 
 @dataclass(frozen=True)
@@ -134,11 +137,31 @@ def view(folder: Folder, name: str) -> dict[str, Any]:
     return _model(folder, name, path, game, systems.get(game.system).title if game.system in systems.ids() else "")
 
 
+def after(folder: Folder, name: str, said: Said) -> tuple[Said, dict[str, Any] | None]:
+    """A change's words and the game page's model, drawn from the game the change left (no second
+    read of the file): what was recorded, undone or redone, in the tracker's words."""
+    from armybuilder import systems
+
+    if said.game is None or said.path is None:
+        return said, None
+    game = said.game
+    title = systems.get(game.system).title if game.system in systems.ids() else ""
+    model = _model(folder, name, said.path, game, title)
+    done = model["said"][-1] if model["said"] else ""
+    if said.verb == "tap":
+        said.lines.insert(0, f"Recorded: {done}." if done else "Recorded.")
+    elif said.verb == "undo":
+        said.lines.insert(0, f"Undone: {model['redo_said']}." if model["redo_said"] else "Undone.")
+    elif said.verb == "redo":
+        said.lines.insert(0, f"Redone: {done}." if done else "Redone.")
+    return said, model
+
+
 def _model(folder: Folder, name: str, path: Path, game: Game, title: str) -> dict[str, Any]:
     from armybuilder.games.model import tracker
 
     now = tracker(game)
-    changed = store.list_changed(path, game)
+    changed = _list_changed(path, game)
     undo_said = now.said[-1] if game.can_undo and now.said else ""
     redo_said = ""
     if game.can_redo:
@@ -174,6 +197,45 @@ def _model(folder: Folder, name: str, path: Path, game: Game, title: str) -> dic
         "share_none": code_none,
         "headline": _headline(now),
     }
+
+
+_FINGERPRINTS: dict[tuple[Any, ...], str] = {}  # a list file's fingerprint by its stamp, for the page
+
+
+def _list_changed(path: Path, game: Game) -> list[bool | None]:
+    """:func:`armybuilder.games.store.list_changed`, each list file read again only when its stamp
+    changed (a tap does not parse the lists again)."""
+    import os
+
+    from armybuilder.fingerprint import CanonicalError, of_file
+    from armybuilder.web.files import stamp_of
+    from armybuilder.yamlio import LoadError
+
+    out: list[bool | None] = []
+    for side in game.sides:
+        source = side.source
+        if (
+            not source
+            or "/" in source
+            or "\\" in source
+            or source.startswith(".")
+            or not source.endswith((".yaml", ".yml"))
+        ):
+            out.append(None)
+            continue
+        listed = path.parent / source
+        try:
+            key = (str(listed), *stamp_of(os.stat(listed)))
+            found = _FINGERPRINTS.get(key)
+            if found is None:
+                found = of_file(listed)
+                if len(_FINGERPRINTS) > 256:
+                    _FINGERPRINTS.clear()
+                _FINGERPRINTS[key] = found
+            out.append(found != side.fingerprint)
+        except (OSError, LoadError, CanonicalError):
+            out.append(None)
+    return out
 
 
 def _sides(game: Game, now: Tracker, changed: Sequence[bool | None] = ()) -> list[dict[str, Any]]:
@@ -272,10 +334,9 @@ def start(folder: Folder, list_name: str) -> tuple[str, str]:
 
 
 def tap(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Said:
-    from armybuilder.games.model import tracker
     from armybuilder.web.toolkit import first_value
 
-    path, _ = game_at(folder, name)
+    path = folder.kept_beside(name, SUFFIX)
     typed = _typed(values, "value")
     note = _typed(values, "note")
     try:
@@ -287,11 +348,10 @@ def tap(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Said:
         game = store.tap(path, event, revision)
     except GameError as exc:
         return Said("refused", [_sentence(exc.message)], 409 if exc.stale else 422)
-    said = tracker(game).said
-    lines = [f"Recorded: {said[-1]}." if said else "Recorded."]
+    lines = []
     if revision is not None and revision != game.revision - 1:
         lines.append("Another tab tapped meanwhile: its taps are counted too.")
-    return Said("ok", lines)
+    return Said("ok", lines, game=game, path=path, verb="tap")
 
 
 def _typed(values: Mapping[str, Sequence[Any]], key: str) -> str | None:
@@ -300,24 +360,18 @@ def _typed(values: Mapping[str, Sequence[Any]], key: str) -> str | None:
 
 
 def step(folder: Folder, name: str, back: bool, values: Mapping[str, Sequence[Any]]) -> Said:
-    from armybuilder.games.model import tracker
     from armybuilder.web.toolkit import first_value
 
-    path, before = game_at(folder, name)
+    path = folder.kept_beside(name, SUFFIX)
     try:
         revision = revision_of(first_value(values, "rev"))
     except BadTap as exc:
         return Said("refused", [_sentence(str(exc))], 422)
-    said_before = tracker(before).said
     try:
         game = store.back(path, revision) if back else store.forward(path, revision)
     except GameError as exc:
         return Said("refused", [_sentence(exc.message)], 409 if exc.stale else 422)
-    if back:
-        undone = said_before[-1] if len(said_before) >= game.position + 1 else ""
-        return Said("ok", [f"Undone: {undone}." if undone else "Undone."])
-    said = tracker(game).said
-    return Said("ok", [f"Redone: {said[-1]}." if said else "Redone."])
+    return Said("ok", [], game=game, path=path, verb="undo" if back else "redo")
 
 
 def join(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Said:
@@ -343,7 +397,7 @@ def join(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Said
         return Said("refused", [_sentence(exc.message)], exc.status)
     except GameError as exc:
         return Said("refused", [_sentence(exc.message)], 409 if exc.stale else 422)
-    return Said("ok", [f"{game.sides[-1].name} joins the game: both sides are tracked here."])
+    return Said("ok", [f"{game.sides[-1].name} joins the game: both sides are tracked here."], game=game, path=path)
 
 
 def _player_of_code(given: str) -> Player:
@@ -600,15 +654,17 @@ async def change_route(request: Any) -> Any:
         return _refusal(request, exc.message, exc.status)
     except GameError as exc:
         return _refusal(request, exc.message, 422)
+    try:
+        said, model = await in_thread(after, st.folder, name, said)
+        if model is None:
+            model = await in_thread(view, st.folder, name)
+    except (Refused, GameError) as exc:
+        return _refusal(request, getattr(exc, "message", str(exc)), 422)
     flash = Flash(said.kind, said.lines, status=said.status)
     how = _how(request)
     if how == "json":
         return JSONResponse({"status": said.kind, "messages": said.lines}, said.status)
     if how == "htmx":
-        try:
-            model = await in_thread(view, st.folder, name)
-        except (Refused, GameError) as exc:
-            return _refusal(request, getattr(exc, "message", str(exc)), 422)
         return page(request, "game.html", said.status, m=model, flash=flash)
     at = request.query_params.get("at", "")
     anchor = f"#{at}" if re.fullmatch(r"[\w-]{1,80}", at) else "#result"

@@ -62,9 +62,10 @@ def test_a_game_on_serve_ten_taps_an_undo_a_reload_at_390_px(browser, served):
     assert not serious(page), serious(page)
     # Every tap target of the game is at least 44 px high and wide (the builder's own rule).
     small = page.evaluate(
-        """() => Array.from(document.querySelectorAll('#game button, #game summary, #game a')).filter(
-            e => e.getClientRects().length && (e.getBoundingClientRect().height < 44 || e.getBoundingClientRect().width < 44)
-        ).map(e => e.outerHTML.slice(0, 80))"""
+        """() => Array.from(document.querySelectorAll('#game button, #game summary, #game a')).filter(e => {
+            const box = e.getBoundingClientRect();
+            return e.getClientRects().length && (box.height < 44 || box.width < 44);
+        }).map(e => e.outerHTML.slice(0, 80))"""
     )
     assert small == [], small
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"

@@ -44,7 +44,11 @@ def _get(page: Any, path: str) -> str:
     return str(answer["text"])
 
 
-def test_a_game_on_the_site_offline_ten_taps_an_undo_a_reload_at_390_px(player, served, run):
+def test_a_game_on_the_site_offline_ten_taps_an_undo_a_reload_at_390_px(
+    player,  # noqa: F811 - the site's fixture, imported above
+    served,  # noqa: F811 - the site's fixture, imported above
+    run,
+):
     context, page, elsewhere = player
     ours = run("share", FT / "greenwood-host.yaml", "--link", served).stdout.strip()
     theirs = run("share", FT / "iron-marches.yaml", "--link", served).stdout.strip()
