@@ -14,6 +14,7 @@ EXPECTED = {
     "TTB005": "faction-cap",
     "TTB006": "army-slots",
     "TTB007": "unknown-slot-size",
+    "TTB008": "zero-tokens",
     "TTB010": "draft-players",
     "TTB011": "draft-turn-order",
     "TTB012": "draft-pick-size",
@@ -40,4 +41,6 @@ def test_every_rule_module_is_registered():
     folder = Path(rules.__file__).parent
     modules = {p.stem for p in folder.glob("*.py") if not p.stem.startswith("_")}
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in rules.ALL}
-    assert set(rules.REGISTRY) | set(rules.MATCHUP) == set(rules.ALL)
+    retired = {m for m in rules.ALL if getattr(m, "RETIRED", None)}
+    assert {m.CODE for m in retired} == {"TTB004"}  # issue 46, item 17: TTB008 took its place, a warning
+    assert set(rules.REGISTRY) | set(rules.MATCHUP) == set(rules.ALL) - retired

@@ -23,16 +23,17 @@ from . import (
     token_count,
     unknown_faction,
     unknown_slot_size,
+    zero_tokens,
 )
 
 REGISTRY = [
     list_kind,  # TTB001
     unknown_faction,  # TTB002
     duplicate_faction,  # TTB003
-    token_count,  # TTB004
     faction_cap,  # TTB005
     army_slots,  # TTB006
     unknown_slot_size,  # TTB007
+    zero_tokens,  # TTB008 (TTB004, retired: a faction with 0 tokens was an error)
     draft_players,  # TTB010
     draft_turn_order,  # TTB011
     draft_pick_size,  # TTB012
@@ -55,10 +56,11 @@ ALL = [
     list_kind,
     unknown_faction,
     duplicate_faction,
-    token_count,
+    token_count,  # TTB004, retired (issue 46, item 17): TTB008
     faction_cap,
     army_slots,
     unknown_slot_size,
+    zero_tokens,
     draft_players,
     draft_turn_order,
     draft_pick_size,
