@@ -219,6 +219,20 @@ async def _made(request: Request, outcome: Any, name: str, said: str, kept: dict
     return _redirect(list_url(name, done=st.remember(Flash("ok", [said]))))
 
 
+def _shown(st: State, name: str) -> str:
+    """A list as a message names it: its file (``host.yaml``), or where the player sees no files
+    (the site's own lists), its own name in quotes (“The Host”)."""
+    if st.files:
+        return name
+    from armybuilder.web.folderpage import title_of
+
+    try:
+        title = title_of(st.folder.existing(name))  # a name from the request: inside the folder only
+    except Refused:
+        title = ""
+    return "“" + (title or Path(name).stem) + "”"
+
+
 def _sentence(text: str) -> str:
     from armybuilder.web.listpage import sentence
 
@@ -269,10 +283,11 @@ async def import_route(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return await _folder_answer(request, Flash("refused", [_sentence(exc.message)], kept=kept), exc.status)
-    said = f"Imported as {name}."
+    said = f"Imported as {_shown(st, name)}."
     twin = folderpage.twin_of(st.folder, name)
     if twin is not None and outcome.code != 2:
-        said += f" A list of the same name was already here ({twin}): this is a second one."
+        here = f" ({twin})" if st.files else ""
+        said += f" A list of the same name was already here{here}: this is a second one."
     return await _made(request, outcome, name, said, kept)
 
 
@@ -299,20 +314,23 @@ async def manage(request: Request) -> Response:
         back = "/" + ("?" + urllib.parse.urlencode({"q": first_value(values, "q")}) if first_value(values, "q") else "")
         if do == "retitle":  # the list's own name (its card's), the file named after it
             title = " ".join(first_value(values, "to").split())
+            was = _shown(st, name)
             new = await in_thread(folderpage.retitle, st.folder, name, title)
-            moved = f" Its file is now {new}." if new != name else ""
-            flash = Flash("ok", [f"Renamed the list {name} to “{title}”.{moved}"])
+            moved = f" Its file is now {new}." if new != name and st.files else ""
+            flash = Flash("ok", [f"Renamed the list {was} to “{title}”.{moved}"])
         elif do == "rename":  # the file alone
             new = await in_thread(folderpage.rename, st.folder, name, first_value(values, "to"))
             flash = Flash("ok", [f"Renamed {name} to {new}."])
         elif do == "duplicate":  # the copy opens, to be changed (a script is told its name)
             new = await in_thread(folderpage.duplicate, st.folder, name)
-            flash = Flash("ok", [f"Copied {name} to {new}."])
+            copied = f"Copied {name} to {new}." if st.files else f"Copied {_shown(st, new)}: this is the copy."
+            flash = Flash("ok", [copied])
             if _scripted(request) != "json":
                 return _redirect(list_url(new, done=st.remember(flash)))
         elif do == "delete":
+            shown = _shown(st, name)
             await in_thread(folderpage.delete, st.folder, name)
-            flash = Flash("ok", [f"Moved {name} to the trash: restore it from the trash below."])
+            flash = Flash("ok", [f"Moved {shown} to the trash: restore it from the trash below."])
         else:
             raise Refused("choose rename, duplicate or delete", 422)
     except Bad as exc:
@@ -345,7 +363,7 @@ async def restore(request: Request) -> Response:
         return await _folder_answer(
             request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422
         )
-    return await _folder_answer(request, Flash("ok", [f"Restored {name}."]), 200)
+    return await _folder_answer(request, Flash("ok", [f"Restored {_shown(st, name)}."]), 200)
 
 
 # ---------------------------------------------------------------------------
@@ -789,6 +807,7 @@ def make_app(
     key: str | None = None,
     pack: Any = None,
     allow_hint: str = ALLOW_HINT,
+    files: bool = True,
 ) -> Starlette:
     from armybuilder.web import gamepage
 
@@ -796,7 +815,9 @@ def make_app(
     :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``; another name is told
     ``allow_hint``, the command line that adds one); off loopback only with the access
     ``key`` (a new one when None: ``app.state.key``); ``pack``: an event pack every list is checked
-    against, whose bans the catalog greys out (the collect desk's builder)."""
+    against, whose bans the catalog greys out (the collect desk's builder); ``files``: whether the
+    player sees the lists as files (False: the static site's own lists, in the browser's storage,
+    said by their names, never a ``.yaml`` file's)."""
     routes = [
         Route("/", folder_view, methods=["GET"]),
         Route("/new", create, methods=["POST"]),
@@ -817,7 +838,8 @@ def make_app(
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)
-    app.state.builder = State(Folder(folder), token or secrets.token_urlsafe(32), environment(), pack=pack)
+    app.state.builder = State(Folder(folder), token or secrets.token_urlsafe(32), environment(), pack=pack, files=files)
+    app.state.builder.env.globals["files"] = files
     # Inside Guard (the last added is the outermost): a body over the limit is answered 413 with
     # the security headers too.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=MAX_UPLOAD)

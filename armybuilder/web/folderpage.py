@@ -575,7 +575,7 @@ class Trashed:
     title: str = ""  # the list's own name, as its card showed it
 
 
-def _title_of(path: Path) -> str:
+def title_of(path: Path) -> str:
     """The ``name:`` of the list file at ``path``, or "" (not a list, unreadable)."""
     from armybuilder.yamlio import LoadError, load_file
 
@@ -593,7 +593,7 @@ def trash_shown(folder: Folder) -> list[Trashed]:
     """The trash as the lists page shows it: each list by its own name too."""
     shown = trash(folder)
     for t in shown:
-        t.title = _title_of(_trash_dir(folder) / t.key)
+        t.title = title_of(_trash_dir(folder) / t.key)
     return shown
 
 

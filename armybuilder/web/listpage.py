@@ -240,6 +240,8 @@ class Page:
     catalog: list[dict[str, Any]] = field(default_factory=list)
     loose: list[Finding] = field(default_factory=list)  # findings on no row
     autofocus: str = ""  # the control the page puts the focus in: a new part's first field
+    unverified: bool = False  # the list side shows the word "unverified": say once what it means
+    catalog_unverified: bool = False  # the catalog does
     typed: list[ControlView] = field(default_factory=list)  # every control with a form of its own
 
 
@@ -435,7 +437,46 @@ def build_page(
             {"key": g.key, "title": g.title, "note": g.note, "first": first, "entries": entries, "closed": closed}
         )
     page.typed = [c for c in _every_view(page) if c.typed]
+    page.unverified = _unverified(_list_words(page, findings))
+    page.catalog_unverified = _unverified(_catalog_words(page))
     return page
+
+
+_UNVERIFIED = re.compile(r"\bunverified\b", re.IGNORECASE)
+
+
+def _unverified(texts: Sequence[str]) -> bool:
+    return any(_UNVERIFIED.search(t) for t in texts if t)
+
+
+def _control_words(cs: Sequence[ControlView]) -> list[str]:
+    out = []
+    for c in cs:
+        out += [c.label, c.face, c.cost, c.why_not]
+        out += [str(o.get(k, "")) for o in c.options for k in ("label", "cost", "why_not")]
+    return out
+
+
+def _list_words(page: Page, findings: Sequence[Finding]) -> list[str]:
+    """What the list side shows in words: its rows, settings and findings."""
+    out = _control_words([*page.generic, *page.settings])
+    for f in findings:
+        out += [finding_words(f), f.rule or ""]
+    for s in page.sections:
+        for r in s["rows"]:
+            out += [r.title, r.subtitle, r.cost, *_control_words(r.controls)]
+            for ch in r.chips:
+                out += [ch.label, ch.note, ch.cost, *_control_words(ch.controls)]
+    return out
+
+
+def _catalog_words(page: Page) -> list[str]:
+    out = []
+    for g in page.catalog:
+        out += [g["title"], g["note"], *_control_words(g["first"])]
+        for e in g["entries"]:
+            out += [e["name"], e["summary"], e["cost"], *_control_words([o["add"] for o in e["options"]])]
+    return out
 
 
 def _one_entry_a_thing(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -62,6 +62,7 @@ def environment() -> Environment:
     from armybuilder.text import cell
     from armybuilder.web.listpage import finding_words, plain
 
+    env.globals["files"] = True  # the pages name the lists' files (the site's own lists: False, make_app)
     env.filters["cell"] = cell
     env.filters["plain"] = plain
     env.filters["finding"] = finding_words
@@ -92,6 +93,9 @@ class State:
     boards: Boards = field(default_factory=lambda: Boards())  # the boards drawn lately, for what changed
     rosters: Kept = field(default_factory=lambda: Kept(ROSTERS_KEPT))  # rosters laid out lately
     pack: Any = None  # an event pack every list is checked against (the collect desk's builder)
+    # The lists are files the player sees (serve's folder, a folder opened in the site): the pages
+    # name them. The site's own lists live in the browser's storage: the pages name lists only.
+    files: bool = True
 
     def remember(self, flash: Flash) -> str:
         key = secrets.token_urlsafe(9)

@@ -110,6 +110,100 @@ def test_on_a_phone_the_words_and_the_topography_in_the_catalog(browser, served)
         assert page.locator("#status").inner_text() == "Not legal"  # 1 class of 2 stands: far from 51 points
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         _shot(page, "catalog-after-topography-390.png", add)
+
+        # a list's fingerprint: short, its whole one tap away; "unverified" said once what it means
+        (folder / "host.yaml").write_bytes((EXAMPLES / "fantasy-triumph/greenwood-host.yaml").read_bytes())
+        page.goto(url + "list/host.yaml")
+        fingerprint = page.locator("#fingerprint")
+        fingerprint.scroll_into_view_if_needed()
+        assert not HEX64.search(fingerprint.inner_text())
+        fingerprint.locator("summary").click()
+        assert HEX64.search(fingerprint.inner_text())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the 64 characters wrap
+        assert page.locator("#army p.unverified").is_visible()
+        assert serious(page) == []
+        _shot(page, "fingerprint-390.png", fingerprint)
     finally:
         context.close()
     assert check_path(folder / "x.yaml").document["topography"] == "Forest"
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
+
+
+def _seen(markup: str) -> str:
+    """The page's text as it is seen before any tap: no folded details, nothing drawn for print only."""
+    markup = re.sub(r'<details class="exact">.*?</details>', "", markup, flags=re.DOTALL)
+    markup = re.sub(r'<code class="fp-whole">.*?</code>', "", markup, flags=re.DOTALL)
+    return re.sub(r" ([:;,.])", r"\1", _text(markup))  # (a tag taken out before a colon)
+
+
+def test_the_fingerprint_is_short_on_the_page_and_whole_one_tap_away(tmp_path):
+    """A 64-character "Fingerprint" stood on every list page; now its first 8 characters, what it
+    is for, and the whole one under a tap (and on paper, where an organiser compares it)."""
+    import shutil
+
+    from armybuilder.fingerprint import of_file
+
+    shutil.copyfile(EXAMPLES / "token-terrors/ozzys-muster.yaml", tmp_path / "ozzy.yaml")
+    whole = of_file(tmp_path / "ozzy.yaml")
+    with TestClient(make_app(tmp_path), base_url=BASE) as client:
+        page = client.get("/list/ozzy.yaml").text
+    seen = _seen(page)
+    assert not HEX64.search(seen)
+    assert f"Fingerprint {whole[:8]}: the same as on this list's roster, where an organiser compares them" in seen
+    assert f'<summary>The whole fingerprint</summary><code class="fp-all">{whole}</code>' in page
+    assert f'<code class="fp-whole">{whole}</code>' in page  # printed whole
+
+
+def test_unverified_says_what_it_means_where_it_is_shown(tmp_path):
+    """ "3 MU (unverified)" on a Fantasy Triumph class, "(reference, unverified)" after a Small World
+    rule: the word stood with nothing saying what it means. The page now says it once, under the
+    army and in the catalog; a page without the word does not."""
+    import shutil
+
+    for example in ("fantasy-triumph/greenwood-host.yaml", "token-terrors/ozzys-muster.yaml"):
+        shutil.copyfile(EXAMPLES / example, tmp_path / Path(example).name)
+    with TestClient(make_app(tmp_path), base_url=BASE) as client:
+        ft = client.get("/list/greenwood-host.yaml").text
+        tt = client.get("/list/ozzys-muster.yaml").text
+    assert "(unverified)" in _text(ft)
+    meaning = "Unverified: a figure or a rule the game's rule documents do not give, taken from another source"
+    assert _text(ft).count(meaning) == 2  # the army, the catalog
+    assert meaning in _text(ft[ft.index('id="army"') : ft.index('id="findings"')])
+    assert "unverified" not in _text(tt).lower()
+
+
+def test_the_sites_own_lists_are_named_as_lists_not_files(tmp_path, monkeypatch):
+    """In the site the lists live in the browser: the lists page showed "the-greenwood-host.yaml"
+    under each list, and its messages named files ("Moved x.yaml to the trash"). serve, and a
+    folder of the computer opened in the site, still name the files the player sees."""
+    import shutil
+
+    from armybuilder.web.site import worker
+
+    monkeypatch.setattr(worker, "FOLDER", str(tmp_path))
+    monkeypatch.setattr(worker, "_APP", None)
+    monkeypatch.setattr(worker, "_inline_threads", lambda: None)
+    monkeypatch.setattr(worker, "_bundled_games", lambda: None)
+    worker.start(str(tmp_path))
+    assert worker._APP.state.builder.files is False
+    other = tmp_path / "opened"
+    other.mkdir()
+    worker.start(str(other))
+    assert worker._APP.state.builder.files is True
+
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", tmp_path / "host.yaml")
+    with TestClient(make_app(tmp_path, token=TOKEN, files=False), base_url=BASE) as client:
+        lists = client.get("/").text
+        assert "The Greenwood Host" in lists and "host.yaml" not in _seen(lists)
+        crumb = re.findall(r'<span class="crumb">(.*?)</span>', client.get("/list/host.yaml").text)
+        assert crumb == ["The Greenwood Host"]
+        said = client.post(
+            "/manage/host.yaml", data={"csrf": TOKEN, "do": "delete"}, headers={"origin": BASE, "hx-request": "true"}
+        ).text
+        assert "Moved “The Greenwood Host” to the trash" in said and "host.yaml" not in _seen(said)
+    shutil.copyfile(EXAMPLES / "fantasy-triumph/greenwood-host.yaml", tmp_path / "host.yaml")
+    with TestClient(make_app(tmp_path, token=TOKEN), base_url=BASE) as client:
+        assert '<p class="card-file">host.yaml</p>' in client.get("/").text  # serve names its files

@@ -67,7 +67,9 @@ def start(folder: str = FOLDER) -> None:
             _bundled_games()
         from armybuilder.web.builder import make_app
 
-        _APP, _FOLDER = make_app(folder), folder
+        # The site's own lists live in the browser's storage: its pages name lists, not files; a
+        # folder of the computer opened in the site holds files the player sees.
+        _APP, _FOLDER = make_app(folder, files=folder != FOLDER), folder
         _APP.state.share_base = site_address()  # a list's share link opens the site (web/sharing.py)
 
 
