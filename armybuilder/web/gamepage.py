@@ -574,6 +574,16 @@ def _game_of_shared(data: dict[str, Any]) -> Game:
 # GET  /game-result/text/GAME, /game-result/json/GAME   the result, to download
 
 
+def _linked(request: Any, model: dict[str, Any]) -> dict[str, Any]:
+    """The result's share link, as a list's (:mod:`armybuilder.web.sharing`): the site's address
+    with the code in the fragment, or this builder's ``/shared?code=``."""
+    from armybuilder.web.sharing import base_of, link_of
+
+    if model.get("share_code"):
+        model["share_link"] = link_of(base_of(request), model["share_code"])
+    return model
+
+
 def _refusal(request: Any, message: str, status: int) -> Any:
     from armybuilder.web.toolkit import page
 
@@ -624,7 +634,7 @@ async def game_route(request: Any) -> Any:
         return _refusal(request, exc.message, 422)
     if _how(request) == "json":
         return JSONResponse({"revision": model["game"].revision, "tracker": model["tracker"].to_dict()})
-    return page(request, "game.html", m=model, flash=st.recall(request.query_params.get("done")))
+    return page(request, "game.html", m=_linked(request, model), flash=st.recall(request.query_params.get("done")))
 
 
 _CHANGES = {"tap": tap, "join": join}
@@ -665,7 +675,7 @@ async def change_route(request: Any) -> Any:
     if how == "json":
         return JSONResponse({"status": said.kind, "messages": said.lines}, said.status)
     if how == "htmx":
-        return page(request, "game.html", said.status, m=model, flash=flash)
+        return page(request, "game.html", said.status, m=_linked(request, model), flash=flash)
     at = request.query_params.get("at", "")
     anchor = f"#{at}" if re.fullmatch(r"[\w-]{1,80}", at) else "#result"
     return RedirectResponse(url(name) + "?done=" + st.remember(flash) + anchor, 303)

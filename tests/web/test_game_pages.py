@@ -170,8 +170,9 @@ def test_the_result_downloads_and_its_share_code_opens_read_only(client, folder)
     assert "1. Wardens: 1 stand lost" in as_text.text and "Lost: 8¼ of 50 points" in as_text.text
     as_json = json.loads(client.get(f"/game-result/json/{name}").text)
     assert as_json["tracker"]["over"] is True and as_json["game"]["position"] == 2
-    code = html.unescape(re.search(r'id="g-share" class="code" readonly value="([^"]*)"', ended.text).group(1))
-    opened = client.get("/shared?code=" + urllib.parse.quote(code))
+    link = html.unescape(re.search(r'id="g-share" class="code" readonly value="([^"]*)"', ended.text).group(1))
+    assert link.startswith(BASE + "/shared?code=AB1."), "serve's link is its own page of a shared game"
+    opened = client.get(link.removeprefix(BASE))
     assert opened.status_code == 200 and "A shared game" in opened.text
     assert "Lost 8¼ of 50 points" in _totals(opened.text) and "Wardens: 1 stand lost" in opened.text
     assert "<form" not in opened.text.split("<main", 1)[1], "read-only: nothing to tap"

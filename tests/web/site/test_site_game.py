@@ -100,4 +100,19 @@ def test_a_game_on_the_site_offline_ten_taps_an_undo_a_reload_at_390_px(
     assert taps_shown(page) == len(TAPS) - 1
     assert same_as_the_game() == after_undo
     assert _get(page, "/download/" + name) == kept, "the stored list's bytes are unchanged"
+
+    # Redone, the game is over: its result's share link (the site's address, the code in the
+    # fragment) opens it read-only, offline too.
+    page.locator("#redo").click()
+    _until(page, "() => !!document.getElementById('g-share')")
+    link = page.locator("#g-share").input_value()
+    assert link.startswith(served + "#AB1."), link
+    _shot(page, "result")
+    page.goto(link)
+    _booted(page)
+    _until(page, "() => !!document.getElementById('g-result') && !document.getElementById('g-acts')")
+    assert BROKEN in page.locator("#side-0").inner_text()
+    assert page.locator("#g-events li").count() == len(TAPS)
+    _no_serious_violation(page)
+    _shot(page, "shared-result")
     assert elsewhere == [], f"requests to another origin: {elsewhere[:3]}"
