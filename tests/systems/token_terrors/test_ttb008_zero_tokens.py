@@ -5,8 +5,6 @@ Army", though the army drafted is legal: the line names no token. TTB004 is reti
 reused); TTB008 says how to write the list.
 """
 
-from armybuilder.rulebook import all_codes
-
 from .helpers import army, army_text, check, codes, findings
 
 
@@ -23,11 +21,6 @@ def test_zero_tokens_is_a_warning_of_the_list_format():
     assert (f.severity.value, f.rule) == ("warning", "list format")
     assert "TTB004" not in codes(r)
     assert r.valid and (r.measure.total, r.measure.limit, r.measure.incomplete) == (10, 10, False)
-
-
-def test_ttb004_is_retired_not_reused():
-    (code,) = [c for c in all_codes() if c.code == "TTB004"]
-    assert code.name == "token-count" and code.retired and "TTB008" in code.retired
 
 
 def test_negative_and_fractional_counts_are_shape_errors():
