@@ -102,4 +102,12 @@ def test_a_game_on_serve_ten_taps_an_undo_a_reload_at_390_px(browser, served):
     assert taps_shown(page) == len(TAPS) - 1
     assert same_as_the_game() == after_undo
     assert {p.name: p.read_bytes() for p in folder.glob("*.yaml")} == before, "the lists' bytes are unchanged"
+
+    # A tracker with numbers to type (Small World's coins): its fields fit the phone too.
+    shutil.copyfile(ROOT / "examples" / "small-world-of-warcraft" / "blood-elves-magic.yaml", folder / "elves.yaml")
+    page.goto(url + "list/elves.yaml")
+    page.locator("#start-game").click()
+    page.wait_for_selector("form.g-typed")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
+    assert not serious(page), serious(page)
     context.close()

@@ -230,3 +230,42 @@ def test_a_damaged_game_file_is_said_not_a_failure(client, folder):
     assert got.status_code == 422 and "<x-fuzz" not in got.text and "Refused" in got.text
     csrf = client.post("/game/tap/greenwood.game.json", data={"csrf": "wrong"}, headers=SAME)
     assert csrf.status_code == 403
+
+
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
+def test_every_examples_game_page_draws_and_takes_its_taps(tmp_path, example):
+    """Whatever the system's tracker offers (buttons, a number to type, a note), the page draws it
+    and takes it: the first taps each of a kind, then a typed number at its lowest."""
+    from armybuilder.check import headline
+    from armybuilder.games.model import has_tracker
+
+    if not has_tracker(headline(example).system):
+        pytest.skip("this system tracks no game yet")
+    shutil.copyfile(example, tmp_path / "army.yaml")
+    with TestClient(make_app(tmp_path, token=TOKEN), base_url=BASE) as client:
+        text = client.post("/game/start/army.yaml", data={"csrf": TOKEN}, headers=SAME).text
+        assert 'id="game"' in text
+        tapped: list[str] = []
+        for n in range(1, 5):  # the first tap of the page not made yet, four times
+            label = next((t for t in _taps(text) if t != "End the game here" and t not in tapped), None)
+            if label is None:
+                break
+            tapped.append(label)
+            text = _tap(client, text, label).text
+            assert "Recorded: " in text and len(store.load(tmp_path / "army.game.json").played) == n, label
+        typed = re.search(
+            r'<form class="g-typed" id="[^"]*" method="post" action="([^"]*)" hx-post="[^"]*">'
+            r'.*?name="e" value="([^"]*)".*?min="(-?\d+)"',
+            text,
+            re.S,
+        )
+        if typed:
+            got = client.post(
+                html.unescape(typed.group(1)),
+                data={"csrf": TOKEN, "rev": _rev(text), "e": html.unescape(typed.group(2)), "value": typed.group(3)},
+                headers=HTMX,
+            )
+            assert got.status_code == 200 and "Recorded: " in got.text
