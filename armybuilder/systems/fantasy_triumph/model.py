@@ -128,6 +128,13 @@ class CardUse:
         return self.card is not None and not self.misplaced
 
     @property
+    def marks_nothing(self) -> bool:
+        """A card that marks stands (Delayed Entry, Mobile Infantry) under ``army_cards`` with no
+        number: it marks no stand, so it costs nothing and does nothing (FTR017, a warning of the
+        list format); with a number the list does not say which stands (FTR003)."""
+        return self.owner is None and self.card is not None and bool(self.card.get("marks")) and self.number is None
+
+    @property
     def counted(self) -> bool:
         """Whether the card adds its price to the total: priced, and its price known (a card whose
         price the rules give only with a choice the list does not make adds nothing, and the

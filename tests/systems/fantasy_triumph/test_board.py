@@ -415,6 +415,12 @@ def test_every_entry_the_catalog_refuses_is_an_error_when_forced_into_the_list()
                         doc[kind][i].setdefault("cards", []).append(card)
                     after = check_text(yaml.safe_dump(doc, sort_keys=False))
                     more = sum(1 for f in after.findings if f.severity.value == "error")
+                    if "change its number on its chip" in e.add.why_not and "FTR016" in [
+                        f.code for f in after.findings
+                    ]:
+                        # a second entry of a card bought in numbers of cards is read with the
+                        # first: the list format's warning (issue 46, item 17); the builder writes one
+                        continue
                     assert more > errors, (path.name, b.focus, e.name, e.add.why_not)
 
 

@@ -34,14 +34,19 @@ def test_card_twice_on_a_hero():
     assert len(of(r, "FTR004")) == 1
 
 
-def test_numbered_cards_are_listed_once():
-    r = ft_list(classes=[{"troop": "Spear", "cards": [{"Hold the Line": 1}, {"Hold the Line": 2}]}])
+def test_a_card_that_marks_stands_is_listed_once():
+    # A stand is marked once: two entries of Delayed Entry on one class cannot be read as a sum
+    r = ft_list(classes=[{"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 1}, {"Delayed Entry": 1}]}])
     [f] = of(r, "FTR004")
     assert "with a number" in f.message
+
+
+def test_cards_bought_in_numbers_in_two_entries_are_ftr016_not_ftr004():
+    # Issue 46, item 17: they are read together, a warning of the list format (test_rule_listed_twice)
+    r = ft_list(classes=[{"troop": "Spear", "cards": [{"Hold the Line": 1}, {"Hold the Line": 2}]}])
+    assert "FTR004" not in codes(r) and "FTR016" in codes(r) and r.valid
     r = ft_list(army_cards=[{"Illusion": 2}, {"Illusion": 1}])
-    assert len(of(r, "FTR004")) == 1
-    r = ft_list(classes=[{"troop": "Spear", "stands": 3, "cards": [{"Delayed Entry": 1}, {"Delayed Entry": 1}]}])
-    assert len(of(r, "FTR004")) == 1
+    assert "FTR004" not in codes(r) and "FTR016" in codes(r) and r.valid
 
 
 def test_one_numbered_entry_passes():

@@ -11,6 +11,8 @@ from . import (
     duplicate_name,
     general,
     hero_points,
+    listed_twice,
+    marks_nothing,
     not_general,
     once_per_army,
     option_invalid,
@@ -44,6 +46,8 @@ REGISTRY = [
     class_cap,  # FTR013
     not_general,  # FTR014
     duplicate_name,  # FTR015
+    listed_twice,  # FTR016 (was FTR004's: a card bought in numbers in two entries)
+    marks_nothing,  # FTR017 (was FTR003's: a marking card under army_cards, no number)
     over_limit,  # FTR020
     too_few_stands,  # FTR021
     general,  # FTR022

@@ -5,6 +5,12 @@ Each card is bought by a particular kind of taker (the seed's grouping): army ca
 Through and Hold the Line on one class; stand cards on a class, never on a hero (Fierce
 aside: its cost line names heroes); hero-only cards (Champion, Subcommander) only on heroes;
 Regenerate never on heroes (FT 52). A misplaced card is not priced.
+
+A card that marks stands listed under ``army_cards`` with no number marks nothing and costs
+nothing: the rules forbid nothing of the kind, so that is FTR017, a warning of the list format
+(before issue 46, item 17, it was this error, citing FT 32). With a number (``{Delayed Entry:
+2}`` under ``army_cards``) the list does not say which stands it marks, and the card cannot be
+priced (its refund is at most the marked stands' own cost, FT 32): that stays this error.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ _WHERE = {
 
 def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
-        if not use.misplaced:
+        if not use.misplaced or use.marks_nothing:  # marks nothing: FTR017's
             continue
         card = use.card
         assert card is not None  # misplaced: a known card (placement_ok lets an unknown one be)

@@ -28,13 +28,17 @@ def check(army: Army) -> Iterator[Finding]:
         if "max_per_class" not in caps and "max_classes" not in caps:
             continue
         found = uses(army, card["name"])
+        per_class: dict[int, int] = {}  # two entries for one class count together (FTR016)
         for use in found:
             n = use.number if use.number is not None else 1
-            if "max_per_class" in caps and n > caps["max_per_class"]:
-                assert use.owner is not None  # a priced card bought per class is on a class
+            assert use.owner is not None  # a priced card bought per class is on a class
+            had = per_class.get(use.owner.index, 0)
+            per_class[use.owner.index] = had + n
+            cap = caps.get("max_per_class")
+            if cap is not None and had + n > cap >= had:
                 yield finding(
                     __name__,
-                    f"{n} {card['name']} cards for {use.owner.what}; at most {caps['max_per_class']}",
+                    f"{had + n} {card['name']} cards for {use.owner.what}; at most {cap}",
                     use.path,
                     card["rule"],
                 )

@@ -32,7 +32,7 @@ RULE = "FT 24-62"
 def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
         card = use.card
-        if card is None:
+        if card is None or use.marks_nothing:  # marks nothing: it buys nothing to choose
             continue
         groups = card.get("options", [])
         choices = [c for g in groups for c in g.get("choices", [])]

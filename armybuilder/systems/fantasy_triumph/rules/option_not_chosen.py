@@ -32,7 +32,7 @@ RULE = "FT 51.2"
 
 def check(army: Army) -> Iterator[Finding]:
     for use in army.all_uses():
-        if use.card is None:
+        if use.card is None or use.marks_nothing:  # marks nothing: it buys nothing to choose
             continue
         for g in use.card.get("options", []):
             if g.get("missing") == "must_choose" and not use.chosen.get(g["name"]):
