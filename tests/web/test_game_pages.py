@@ -269,3 +269,17 @@ def test_every_examples_game_page_draws_and_takes_its_taps(tmp_path, example):
                 headers=HTMX,
             )
             assert got.status_code == 200 and "Recorded: " in got.text
+
+
+def test_the_sites_own_lists_are_named_by_their_names_not_their_files(folder):
+    """The static site's own lists (make_app(files=False)): the opponent's list to choose and a
+    changed list are named by the lists' names, never a .yaml file."""
+    with TestClient(make_app(folder, token=TOKEN, files=False), base_url=BASE) as client:
+        name, text = _start(client)
+        offered = re.search(r'<select id="g-add-list".*?</select>', text, re.S).group(0)
+        assert ">The Iron Marches</option>" in offered
+        path = folder / "greenwood.yaml"
+        path.write_text(path.read_text().replace("stands: 2\n    general", "stands: 3\n    general"), encoding="utf-8")
+        changed = client.get(f"/game/{name}").text
+        assert "The list The Greenwood Host has changed since this game began" in changed
+        assert ".yaml" not in re.sub(r'(value|href|action|formaction)="[^"]*"', "", changed.split("<main", 1)[1])
