@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armybuilder.findings import Measure, Section
+from armybuilder.findings import INCOMPLETE, Measure, Section
 from armybuilder.text import plural
 
 from .model import CARD_KINDS, KIND_WORDS, Army, join
@@ -125,6 +125,8 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
 
     # --- units
     rows, totals = unit_rows(army)
+    skipped = [u.written for u in army.units if u.card is None]
+    unknown = f" {INCOMPLETE}" if skipped else ""  # a unit with no card in the data has no known cost
     table = [
         [
             r["name"] + (" (neutral)" if r["neutral"] else ""),
@@ -142,7 +144,7 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     ]
     table.append(
         [
-            f"Total: {plural(totals['units'], 'unit')}",
+            f"Total{unknown}: {plural(totals['units'], 'unit')}",
             "",
             "",
             "",
@@ -156,7 +158,7 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     )
     move_rule = rules["movement"]["rule"]
     notes = [
-        f"Recruit cost: {cost_text(totals['gold'], totals['valuables'])}.",
+        f"Recruit cost{unknown}: {cost_text(totals['gold'], totals['valuables'])}.",
         "Atk, Def, HP: attack, defense, hit points; Val.: valuables; alt.: the alternate card.",
         f"Init/Move: the Initiative, which is also the unit's Movement on the Battlefield board ({move_rule}).",
     ]
@@ -177,7 +179,6 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
     for r in rows:
         if r.get("unverified"):
             notes.append(f"{r['name']}: unit type unverified ({r['note']}).")
-    skipped = [u.written for u in army.units if u.card is None]
     if skipped:
         notes.append(f"Not costed (not in the unit data): {', '.join(skipped)}.")
     sections.append(Section("Units", UNIT_COLUMNS, table, notes))
@@ -222,7 +223,7 @@ def build(army: Army) -> tuple[list[Section], dict[str, Any]]:
         "skirmish": _skirmish_detail(army),
         "adventure": adventure_detail,
         "units": rows,
-        "totals": totals,
+        "totals": {**totals, "incomplete": True} if skipped else totals,
         "unit_limit": limit,
     }
     return sections, details

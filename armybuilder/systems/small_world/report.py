@@ -93,7 +93,11 @@ def conquests_section(pos: Position) -> Section:
         notes.append(f"The {a.name} never conquer with fewer than {plural(least, 'token')} ({a.race.cite}).")
     if inferred:
         notes.append("* faction from the race data, inferred from World of Warcraft lore (not in the rule documents).")
-    notes.append(f"The conquests cost {plural(sum(c.cost for c in pos.conquests), 'token')} in all.")
+    cost = plural(sum(c.cost for c in pos.conquests), "token")
+    if a.race is None:  # SWW001: the base rule's cost, which a race's power may change
+        notes.append(f"The conquests cost {cost} {INCOMPLETE} in all: the {a.name} race is not known.")
+    else:
+        notes.append(f"The conquests cost {cost} in all.")
     return Section("Conquests", ["#", "Region", "Defender", "Normal cost", "Race", "Cost", "Committed"], rows, notes)
 
 

@@ -221,7 +221,10 @@ def measure(ctx: Context) -> Measure:
         army = ctx.armies[0]
         return Measure(army.slots(cat), cat.value("army_slots"), "slots", bool(army.unknown))
     if ctx.kind == "draft":
-        return both_measure(cat, ctx.armies)
+        both = both_measure(cat, ctx.armies)
+        if any(p.player is None for p in ctx.picks):  # a pick by nobody of the two (TTB010): not counted
+            both.incomplete = True
+        return both
     return Measure(None, cat.value("army_slots"), "slots")
 
 
