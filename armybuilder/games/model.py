@@ -139,7 +139,13 @@ def player(data: dict[str, Any], result: Result, name: str, source: str) -> Play
 
     if not isinstance(data, dict) or result.system is None:
         raise GameError(f"{source} is not a list armybuilder can read")
-    start = _module(result.system).start(data, result)
+    module = _module(result.system)
+    try:
+        start = module.start(data, result)
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+        # A list not of its system's shape (a hostile share code, a damaged file): start() reads
+        # a checked list's values, and one of the wrong type is said, not a failure.
+        raise GameError(f"{source} cannot be played: it is not a well-formed list of its game") from None
     if not plain(start):
         raise GameError(f"{source}: its system gave a start that is not plain data")
     try:

@@ -283,3 +283,31 @@ def test_the_sites_own_lists_are_named_by_their_names_not_their_files(folder):
         changed = client.get(f"/game/{name}").text
         assert "The list The Greenwood Host has changed since this game began" in changed
         assert ".yaml" not in re.sub(r'(value|href|action|formaction)="[^"]*"', "", changed.split("<main", 1)[1])
+
+
+@pytest.mark.parametrize(
+    "listed",
+    [
+        {"system": "fantasy-triumph", "name": "x", "classes": "bad"},
+        {"system": "token-terrors", "name": "x", "tokens": {"Goblins": "many"}},
+    ],
+)
+def test_a_list_not_of_its_games_shape_is_refused_in_words(client, folder, listed):
+    """A hostile share code (a game's, or the opponent's list) and a damaged list file: the system's
+    start() reads a list's values, and one of the wrong type is said (422), never a failure."""
+    from armybuilder.sharecode import encode
+
+    game = encode({"armybuilder": "game", "form": 1, "sides": [{"name": "<x-fuzz>", "list": listed}], "events": []})
+    shown = client.get("/shared?code=" + game)
+    assert shown.status_code == 422 and "not a well-formed list" in shown.text and "<x-fuzz" not in shown.text
+    name, _ = _start(client)
+    joined = client.post(f"/game/join/{name}", data={"csrf": TOKEN, "code": encode(listed)}, headers=HTMX)
+    assert joined.status_code == 422 and "not a well-formed list" in joined.text
+    (folder / "bad.yaml").write_text(
+        "system: fantasy-triumph\nname: Bad\nclasses: bad\n"
+        if listed["system"] == "fantasy-triumph"
+        else "system: token-terrors\nname: Bad\ntokens:\n  Goblins: many\n",
+        encoding="utf-8",
+    )
+    started = client.post("/game/start/bad.yaml", data={"csrf": TOKEN}, headers=SAME)
+    assert started.status_code == 422 and "not a well-formed list" in started.text
