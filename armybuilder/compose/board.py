@@ -151,6 +151,9 @@ class Entry:
     summary: str = ""
     cost: str = ""
     explain: tuple[str, str] | None = None  # (catalog kind, name) for its explanation page
+    # the heading it is listed under within its group, as players look for it ("Foot", "Mounted"):
+    # the system orders a group's entries, and the page heads each run of one label with it
+    group: str = ""
 
 
 @dataclass(frozen=True)
@@ -165,6 +168,9 @@ class Group:
     # disabled, saying so), offered where the player meets them ("Home topography", which prices
     # Ambush): one pick, and they can be added.
     controls: tuple[Control, ...] = ()
+    # its entries go on the board's ``focus`` row (the cards of the class being edited): a row's
+    # focus control ("Cards") leads here, and the group stays in view through a search
+    follows: bool = False
 
 
 @dataclass(frozen=True)

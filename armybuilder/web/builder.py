@@ -387,7 +387,7 @@ def _list_model(
     from armybuilder.export import ExportFormat
     from armybuilder.games.model import has_tracker
     from armybuilder.history import counts
-    from armybuilder.web.listpage import build_page, measure_line
+    from armybuilder.web.listpage import added_row, build_page, measure_line
 
     path = folder.existing(name)
     try:
@@ -407,6 +407,16 @@ def _list_model(
     editable = system is not None and system in composable() and isinstance(result.document, dict)
     board = board_of(result, focus, pack) if editable else None
     view = build_page(result, board, kept, before, opened)
+    # The catalog follows the part being edited (issue 46, item 5): a part a change just added,
+    # when the catalog can add to it (its cards), is the catalog's now. (A part opened on the page
+    # offers its cards in the catalog with one tap: static/app.js.)
+    follow = added_row(view, focus) if board is not None else ""
+    if follow and board is not None and follow != board.focus:
+        board = board_of(result, follow, pack)
+        view = build_page(result, board, kept, before, [*opened, f"row-{follow}"])
+        focus = follow
+    else:
+        follow = ""
     title = systems.get(system).title if system is not None and editable else None
     total, left = measure_line(result)
     share_code, share_none = _share_code(result.document)
@@ -437,6 +447,7 @@ def _list_model(
         "redo_said": redo_said,
         "autofocus": view.autofocus,
         "plays": editable and has_tracker(system),  # a game can be played with it (web/gamepage.py)
+        "followed": follow,  # the catalog now adds to this row, which the page's address did not say
     }
 
 
@@ -519,6 +530,8 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
         "focused": model["focused"],
         "url": list_url(model["name"]),
         "autofocus": model["autofocus"],
+        # where a row's "Cards" leads: the catalog's group of what goes on the row being edited
+        "follows": next((f"g-{g['key']}" for g in model["view"].catalog if g.get("follows")), "catalog"),
     }
     context = {"token": st.token, **model}
     view = model["view"]
@@ -534,6 +547,8 @@ def list_page(request: Request, status: int, sent: Sent = NOTHING_SENT, **model:
     old = st.boards.get(sent.board) if partial and sent.board else None
     st.boards.put(context["brdhash"], pieces.sketch(board))
     headers: dict[str, str] = {}
+    if partial and model.get("followed"):  # the address says whose cards the catalog shows, for a reload
+        headers["HX-Replace-Url"] = list_url(model["name"], focus=model["followed"])
     if not partial:
         context.update(catalog_html=catalog, board_html=Markup(board.html()))
         html = tpl.render(context)

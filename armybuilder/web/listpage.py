@@ -242,6 +242,7 @@ class Page:
     autofocus: str = ""  # the control the page puts the focus in: a new part's first field
     unverified: bool = False  # the list side shows the word "unverified": say once what it means
     catalog_unverified: bool = False  # the catalog does
+    fresh: str = ""  # the key of the row of the part the change just added
     typed: list[ControlView] = field(default_factory=list)  # every control with a form of its own
 
 
@@ -415,6 +416,7 @@ def build_page(
         page.autofocus = next(iter(kept))
     elif before is not None:
         fresh = next((r for r in rows if r.path and _has(data, r.path) and not _has(before, r.path)), None)
+        page.fresh = fresh.key if fresh is not None else ""
         if fresh is not None:
             typed_views = [v for sec in page.sections for v in sec["rows"] if v.key == fresh.key]
             first = next((c for v in typed_views for c in v.controls if c.kind in (TEXT, NUMBER) and c.enabled), None)
@@ -427,14 +429,29 @@ def build_page(
         adds = [_view(f"cat/{g.key}", e.add, kept, f"g-{g.key}") for e in g.entries]
         entries = _one_entry_a_thing(
             [
-                {"name": e.name, "summary": e.summary, "cost": e.cost, "explain": e.explain, "add": add}
+                {
+                    "name": e.name,
+                    "summary": e.summary,
+                    "cost": e.cost,
+                    "explain": e.explain,
+                    "add": add,
+                    "group": e.group,
+                }
                 for e, add in zip(g.entries, adds, strict=True)
             ]
         )
         closed = bool(adds) and not any(a.enabled for a in adds) and not g.controls  # nothing to add: folded away
         first = [_view(f"cat/{g.key}", c, kept, f"g-{g.key}") for c in g.controls]  # what to choose first
         page.catalog.append(
-            {"key": g.key, "title": g.title, "note": g.note, "first": first, "entries": entries, "closed": closed}
+            {
+                "key": g.key,
+                "title": g.title,
+                "note": g.note,
+                "first": first,
+                "entries": entries,
+                "closed": closed,
+                "follows": g.follows,
+            }
         )
     page.typed = [c for c in _every_view(page) if c.typed]
     page.unverified = _unverified(_list_words(page, findings))
@@ -477,6 +494,23 @@ def _catalog_words(page: Page) -> list[str]:
         for e in g["entries"]:
             out += [e["name"], e["summary"], e["cost"], *_control_words([o["add"] for o in e["options"]])]
     return out
+
+
+def added_row(page: Page, asked: str | None) -> str:
+    """The key of the row of the part the change just made added, when the catalog should follow
+    it (add its cards to it); "" for none. It follows a part the catalog can add to when the
+    player had chosen the catalog's row (``asked``: it is stale now), or when the board's own
+    choice is a part of another kind (another section: a hero, where a class was added); a choice
+    among parts of one kind is the board's (whose turn it is to draft)."""
+    if not page.fresh or page.board is None:
+        return ""
+    where = {v.key: sec["key"] for sec in page.sections for v in sec["rows"]}
+    fresh: RowView | None = next((v for sec in page.sections for v in sec["rows"] if v.key == page.fresh), None)
+    if fresh is None or not fresh.focusable or fresh.key == page.board.focus:
+        return ""
+    if asked is not None or where.get(page.board.focus or "") != where[fresh.key]:
+        return str(fresh.key)
+    return ""
 
 
 def _one_entry_a_thing(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

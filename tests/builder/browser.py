@@ -106,6 +106,28 @@ class Player:
             self.clicks += 1
             el.locator(f"xpath=ancestor::details[{depth}]/summary").click()
 
+    def open_another_editor(self, label: str) -> int:
+        """Before the catalog's control ``label`` adds a part: when no part's editor is open, open
+        the last part's (as a player does who has just worked on it). Returns the taps that took
+        (0 or 1), not counted in :attr:`clicks`: it sets the scene, it is not the work."""
+        el = self.page.locator(f"#catalog button[aria-label={css(label)}], #catalog a[aria-label={css(label)}]")
+        if el.count() == 0 or self.page.locator("#army details.part[open]").count():
+            return 0
+        lines = self.page.locator("#army details.part > summary")
+        if lines.count() == 0:
+            return 0
+        line = lines.last
+        follows = line.evaluate(
+            "(l) => { const row = l.closest('.row'); return !!row && !row.classList.contains('focused')"
+            " && !!row.querySelector('a.btn.focus'); }"
+        )
+        if self.js and follows:  # the catalog follows the part opened: its answer is waited for
+            self._act(line.click)
+        else:
+            line.click()
+        self.page.locator("#army details.part[open]").first.wait_for(timeout=5000)
+        return 1
+
     def click(self, label: str) -> None:
         el = self._one(f"button[aria-label={css(label)}], a[aria-label={css(label)}]", f"control {label!r}")
         self.unfold(el)

@@ -151,7 +151,8 @@ def test_undo_and_redo(served, page):
 # it out: what a swap leaves behind (htmx's classes, the out-of-band mark) and what only the
 # change's own answer says (its result, the focus on what it added, and so the digests) aside.
 BOARDS = """async () => {
-  const fresh = new DOMParser().parseFromString(await (await fetch(location.pathname)).text(), "text/html");
+  const address = location.pathname + location.search;  // its focus too: whose cards the catalog shows
+  const fresh = new DOMParser().parseFromString(await (await fetch(address)).text(), "text/html");
   const norm = (board) => {
     const c = board.cloneNode(true);
     c.querySelectorAll("*").forEach((e) => {

@@ -166,14 +166,16 @@ def test_cards_moves_the_focus_to_the_catalog_and_adding_or_removing_a_card_keep
         _open(page, url + "list/mine.yaml")
         player = _player(page)
         _press(player, "Add cards to Wardens")
-        assert page.evaluate(ACTIVE) == "catalog"
+        # issue 46, item 6: "Cards" reaches the cards themselves, not the catalog's top
+        assert _focus_in(page, "#catalog .group[data-follows] li.entry"), page.evaluate(ACTIVE)
         page.keyboard.press("Tab")
         assert _focus_in(page, "#catalog"), page.evaluate(ACTIVE)
-        # a card added: the focus stays in the catalog, on the next card
+        # a card added that cannot be added again: the focus goes to its part's line, never on to
+        # the next card (issue 46, item 6: a second Enter added the wrong card)
         _press(player, "Add Prowess to Wardens")
-        assert page.evaluate(ACTIVE) is not None and _focus_in(page, "#catalog"), page.evaluate(ACTIVE)
         wardens = page.locator("#board li.row", has=page.locator('[aria-label^="Remove Prowess from Wardens"]'))
         row = "#" + (wardens.get_attribute("id") or "")
+        assert page.evaluate(ACTIVE) == "line-" + row.removeprefix("#row-"), page.evaluate(ACTIVE)
         # a card removed: the focus stays in the class's row
         _press(player, "Remove Prowess from Wardens")
         assert page.evaluate(ACTIVE) is not None and _focus_in(page, row), page.evaluate(ACTIVE)

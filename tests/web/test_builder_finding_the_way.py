@@ -81,7 +81,7 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         stands.click()
         stands.fill("5")
         player._act(lambda: page.locator("#list-name").click())
-        assert "5 stands" in page.locator("#line-classes-1").inner_text()
+        assert "5 stands" in page.locator("#line-classes-1").text_content()
         assert page.locator("#total").inner_text().startswith("23 ")
         (written,) = folder.glob("*.yaml")
         assert "stands: 5" in written.read_text()  # the list holds it, not only the page
@@ -108,6 +108,66 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         size.fill("60")
         player._act(lambda: page.locator("#list-name").click())
         assert page.locator("#total").inner_text().endswith("of 60 points")
+
+        # Item 5: the catalog's target follows the part being edited. Knights, added last: its
+        # cards (and not the cards of the part the catalog showed before it). A tap on Heavy
+        # Foot's line opens it, the focus on what a player edits there first, not on "Cards"
+        # (item 2); the catalog says whose cards it shows, and one tap shows Heavy Foot's.
+        cards_title = page.locator("#catalog .group[data-follows] h3")
+        assert cards_title.text_content() == "Cards for Knights"
+        page.locator("#line-classes-0").click()
+        assert _open_parts(page) == ["Heavy Foot"]
+        assert page.evaluate("document.activeElement.closest('#part-classes-0 .editor') !== null")
+        assert _focused_label(page) != "Add cards to Heavy Foot"
+        offer = page.get_by_role("button", name="Show the cards of Heavy Foot instead")
+        player._act(offer.click)
+        assert cards_title.text_content() == "Cards for Heavy Foot"
+        assert not page.get_by_role("button", name=re.compile("^Show the cards of")).is_visible()
+        assert player.loads == 0
+
+        # Item 4: a search that hides the cards says so, with one tap to clear it
+        search = page.get_by_label("Find in the catalog")
+        search.press_sequentially("kni")
+        follows = page.locator("#catalog .group[data-follows]")
+        assert follows.is_visible()
+        assert follows.locator(".nomatch").inner_text().startswith("Nothing here matches “kni”.")
+        assert "Showing what matches “kni”" in page.locator("#catalog-found").inner_text()
+        follows.get_by_role("button", name="Clear the search").click()
+        assert search.input_value() == ""
+        assert follows.locator("li.entry:visible").count() > 5
+        assert not follows.locator(".nomatch").is_visible()
+
+        # Item 6, the keyboard: "Cards" (Enter) reaches the cards themselves; a card added with
+        # Enter that cannot be added again leaves the focus on its part's line, never on the next
+        # card (a second Enter added the wrong one).
+        page.locator("#line-classes-1").focus()
+        page.keyboard.press("Enter")  # opens Knights
+        cards = page.get_by_role("link", name="Add cards to Knights")
+        cards.focus()
+        player._act(lambda: page.keyboard.press("Enter"))
+        assert cards_title.text_content() == "Cards for Knights"
+        first = page.evaluate("document.activeElement.closest('#catalog .group[data-follows] li.entry') !== null")
+        assert first, _focused_label(page)
+        armored = page.get_by_role("button", name=re.compile(r"^Add Armored to Knights, "))
+        armored.focus()
+        player._act(lambda: page.keyboard.press("Enter"))
+        assert "Armored" in page.locator("#line-classes-1").text_content()
+        assert page.evaluate("document.activeElement.id") == "line-classes-1", _focused_label(page)
+
+        # Item 9: the troop types as players look for them: foot, then mounted, each by name
+        troops = page.locator("#g-troops")
+        heads = troops.locator("li.subgroup h4").all_text_contents()
+        assert heads[:2] == ["Foot", "Mounted"]
+        names = troops.locator("ul.entries").first.locator("li.entry .entry-name").all_text_contents()
+        mounted = names.index("Bad Horse")
+        assert names[:mounted] == sorted(names[:mounted], key=str.casefold) and "Shooters" in names[:mounted]
+        assert names[mounted:] == sorted(names[mounted:], key=str.casefold) and "Knights" in names[mounted:]
+        # and the page: the army, then the catalog, then the findings and the roster
+        top = {k: page.locator(k).bounding_box()["y"] for k in ("#army", "#catalog", "#findings", "#roster")}
+        assert top["#army"] < top["#catalog"] < top["#findings"] < top["#roster"], top
+        # one editor open: the part being edited
+        assert _open_parts(page) == ["Knights"]
+        assert not _serious(page), "axe, the catalog searched and cleared"
 
         # Item 3 (serve): back to the lists, the list opened again opens at its verdict and army
         page.locator("a.home").click()

@@ -619,7 +619,7 @@ def test_a_file_that_is_not_a_list_is_shown_not_edited(client, folder):
 def test_the_focus_chooses_the_row_the_catalog_adds_to(client):
     text = page(client, "greenwood.yaml")
     links = re.findall(
-        r'<a class="btn focus[^"]*" id="[^"]+" href="/list/greenwood\.yaml\?focus=([\w-]+)#catalog"', text
+        r'<a class="btn focus[^"]*" id="[^"]+" href="/list/greenwood\.yaml\?focus=([\w-]+)#(?:catalog|g-[\w-]+)"', text
     )
     if not links:
         pytest.skip("the Fantasy Triumph board offers no row to add to")
@@ -1584,3 +1584,25 @@ def test_a_read_only_file_is_refused_and_never_forced(client, folder):
     finally:
         path.chmod(0o644)
     assert path.read_text(encoding="utf-8") == WEE
+
+
+def test_the_catalog_follows_a_part_just_added(client):
+    """Issue 46, item 5: the catalog showed the cards of the class it was pointed at before
+    ("Cards for Wardens") after the player added another class; now it shows the new class's.
+    Without JavaScript too: the plain form's redirect comes back to the list with the new target."""
+    text = page(client, "greenwood.yaml", focus="classes-0")
+    assert "Cards for Wardens" in text
+    add = find(text, "add", "class", "Knights")
+    r = send(client, add)
+    assert r.status_code == 303
+    back = client.get(r.headers["location"]).text
+    assert ">Cards for Knights<" in back and "Cards for Wardens" not in back
+    key = re.search(r'<li class="row focused[^"]*" id="row-([\w-]+)"', back)
+    assert key is not None
+    # every control now carries the new target, so the next change keeps it
+    assert all(f.fields.get("focus") == key.group(1) for f in controls(back) if "focus" in f.fields)
+    # with htmx, the answer says the new target in the page's address too
+    r = send(client, find(back, "add", "class", "Bow Levy"), headers={**SAME, "HX-Request": "true"})
+    assert r.status_code == 200
+    assert "focus=classes-" in r.headers.get("hx-replace-url", "")
+    assert ">Cards for Bow Levy<" in r.text

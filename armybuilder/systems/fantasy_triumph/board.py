@@ -21,7 +21,7 @@ Infantry per stand carried; halves as ½.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -1424,7 +1424,9 @@ def _cards_group(ctx: _Ctx, unit: Unit | None) -> Group:
         note = f"{troop}, {plural(unit.stands, 'stand')}: a card is on every stand of the class, and priced a stand"
     else:
         note = "a hero card is priced for the hero"
-    return Group("cards", f"Cards for {ctx.name(unit)}", tuple(entries), note=note, controls=_first(ctx, entries))
+    return Group(
+        "cards", f"Cards for {ctx.name(unit)}", tuple(entries), note=note, controls=_first(ctx, entries), follows=True
+    )
 
 
 def _army_group(ctx: _Ctx) -> Group:
@@ -1473,12 +1475,26 @@ def _troop_summary(name: str) -> str:
     return "; ".join(bits)
 
 
+_MOUNTS = ("foot", "mounted")  # the data's kinds of troop type, in the order the catalog lists them
+
+
+def _troops_as_players_look(troops: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The troop types as a player looks for them: foot, then mounted (the data's ``mount``), then
+    any other kind, each by name (the data lists them in the reference table's order, Knights last)."""
+
+    def rank(t: dict[str, Any]) -> tuple[int, str, str]:
+        mount = str(t.get("mount") or "")
+        return (_MOUNTS.index(mount) if mount in _MOUNTS else len(_MOUNTS), mount, str(t["name"]).casefold())
+
+    return sorted(troops, key=rank)
+
+
 def _troops_group(ctx: _Ctx) -> Group:
     army = ctx.army
     floor = float(army.cat.prices.rules["stand_minimum_cost"])
     general = None if army.general_units() else True
     entries = []
-    for t in army.cat.troops.values():
+    for t in _troops_as_players_look(army.cat.troops.values()):
         name = t["name"]
         price = float(army.cat.prices.troops[name])
         cost = _each(price, "a stand")
@@ -1492,7 +1508,16 @@ def _troops_group(ctx: _Ctx) -> Group:
             why_not=why,
             key=f"add-{name}",
         )
-        entries.append(Entry(name, add, summary=_troop_summary(name), cost=cost, explain=("troops", name)))
+        entries.append(
+            Entry(
+                name,
+                add,
+                summary=_troop_summary(name),
+                cost=cost,
+                explain=("troops", name),
+                group=str(t.get("mount") or "other").capitalize(),
+            )
+        )
     note = "each adds a class of 1 stand named after its troop type: rename it and set its stands on its row"
     if general:
         note += "; the army has no general yet, so the class holds it"

@@ -1267,6 +1267,7 @@ class _Builder:
             f"Conquest of {shown}",
             tuple(entries),
             note="Its defender before the conquest; the tokens committed are its cost (change them on its row)",
+            follows=True,
         )
 
     def bombs_group(self) -> Group:

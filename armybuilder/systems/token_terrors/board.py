@@ -510,7 +510,7 @@ def _pick_catalog(
     )
     over = len(full) == 2 and all(full)
     title = f"{shown}'s picks (the draft is over)" if over else f"{shown}'s pick (pick {len(ctx.picks) + 1})"
-    return Group(f"picks-{place + 1}", title, tuple(entries), note=note)
+    return Group(f"picks-{place + 1}", title, tuple(entries), note=note, follows=True)
 
 
 # ---------------------------------------------------------------------------

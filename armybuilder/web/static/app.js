@@ -55,9 +55,16 @@ document.documentElement.classList.add("js");
     if (elt && elt.closest && elt.closest("#explainer")) { return; }
     place = {
       goto: elt && elt.getAttribute ? elt.getAttribute("data-goto") : null, ids: [], holders: [],
-      path: appPath(), boosted: !!(event.detail && event.detail.boosted)
+      path: appPath(), boosted: !!(event.detail && event.detail.boosted),
+      catalog: false, pointer: lastPointer
     };
+    // what was used: the button that sent the board's form (a catalog's Add sends #acts), else elt
+    var config = event.detail && event.detail.requestConfig;
+    var submitter = config && config.triggeringEvent && config.triggeringEvent.submitter;
+    var source = submitter || (active && active !== document.body ? active : elt);
+    place.catalog = !!(source && source.closest && source.closest("#catalog"));
     if (!active || active === document.body) { return; }
+    place.used = (submitter && submitter.id) || active.id || "";
     for (var up = active.parentElement; up && up.id !== "main"; up = up.parentElement) {
       if (up.id) { place.holders.push(up.id); }
     }
@@ -85,13 +92,33 @@ document.documentElement.classList.add("js");
       if (at) { at.scrollIntoView(); } else { window.scrollTo(0, 0); }
       return;
     }
-    if (was.goto) {
-      var to = document.getElementById(was.goto);
-      if (to) { to.focus(); }
+    if (was.goto) {  // "Cards": on to the cards, the group of what goes on the part, at its first
+      var to = document.querySelector("#catalog .group[data-follows]") || document.getElementById(was.goto);
+      if (!to) { return; }
+      var card = to.classList.contains("group") ? Array.prototype.filter.call(to.querySelectorAll("li.entry button, li.entry a"), usable)[0] : null;
+      to.scrollIntoView();
+      (card || to).focus({preventScroll: true});
+      return;
+    }
+    if (selected) {  // a part just added from the catalog: its name has the focus; the search was for it
+      if (was.catalog && catalogQuery) { clearSearch(); }
       return;
     }
     var active = document.activeElement;
-    if (active && active !== document.body && usable(active)) { return; }
+    // (the morph may have made the element that had the focus another control: the next card)
+    var moved = was.catalog && was.used && active && active.id !== was.used;
+    if (active && active !== document.body && usable(active) && !moved) { return; }
+    // A card added from the catalog that cannot be added again: the focus goes to the line of the
+    // part it went on, never to the next card (a second Enter would add the wrong one).
+    var used = was.used ? document.getElementById(was.used) : null;
+    if (was.catalog && usable(used)) { used.focus({preventScroll: true}); return; }
+    if (was.catalog && was.used) {
+      var line = document.querySelector("#army .row.focused > details.part > summary");
+      if (line) { line.focus({preventScroll: was.pointer}); return; }
+      var group = was.holders.map(function (id) { return document.getElementById(id); })
+        .filter(function (h) { return h && h.classList.contains("group"); })[0];
+      if (group) { group.focus({preventScroll: was.pointer}); return; }
+    }
     for (var i = 0; i < was.ids.length; i++) {
       var el = document.getElementById(was.ids[i]);
       if (usable(el)) { el.focus(); return; }
@@ -104,8 +131,10 @@ document.documentElement.classList.add("js");
     }
   }
   // The catalog's search field: entries whose name or rules hold every word typed stay, the rest
-  // are hidden, and a group left empty with them. The catalog is drawn again after a change: what
-  // was typed is put back and found again.
+  // are hidden, and a group left empty with them, but for the group of what goes on the part being
+  // edited (its cards), which says that nothing there matches. A line under the field says what is
+  // shown, with a button to clear the search: a search never hides everything in silence. The
+  // catalog is drawn again after a change: what was typed is put back and found again.
   var catalogQuery = "";
   function findInCatalog() {
     var field = document.getElementById("catalog-q");
@@ -113,6 +142,7 @@ document.documentElement.classList.add("js");
     if (field.value !== catalogQuery && document.activeElement !== field) { field.value = catalogQuery; }
     catalogQuery = field.value;
     var words = catalogQuery.toLowerCase().split(/\s+/).filter(Boolean);
+    var asked = "\u201c" + catalogQuery.trim() + "\u201d";
     var found = 0;
     document.querySelectorAll("#catalog .group").forEach(function (group) {
       var shown = 0;
@@ -122,17 +152,63 @@ document.documentElement.classList.add("js");
         entry.hidden = !hit;
         if (hit) { shown++; }
       });
-      group.hidden = words.length > 0 && shown === 0;
+      // a kind's heading ("Foot", "Mounted") stays while one of its entries does
+      group.querySelectorAll("ul.entries").forEach(function (list) {
+        var head = null, any = false;
+        Array.prototype.forEach.call(list.children, function (li) {
+          if (li.classList.contains("subgroup")) {
+            if (head) { head.hidden = !any; }
+            head = li; any = false;
+          } else if (!li.hidden) { any = true; }
+        });
+        if (head) { head.hidden = !any; }
+      });
+      group.querySelectorAll("details.cannot").forEach(function (d) {
+        d.hidden = words.length > 0 && !d.querySelector("li.entry:not([hidden])");
+      });
+      var kept = group.hasAttribute("data-follows");
+      group.hidden = words.length > 0 && shown === 0 && !kept;
+      var none = group.querySelector(".nomatch");
+      if (none) {
+        none.hidden = !(words.length > 0 && shown === 0);
+        none.firstElementChild.textContent = "Nothing here matches " + asked + ".";
+      }
       if (words.length && shown) {
         group.querySelectorAll("details").forEach(function (d) { d.open = true; });
       }
       found += shown;
     });
     var none = document.getElementById("catalog-none");
-    if (none) { none.hidden = !words.length || found > 0; }
+    if (none) {
+      none.hidden = !words.length || found > 0;
+      none.textContent = "Nothing in the catalog matches " + asked + ".";
+    }
+    var line = document.getElementById("catalog-found");
+    if (line) {
+      line.hidden = !words.length;
+      var said = document.getElementById("catalog-said");
+      if (said) { said.textContent = found ? "Showing what matches " + asked + " (" + found + ")." : ""; }
+      var clear = line.querySelector("[data-clear-search]");
+      if (clear) { clear.hidden = !words.length; }
+    }
+  }
+  function clearSearch() {
+    catalogQuery = "";
+    var field = document.getElementById("catalog-q");
+    if (field) { field.value = ""; }
+    findInCatalog();
   }
   document.addEventListener("input", function (event) {
     if (event.target && event.target.id === "catalog-q") { catalogQuery = event.target.value; findInCatalog(); }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-clear-search]") : null;
+    if (!button) { return; }
+    var group = button.closest(".group");
+    clearSearch();
+    var field = document.getElementById("catalog-q");
+    var first = group ? Array.prototype.filter.call(group.querySelectorAll("li.entry button, li.entry a"), usable)[0] : null;
+    if (first) { first.focus(); } else if (field) { field.focus(); }
   });
   document.addEventListener("htmx:afterSettle", function () { if (catalogQuery) { findInCatalog(); } });
   // A number typed into a part's or a setting's field (stands, the army size) is applied when the
@@ -182,14 +258,45 @@ document.documentElement.classList.add("js");
     var line = event.target.closest ? event.target.closest("details.part > summary") : null;
     opening = line ? line.parentElement : null;
   }, true);
+  // The focus goes to what a player edits first (not to "Cards", which only chooses where the
+  // catalog adds).
   document.addEventListener("toggle", function (event) {
     var part = event.target;
+    if (part && part.matches && part.matches("details.part")) { offerOpenPart(); }
     if (!part || part !== opening || !part.open) { return; }
     opening = null;
     var editor = part.querySelector(".editor");
-    var first = editor ? Array.prototype.filter.call(editor.querySelectorAll(FOCUSABLE), usable)[0] : null;
+    var all = editor ? Array.prototype.filter.call(editor.querySelectorAll(FOCUSABLE), usable) : [];
+    var first = all.filter(function (e) { return !e.matches("a.btn.focus"); })[0] || all[0];
     if (first || editor) { (first || editor).focus({preventScroll: true}); }
   }, true);
+  // The catalog says whose cards it shows (its heading, "Cards for Knights"); when another part is
+  // open on the list, one tap under that heading shows that part's instead (its "Cards").
+  function offerOpenPart() {
+    var group = document.querySelector("#catalog .group[data-follows]");
+    if (!group) { return; }
+    var offer = group.querySelector(".retarget");
+    var open = document.querySelector("#army .row:not(.focused) > details.part[open]");
+    var cards = open ? open.querySelector("a.btn.focus") : null;
+    if (!cards) { if (offer) { offer.hidden = true; } return; }
+    if (!offer) {
+      offer = document.createElement("p");
+      offer.className = "retarget";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "quiet";
+      offer.appendChild(button);
+      var heading = group.querySelector("h3");
+      var at = heading && heading.parentElement.tagName === "SUMMARY" ? heading.parentElement : heading;
+      if (at) { at.after(offer); } else { group.prepend(offer); }
+    }
+    var name = open.querySelector(".a-name");
+    var button2 = offer.querySelector("button");
+    button2.textContent = "Show the cards of " + (name ? name.textContent : "the part open") + " instead";
+    button2.onclick = function () { cards.click(); };
+    offer.hidden = false;
+  }
+  document.addEventListener("htmx:afterSettle", offerOpenPart);
   if (window.Idiomorph && Idiomorph.defaults && Idiomorph.defaults.callbacks) {
     Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node, how) {
       if (name === "open" && how === "remove" && node.tagName === "DETAILS") { return false; }
@@ -198,7 +305,15 @@ document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", selectFocused);
   document.addEventListener("htmx:oobAfterSwap", syncVersion);
   document.addEventListener("htmx:beforeRequest", notePlace);
-  document.addEventListener("htmx:afterSettle", function () { sentValue = {}; selectFocused(); restorePlace(); });
+  var selected = false;  // the page put the focus in a field (a part just added)
+  document.addEventListener("htmx:afterSettle", function () {
+    sentValue = {};
+    selected = selectFocused();
+    restorePlace();
+  });
+  var lastPointer = false;  // the last change was asked with a pointer (a tap, a click), not the keyboard
+  document.addEventListener("pointerdown", function () { lastPointer = true; }, true);
+  document.addEventListener("keydown", function () { lastPointer = false; }, true);
   // The "?" beside a part: htmx puts its explanation in the dialog (#explainer-body), shown beside
   // the list, which stays where it was; Escape or "Close" closes it and the focus goes back.
   document.addEventListener("htmx:afterSwap", function (event) {
