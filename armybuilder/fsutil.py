@@ -39,6 +39,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 try:
     import fcntl
@@ -283,7 +284,16 @@ def cannot_write(output: str, force: bool, into: bool = True) -> str | None:
     return None
 
 
-def _write_into(target: Path, data: bytes, found: Special) -> None:
+def _chunks(data: bytes | IO[bytes]) -> Iterator[bytes]:
+    """``data``, or what a file holds from where it is read, a MiB at a time."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        yield bytes(data)
+        return
+    while chunk := data.read(1 << 20):
+        yield chunk
+
+
+def _write_into(target: Path, data: bytes | IO[bytes], found: Special) -> None:
     """Write ``data`` into a character device, a FIFO or one of this process's descriptors."""
     if found.descriptor is not None:
         try:
@@ -304,17 +314,19 @@ def _write_into(target: Path, data: bytes, found: Special) -> None:
             raise NotAFile(f"it changed while it was opened (it is no longer {found.what})")
         if found.descriptor is None:
             os.set_blocking(fd, True)  # opened without blocking; the writes may wait for the reader
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        for chunk in _chunks(data):
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
 
 
 def atomic_write(
-    path: str | os.PathLike[str], data: bytes, force: bool = False, into: bool = True, sync: bool = True
+    path: str | os.PathLike[str], data: bytes | IO[bytes], force: bool = False, into: bool = True, sync: bool = True
 ) -> list[str]:
     """Write ``data`` to ``path`` atomically; returns notes on what of the old file could not be kept.
+    ``data`` may be a file, read from where it stands (a packet's PDF is written to one as it is made).
 
     Raises :class:`OverwriteRefused` (a ``FileExistsError``) when ``path`` exists and ``force``
     is false, ``IsADirectoryError`` when it is a directory, and ``OSError`` for the rest (no
@@ -353,7 +365,8 @@ def atomic_write(
     notes: list[str] = []
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            for chunk in _chunks(data):
+                fh.write(chunk)
             if sync:
                 fh.flush()
                 os.fsync(fh.fileno())

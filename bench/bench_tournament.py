@@ -29,6 +29,16 @@ to 14: the wall times are not comparable, the CPU times are):
     texts kept bounded): 500 lists 65 MiB, 11.3 s CPU; 1,000: 87 MiB, 23.3 s; 2,000: 132 MiB,
     48.3 s; the same bytes. The command without --packet: 32 MiB (500) to 39 MiB (2,000).
 
+Measured 2026-12-07 (issue 45, item 10, second round), ``--packet-memory`` (compact), load 9:
+
+    before (every roster built before the packet, the summary's table whole, every page held for
+    its footer, the PDF in memory): 200 lists 54 MiB, 3.8 s CPU; 1,000: 88 MiB, 20.6 s; 2,000:
+    132 MiB, 36.8 s
+    after (rosters made again per list, the summary's table a chunk at a time, each page written
+    to a temporary file with its footer as it ends): 200 lists 52 MiB, 6.3 s CPU; 1,000: 59 MiB,
+    31.4 s; 2,000: 69 MiB, 54.1 s (the CPU times at a load of 9: not comparable). Not yet flat:
+    about 9.7 KiB a list, half of it the run's own (its checked lists).
+
 Measured 2026-12-03 (issue 37, items 2 and 10), the packet of the 1,000 generated lists, in
 process, CPU seconds (the machine was shared: load 3.5 before, 9 after, so wall time ran 1 to 4
 times the CPU time):

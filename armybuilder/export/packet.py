@@ -19,11 +19,14 @@ in reportlab's invariant mode: the same lists and pack give the same bytes.
 from __future__ import annotations
 
 import functools
+import json
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+import tempfile
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from armybuilder.export import ExportError, ExportOptions, Paper
 from armybuilder.export.pdf import (
@@ -34,6 +37,7 @@ from armybuilder.export.pdf import (
     MARGIN_MM,
     RED,
     PdfExporter,
+    _compress_now,
     embed,
     fonts,
     load_platypus,
@@ -64,29 +68,87 @@ KEPT_TEXTS = 2_000  # texts parsed (and line breakings) kept across lists, then 
 # What measuring a list alone sets that the packet being laid out needs as it was (``_layout_of``).
 _PACKET_STATE = ("_chars", "_cut", "_roster_valid", "_attachment", "s", "_pages", "_roster_pages", "_body_page")
 MAX_REASONS = 8  # errors shown per list on the summary page; its own page shows every one
+# The summary's table is made this many rows at a time (``_chunked_table_class``): more than a page
+# holds, so that it splits where the whole table would; only the rows of one chunk are kept at a time.
+SUMMARY_CHUNK = 120
 
 
 @dataclass
 class PacketList:
-    """One list of the packet: its number, how the summary names it, its verdict and its roster."""
+    """One list of the packet: its number, how the summary names it and its verdict (its roster is
+    made again when its pages are laid out: :attr:`Packet.roster`)."""
 
     number: int
     label: str  # "Alice Archer: The Greenwood Host", or "List 3" when anonymous
     status: str  # legal, illegal, broken
     total: str  # "48 of 48 points", or "-"
     reasons: list[str]  # the error findings, "CODE: message"
-    roster: Roster | None  # None once laid out: a packet lets each list's roster go (``render``)
     system: str = ""
+    entry: int = 0  # its place in the run (``Tournament.entries``)
+
+
+class _Spool:
+    """A temporary file that holds what a packet needs again later (the summary's lines, each list's
+    file to embed, each page's compressed stream), so that its memory does not grow with its lists."""
+
+    def __init__(self) -> None:
+        self._file: IO[bytes] | None = None
+        self._end = 0
+
+    def put(self, data: bytes) -> Callable[[], bytes]:
+        """Keep ``data``; returns what reads it back."""
+        if self._file is None:
+            self._file = tempfile.TemporaryFile(prefix="armybuilder-packet-")  # noqa: SIM115 - closed by close()
+        at, self._end = self._end, self._end + len(data)
+        self._file.seek(at)
+        self._file.write(data)
+        return functools.partial(self._get, at, len(data))
+
+    def _get(self, at: int, size: int) -> bytes:
+        assert self._file is not None  # (read only what was put)
+        self._file.seek(at)
+        return self._file.read(size)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+class PacketLists:
+    """The packet's lists in order (:class:`PacketList`), each kept in the packet's spool and read
+    back when it is used: what the packet holds in memory is a number a list."""
+
+    def __init__(self, spool: _Spool) -> None:
+        self._spool = spool
+        self._kept: list[Callable[[], bytes]] = []
+
+    def append(self, item: PacketList) -> None:
+        self._kept.append(self._spool.put(json.dumps(asdict(item)).encode("utf-8")))
+
+    def reorder(self, order: list[int]) -> None:
+        self._kept = [self._kept[i] for i in order]
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __getitem__(self, index: int) -> PacketList:
+        return PacketList(**json.loads(self._kept[index]()))
+
+    def __iter__(self) -> Iterator[PacketList]:
+        return (self[i] for i in range(len(self._kept)))
 
 
 @dataclass
 class Packet:
     event: str
     facts: list[tuple[str, str]]  # the summary's header: (label, text)
-    lists: list[PacketList]
+    lists: PacketLists
+    roster: Callable[[PacketList], Roster]  # a list's roster, made again for its pages
     several_systems: bool = False
     anonymous: bool = False
     counts: dict[str, int] = field(default_factory=dict)  # lists, legal, illegal, broken
+    spool: _Spool = field(default_factory=_Spool)
 
 
 @dataclass
@@ -103,42 +165,99 @@ class PacketExporter(PdfExporter):
     _carries = False  # the packet carries its lists by number (``_attach``), none as a roster's own
     _measuring = False  # a list being measured alone (``_layout_of``)
 
-    def render_packet(self, packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False) -> bytes:
-        """The packet's PDF. Each list is laid out as ``armybuilder export --event`` lays it out
-        (:meth:`PdfExporter._one_page`: on one page when a snugger layout holds it), or with
-        ``compact`` as ``export --compact`` does; each with the margins of its layout.
+    def render_packet(
+        self, packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False, out: IO[bytes] | None = None
+    ) -> bytes:
+        """The packet's PDF (written to ``out`` as it is made when given, then b""). Each list is
+        laid out as ``armybuilder export --event`` lays it out (:meth:`PdfExporter._one_page`: on
+        one page when a snugger layout holds it), or with ``compact`` as ``export --compact`` does;
+        each with the margins of its layout.
 
-        The lists are laid out one at a time (issue 45, item 10: 2,000 lists took 582 MiB): each is
-        measured, its flowables made and laid out only when the one before it is all but done
-        (:func:`_packet_doc_class`), and its pages kept compressed until the footers, which need the
-        page count, are drawn; so the memory a packet takes does not grow with its lists' flowables.
-        The bytes are those of one story of every list built at once."""
+        The packet's memory does not grow with its lists (issue 45, item 10: 2,000 lists took 582
+        MiB, then 132). A first pass makes each list's roster, measures its layout and keeps only
+        the layout and its page count; the second makes each roster again, lays it out (its
+        flowables given to reportlab one list at a time: :func:`_packet_doc_class`) and draws each
+        page with its footer ("page N of M": M is the summary's pages, held until they are
+        counted, and the lists' pages measured), its stream compressed and put in a temporary file,
+        which the PDF is written from at its end (:func:`_written_document_class`). The summary's
+        table is made a chunk of rows at a time (:func:`_chunked_table_class`), and every list's
+        file to embed waits in the same temporary file."""
         load_platypus()
+        if not len(packet.lists):
+            raise ExportError("a packet needs at least one list")
+        if getattr(packet, "_rendered", False):
+            raise ExportError("a packet's lists are laid out once")
+        packet._rendered = True  # type: ignore[attr-defined]  # (its spool is closed once written)
+        sink = _Sink() if out is None else out
+        try:
+            options = ExportOptions(paper=Paper(paper), compact=compact)
+            regular, bold, face = fonts()
+            self.font, self.bold = regular, bold
+            self._packet = packet
+            layouts, list_pages = self._layouts(packet, options, compact)
+            said = len(self.warnings)
+            self._carried: list[tuple[int, Callable[[], bytes]]] = []
+            self._build_packet(packet, Paper(paper), options, layouts, list_pages, None, sink)
+            if self._total != self._drawn:  # (a list took other pages than measured: drawn again)
+                sink = _Sink() if out is None else _rewound(out)
+                self._carried = []
+                del self.warnings[said:]
+                self._build_packet(packet, Paper(paper), options, layouts, list_pages, self._drawn, sink)
+            self._check_glyphs(face)
+        finally:
+            packet.spool.close()
+        return sink.data if isinstance(sink, _Sink) else b""
+
+    def _layouts(
+        self, packet: Packet, options: ExportOptions, compact: bool
+    ) -> tuple[list[tuple[bool, int, float, bool]], int]:
+        """Each list's layout, measured alone (the first pass), and the pages they take together;
+        the warnings of their layouts said first, as when every list was measured before the packet."""
+        self._chars: set[str] = set()
+        self._cut = 0
+        self._attachment = None
+        self._compact, self._snug, self._keep_tail = False, 0, False
+        layouts: list[tuple[bool, int, float, bool]] = []
+        pages = 0
+        for item in packet.lists:
+            roster = packet.roster(item)
+            self._forget()
+            layout, count = self._layout_of(roster, options, compact)
+            layouts.append(layout)
+            pages += count
+        self._forget(everything=True)
+        return layouts, pages
+
+    def _build_packet(
+        self,
+        packet: Packet,
+        paper: Paper,
+        options: ExportOptions,
+        layouts: list[tuple[bool, int, float, bool]],
+        list_pages: int,
+        total: int | None,
+        sink: Any,
+    ) -> None:
+        """The second pass: every page laid out, drawn and written (``total``: the page count, when
+        known; else the summary's pages are held until it is)."""
         from reportlab.lib.pagesizes import A4, LETTER
         from reportlab.lib.units import mm
         from reportlab.platypus import Frame, NextPageTemplate, PageBreak, PageTemplate
         from reportlab.platypus.doctemplate import LayoutError
 
-        if not packet.lists:
-            raise ExportError("a packet needs at least one list")
-        if any(item.roster is None for item in packet.lists):
-            raise ExportError("a packet's lists are laid out once")
-        self._packet = packet
-        self._carried: list[tuple[int, bytes | None]] = []  # each list's file, embedded when the PDF is saved
-        regular, bold, face = fonts()
-        self.font, self.bold = regular, bold
-        pagesize = LETTER if Paper(paper) is Paper.letter else A4
-        options = ExportOptions(paper=Paper(paper), compact=compact)
+        pagesize = LETTER if paper is Paper.letter else A4
         self._current: int = 0
         self._next: int | None = None
-        self._chars: set[str] = set()
+        self._chars = set()
         self._cut = 0
         self._attachment = None  # no roster's own list: the packet carries each list by its number
         self._compact, self._snug, self._keep_tail = False, 0, False  # the summary: the roster's own type
+        self._total: int | None = total
+        self._list_pages = list_pages
+        self._drawn = 0
         self._styles()
-        buf = _Sink()
         doc = _packet_doc_class()(
-            buf,
+            sink,
             pagesize=pagesize,
             invariant=1,
             leftMargin=MARGIN_MM * mm,
@@ -168,40 +287,30 @@ class PacketExporter(PdfExporter):
         template((MARGIN_MM, BOTTOM_MARGIN_MM))  # the summary's (the first template is the first page's)
         avail = doc.width - 2 * INSET
         story = self._summary(packet, avail)
-        self._feet = [self._summary_foot(packet)]
+        self._feet: dict[int, _Foot] = {0: self._summary_foot(packet)}
         marker = _marker_class()
-        said = len(self.warnings)
-        layout_warnings: list[str] = []  # said first, as when every list was measured before the packet
 
         def sections() -> Iterator[list[Flowable]]:
-            for item in packet.lists:
-                roster, item.roster = item.roster, None  # let go once laid out: only its file is kept
-                assert roster is not None  # (checked above)
-                self._carried.append((item.number, roster.carried))
+            for index, item in enumerate(packet.lists):
+                roster = packet.roster(item)
+                if roster.carried is not None and not packet.anonymous:
+                    self._carried.append((item.number, packet.spool.put(roster.carried)))
                 self._forget()
-                before = len(self.warnings)
-                layout = self._layout_of(roster, options, compact)
-                layout_warnings.extend(self.warnings[before:])
-                del self.warnings[before:]
-                self._compact, self._snug, scale, self._keep_tail = layout
+                self._compact, self._snug, scale, self._keep_tail = layouts[index]
                 self._styles(scale)
-                section = [marker(self, len(self._feet)), NextPageTemplate(template(self._margins())), PageBreak()]
-                self._feet.append(self._list_foot(item.number, roster))
+                section = [marker(self, index + 1), NextPageTemplate(template(self._margins())), PageBreak()]
+                self._feet[index + 1] = self._list_foot(item.number, roster)
                 yield section + self._story(roster, avail)
 
         doc.sections = sections()
         doc.story = story
-        self._current, self._next = 0, None
         try:
-            doc.build(story, canvasmaker=self._canvas_class())
+            doc.build(story, canvasmaker=self._packet_canvas_class(packet.spool))
         except LayoutError as exc:
             raise ExportError(f"the packet does not fit the page ({exc})") from None
         finally:
             doc.sections = doc.story = None
             self._forget(everything=True)
-        self.warnings[said:said] = layout_warnings
-        self._check_glyphs(face)
-        return buf.data
 
     def _forget(self, everything: bool = False) -> None:
         """Let the texts parsed and the line breaking kept (:meth:`PdfExporter._p`) go when they
@@ -212,18 +321,28 @@ class PacketExporter(PdfExporter):
             if kept is not None and (everything or len(kept) > KEPT_TEXTS):
                 kept.clear()
 
-    def _layout_of(self, roster: Roster, options: ExportOptions, compact: bool) -> tuple[bool, int, float, bool]:
+    def _layout_of(
+        self, roster: Roster, options: ExportOptions, compact: bool
+    ) -> tuple[tuple[bool, int, float, bool], int]:
         """How one list is laid out in the packet, measured alone (no QR code: a packet shows none):
-        (--compact, snugness, type scale, trailing sections kept with the last). Measured while the
-        packet is being laid out: what the packet's own pages keep (the characters printed, the
-        texts cut, the list whose page is drawn) is left as it was."""
+        (--compact, snugness, type scale, trailing sections kept with the last), and the pages it
+        takes so. What the packet's own pages keep (the characters printed, the texts cut, the list
+        whose page is drawn) is left as it was."""
         kept = {name: self.__dict__[name] for name in _PACKET_STATE if name in self.__dict__}
         self._measuring = True
+        self._measured: dict[tuple[bool, int, float, bool], int] = {}
         try:
-            return self._measured_layout(roster, options, compact)
+            layout = self._measured_layout(roster, options, compact)
+            return layout, self._measured[layout]
         finally:
             self._measuring = False
             self.__dict__.update(kept)
+
+    def _measure(self, roster: Roster, options: ExportOptions, scale: float, one_page: bool = False) -> bool:
+        tail = super()._measure(roster, options, scale, one_page)
+        if self._measuring:  # each layout measured, by what it is: the pages it takes
+            self._measured[(self._compact, self._snug, scale, tail)] = self._pages
+        return tail
 
     def _measured_layout(self, roster: Roster, options: ExportOptions, compact: bool) -> tuple[bool, int, float, bool]:
         self._compact = compact
@@ -244,15 +363,14 @@ class PacketExporter(PdfExporter):
 
     def _attach(self, canvas: Canvas) -> None:
         """Each list as a file (:func:`packet_file`), so that ``import PACKET --list K`` takes one out;
-        none in an anonymous packet, whose lists name their players."""
+        none in an anonymous packet, whose lists name their players. Each waited in the spool and is
+        read back as the PDF is written."""
         if self._packet.anonymous:
             return
-        files: list[tuple[str, bytes, str, dict[str, str]]] = [
-            (packet_file(number), carried, f"List {number} of the packet", {})
-            for number, carried in self._carried
-            if carried is not None
-        ]
-        embed(canvas, files)
+        embed(
+            canvas,
+            [(packet_file(number), _Later(load), f"List {number} of the packet", {}) for number, load in self._carried],
+        )
 
     # --- the summary ---------------------------------------------------------------------------
 
@@ -288,34 +406,33 @@ class PacketExporter(PdfExporter):
         return story
 
     def _list_table(self, packet: Packet, avail: float) -> Any:
-        from reportlab.lib import colors
-        from reportlab.platypus import Table as RLTable
-        from reportlab.platypus import TableStyle
-
+        """The table of every list: its columns sized from every row's text (read one list at a
+        time), its rows made a chunk at a time as it is laid out (:func:`_chunked_table_class`)."""
         head = ["#", "List", *(["System"] if packet.several_systems else []), "Total", "Status", "Reasons"]
-        rows: list[list[str]] = []
-        cells: list[list[Any]] = []
-        for item in packet.lists:
-            shown = item.reasons[:MAX_REASONS]
-            if len(item.reasons) > MAX_REASONS:
-                shown.append(f"and {len(item.reasons) - MAX_REASONS} more (on its page)")
-            text = [str(item.number), item.label, *([item.system] if packet.several_systems else [])]
-            text += [item.total, item.status]
-            rows.append([*text, max(shown, key=len) if shown else ""])
-            cells.append(
-                [self._p(t, "cell_r" if i == 0 else "cell") for i, t in enumerate(text)]
-                + [[self._p(r, "cell") for r in shown] or self._p("", "cell")]
-            )
-        widths = self._col_widths(head, rows, avail)
-        data = [[self._p(h, "head") for h in head], *cells]
-        table = RLTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        style = self._grid_style()
+        widths = self._col_widths(head, _Rows(self, packet), avail)
         status_col = len(head) - 2
-        for row, item in enumerate(packet.lists, 1):
-            colour = GREEN if item.status == "legal" else RED
-            style.append(("TEXTCOLOR", (status_col, row), (status_col, row), colors.HexColor(colour)))
-        table.setStyle(TableStyle(style))
-        return table
+        header = [self._p(h, "head") for h in head]
+        style = self._grid_style()
+
+        def rows(start: int, stop: int) -> tuple[list[list[Any]], list[Any]]:
+            """The cells of lists ``start`` to ``stop`` (0-based), and their status colours as the
+            commands of a table whose first row after the header is list ``start``."""
+            from reportlab.lib import colors
+
+            cells: list[list[Any]] = []
+            commands: list[Any] = []
+            for row, i in enumerate(range(start, min(stop, len(packet.lists))), 1):
+                item = packet.lists[i]
+                shown = _shown(item)
+                text = [str(item.number), item.label, *([item.system] if packet.several_systems else [])]
+                text += [item.total, item.status]
+                row_cells: list[Any] = [self._p(t, "cell_r" if k == 0 else "cell") for k, t in enumerate(text)]
+                cells.append([*row_cells, [self._p(r, "cell") for r in shown] or self._p("", "cell")])
+                colour = GREEN if item.status == "legal" else RED
+                commands.append(("TEXTCOLOR", (status_col, row), (status_col, row), colors.HexColor(colour)))
+            return cells, commands
+
+        return _chunked_table_class()(header, rows, len(packet.lists), widths, style)
 
     # --- every page -------------------------------------------------------------------------------
 
@@ -340,7 +457,9 @@ class PacketExporter(PdfExporter):
             return
         if self._next is not None:
             self._current, self._next = self._next, None
-        canvas._armybuilder_page_of = self._current  # type: ignore[attr-defined]  # read back by the footer
+            for gone in [k for k in self._feet if k < self._current]:  # (only the lists being drawn)
+                del self._feet[gone]
+        canvas._armybuilder_page_of = self._current  # type: ignore[attr-defined]  # read by the footer
         self._roster_valid = self._feet[self._current].valid or self._current == 0
         super()._page(canvas, doc)
 
@@ -350,6 +469,101 @@ class PacketExporter(PdfExporter):
         self._foot1, self._foot2, self._foot2_tail = foot.first, foot.second, foot.tail
         super()._draw_footer(canvas, total, colors, mm)
 
+    def _listed(self, canvas: Canvas) -> None:
+        """The first list's marker is drawn (on the summary's last page): the page count is known."""
+        if self._total is None:
+            self._total = canvas.getPageNumber() + self._list_pages
+
+    def _packet_canvas_class(self, spool: _Spool) -> type[Canvas]:
+        """A canvas that draws each page's footer ("page N of M") when the page ends, compresses its
+        stream into ``spool`` and writes the PDF from there (:func:`_written_document_class`); the
+        summary's pages wait (compressed) until the page count is known."""
+        from reportlab.lib import colors
+        from reportlab.lib.units import mm
+        from reportlab.pdfgen.canvas import Canvas
+
+        exporter = self
+        written = _written_document_class()
+
+        class PacketCanvas(Canvas):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                self._doc.__class__ = written  # type: ignore[attr-defined]  # the canvas's PDFDocument, private
+                self._held: list[dict[str, Any]] = []
+
+            def showPage(self) -> None:
+                if exporter._total is None:  # a page of the summary: held, compressed, until the count is known
+                    state = dict(self.__dict__)
+                    code: list[str] = state.pop("_code")
+                    state[_PACKED] = zlib.compress("\n".join(code).encode("utf-8"), 1) if code else None
+                    state.pop("_held")
+                    self._held.append(state)
+                    self._startPage()  # type: ignore[attr-defined]  # Canvas's own page reset, private
+                    return
+                if self._held:
+                    live, held = dict(self.__dict__), self._held
+                    for state in held:
+                        packed = state.pop(_PACKED)
+                        self.__dict__.update(state)
+                        self._code = [zlib.decompress(packed).decode("utf-8")] if packed else []
+                        self._finish(exporter._total)
+                    self.__dict__.update(live)
+                    self._held = []
+                self._finish(exporter._total)
+
+            def _finish(self, total: int) -> None:
+                exporter._draw_footer(self, total, colors, mm)
+                Canvas.showPage(self)
+                page = self._doc.Pages.pages[-1]  # type: ignore[attr-defined]  # the canvas's PDFDocument, private
+                _compress_now(page, spool.put)
+                _lean(page)
+
+            def save(self) -> None:
+                if self._held:  # (a summary with no list after it: none in a packet)
+                    exporter._total = len(self._held)
+                    self.showPage = lambda: None  # type: ignore[method-assign]
+                exporter._drawn = len(self._doc.Pages.pages)  # type: ignore[attr-defined]  # private
+                exporter._pages = exporter._drawn
+                exporter._attach(self)
+                Canvas.save(self)
+
+        return PacketCanvas
+
+
+_PACKED = "_armybuilder_packed"  # a summary page held by the packet's canvas: its drawing, compressed
+
+
+class _Later:
+    """An embedded file's bytes, read from the packet's spool when the PDF is written."""
+
+    def __init__(self, load: Callable[[], bytes]) -> None:
+        self.load = load
+        self.size: int = load.args[1] if isinstance(load, functools.partial) else len(load())
+
+
+class _Rows:
+    """The summary's rows as text, read one list at a time: what its columns are sized by
+    (:meth:`PdfExporter._col_widths`, which reads each row once or twice)."""
+
+    def __init__(self, exporter: PacketExporter, packet: Packet) -> None:
+        self.exporter, self.packet = exporter, packet
+
+    def __iter__(self) -> Iterator[list[str]]:
+        several = self.packet.several_systems
+        for item in self.packet.lists:
+            shown = _shown(item)
+            text = [str(item.number), item.label, *([item.system] if several else [])]
+            text += [item.total, item.status]
+            yield [*text, max(shown, key=len) if shown else ""]
+
+
+def _shown(item: PacketList) -> list[str]:
+    """The reasons the summary shows for a list: the first MAX_REASONS, then how many more."""
+    shown = item.reasons[:MAX_REASONS]
+    if len(item.reasons) > MAX_REASONS:
+        shown.append(f"and {len(item.reasons) - MAX_REASONS} more (on its page)")
+    return shown
+
 
 class _Sink:
     """Where the PDF is written: its bytes, kept as they are (a BytesIO would copy them)."""
@@ -358,6 +572,12 @@ class _Sink:
 
     def write(self, data: bytes) -> None:
         self.data += data
+
+
+def _rewound(out: IO[bytes]) -> IO[bytes]:
+    out.seek(0)
+    out.truncate()
+    return out
 
 
 @functools.cache
@@ -380,6 +600,220 @@ def _packet_doc_class() -> Any:
     return PacketDoc
 
 
+@functools.cache
+def _written_document_class() -> Any:
+    """reportlab's PDFDocument writing each object to the file as it is formatted (reportlab joins
+    them all in memory, then writes them): the same bytes, in the same order."""
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+
+    class Written(pdfdoc.PDFFile):
+        def __init__(self, out: Any, version: Any) -> None:
+            self.out = out
+            super().__init__(version)
+
+        def add(self, s: Any) -> int:
+            data = pdfdoc.pdfdocEnc(s)
+            at, self.offset = self.offset, self.offset + len(data)
+            self.out.write(data)
+            return at
+
+        def format(self, document: Any) -> bytes:
+            return b""
+
+    class WrittenDocument(pdfdoc.PDFDocument):
+        def SaveToFile(self, filename: Any, canvas: Any) -> None:
+            self._out = filename
+            self.GetPDFData(canvas)
+
+        def format(self) -> bytes:  # PDFDocument.format (reportlab 4 and 5), its output written as it goes
+            doc: Any = self  # (reportlab is untyped here)
+            doc.encrypt.prepare(doc)
+            cat, info = doc.Catalog, doc.info
+            doc.Reference(cat)
+            doc.Reference(info)
+            encryptref = None
+            encryptinfo = doc.encrypt.info()
+            if encryptinfo:
+                encryptref = doc.Reference(encryptinfo)
+            counter = 0
+            ids = []
+            numbertoid, idToOb, idToOf = doc.numberToId, doc.idToObject, doc.idToOffset
+            doc.__accum__ = File = Written(doc._out, doc._pdfVersion)
+            while True:
+                counter += 1
+                if counter not in numbertoid:
+                    break
+                oid = numbertoid[counter]
+                obj = idToOb[oid]
+                IOf = pdfdoc.PDFIndirectObject(oid, obj).format(doc)
+                if not rl_config.invariant and rl_config.pdfComments:
+                    File.add(f"% {oid!a}: class {obj.__class__.__name__[:50]} \n")
+                idToOf[oid] = File.add(IOf)
+                ids.append(oid)
+                _written(idToOb, oid, obj)
+            del doc.__accum__
+            lno = len(numbertoid)
+            if counter - 1 != lno:
+                raise ValueError(f"counter {counter} doesn't match number to id dictionary {lno}")
+            xref = pdfdoc.PDFCrossReferenceTable()
+            xref.addsection(0, ids)
+            xrefoffset = File.add(xref.format(doc))
+            trailer = pdfdoc.PDFTrailer(
+                startxref=xrefoffset,
+                Size=lno + 1,
+                Root=doc.Reference(cat),
+                Info=doc.Reference(info),
+                Encrypt=encryptref,
+                ID=doc.ID(),
+            )
+            File.add(trailer.format(doc))
+            return b""
+
+    return WrittenDocument
+
+
+_WRITTEN = object()  # an object of the PDF already written: only its name is kept
+
+
+def _written(objects: dict[str, Any], name: str, obj: Any) -> None:
+    """Let an object go once it is written (a reference to it needs only its name, which stays
+    known); a page keeps only its name, which the page tree refers to it by."""
+    from reportlab.pdfbase.pdfdoc import PDFPage
+
+    objects[name] = _WRITTEN
+    if isinstance(obj, PDFPage):
+        internal = obj.__dict__.get("__InternalName__")
+        obj.__dict__.clear()
+        obj.__dict__["__InternalName__"] = internal
+
+
+def _lean(page: Any) -> None:
+    """A page waiting to be written without what it holds for nothing: its unset entries (None, as
+    its class has them) and its empty colour and shading tables (its class's own, empty too)."""
+    cls = _lean_page_class()
+    for name in [k for k, v in page.__dict__.items() if v is None and k in cls.__NoDefault__]:
+        del page.__dict__[name]
+    for name in ("_shadingUsed", "_colorsUsed"):
+        if not page.__dict__.get(name, True):
+            del page.__dict__[name]
+    page.__class__ = cls
+
+
+@functools.cache
+def _lean_page_class() -> Any:
+    from reportlab.pdfbase.pdfdoc import PDFPage
+
+    # (the tables are only read when the page is written: one empty table for every page)
+    return type("LeanPage", (PDFPage,), {**dict.fromkeys(PDFPage.__NoDefault__), "_shadingUsed": {}, "_colorsUsed": {}})
+
+
+@functools.cache
+def _chunked_table_class() -> Any:
+    """The summary's table, a flowable that lays out and splits as one reportlab Table of every
+    row, holding only ``SUMMARY_CHUNK`` rows or so: a Table of the header and the next rows, split
+    by reportlab where a page ends; the rest (reportlab's own second part of the split, with the
+    commands it rewrote) is given the next rows when it runs short, its commands that reach its
+    last row made to reach the end (-1), as they do in the whole table."""
+    from reportlab.platypus import Table, TableStyle
+    from reportlab.platypus.flowables import Flowable
+
+    commands = ("_linecmds", "_bkgrndcmds", "_spanCmds", "_nosplitCmds", "_srflcmds", "_sircmds")
+
+    def table(data: list[list[Any]], widths: list[float], style: list[Any]) -> Any:
+        made = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        made.setStyle(TableStyle(style))
+        return made
+
+    class ChunkedTable(Flowable):
+        def __init__(
+            self,
+            header: list[Any],
+            rows: Callable[[int, int], tuple[list[list[Any]], list[Any]]],
+            count: int,
+            widths: list[float],
+            style: list[Any],
+            start: int = 0,
+            rest: Any = None,
+        ) -> None:
+            super().__init__()
+            self.header, self.rows, self.count, self.widths, self.style = header, rows, count, widths, style
+            self.start = start  # the first list (0-based) of ``table`` after its header
+            self.table = rest if rest is not None else self._first(SUMMARY_CHUNK)
+            self.hAlign = "LEFT"
+
+        @property
+        def end(self) -> int:  # the list after the table's last row
+            return int(self.start + self.table._nrows - 1)
+
+        def _first(self, size: int) -> Any:
+            cells, colours = self.rows(0, size)
+            return table([self.header, *cells], self.widths, self.style + colours)
+
+        def _more(self) -> None:
+            """Give the table the next SUMMARY_CHUNK rows."""
+            if self.start == 0:
+                self.table = self._first(self.table._nrows - 1 + SUMMARY_CHUNK)
+                return
+            old, last = self.table, self.table._nrows - 1
+            cells, colours = self.rows(self.end, self.end + SUMMARY_CHUNK)
+            fresh = table([self.header, *cells], self.widths, self.style + colours)
+            heights = list(old._argH) + [None] * len(cells)
+            grown = Table(
+                old._cellvalues + fresh._cellvalues[1:],
+                colWidths=old._colWidths,
+                rowHeights=heights,
+                repeatRows=old.repeatRows,
+                normalizedData=1,
+                cellStyles=old._cellStyles + fresh._cellStyles[1:],
+                hAlign="LEFT",
+                spaceAfter=getattr(old, "spaceAfter", None),
+            )
+
+            def ending(c: Any) -> Any:
+                (sc, sr), (ec, er) = c[1:3]
+                return (c[0], (sc, -1 if sr == last else sr), (ec, -1 if er == last else er), *c[3:])
+
+            for name in commands:
+                setattr(grown, name, [ending(c) for c in getattr(old, name)])
+            self.table = grown
+
+        def _whole(self) -> Any:
+            return self.table if self.end >= self.count else None
+
+        def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+            while True:
+                w, h = self.table.wrap(available_width, available_height)
+                if self.end >= self.count or h > available_height:
+                    return w, h
+                self._more()  # it would fit with rows left: it must hold more than a page
+
+        def split(self, available_width: float, available_height: float) -> list[Any]:
+            self.wrap(available_width, available_height)
+            parts = self.table.split(available_width, available_height)
+            if len(parts) != 2:
+                return list(parts)
+            first, rest = parts
+            taken = first._nrows - 1
+            left = ChunkedTable(self.header, self.rows, self.count, self.widths, self.style, self.start + taken, rest)
+            if left.end >= left.count:
+                return [first, rest]
+            if rest._nrows - 1 < SUMMARY_CHUNK:
+                left._more()
+            return [first, left]
+
+        def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+            self.table.drawOn(canvas, x, y, _sW)
+
+    def make(header: list[Any], rows: Any, count: int, widths: list[float], style: list[Any]) -> Any:
+        if count <= SUMMARY_CHUNK:  # one Table, as ever
+            cells, colours = rows(0, count)
+            return table([header, *cells], widths, style + colours)
+        return ChunkedTable(header, rows, count, widths, style)
+
+    return make
+
+
 def _marker_class() -> Any:
     """A flowable of no size, put before each list's page break: it tells the exporter which list
     the next page shows (the page's start is drawn before its first flowable)."""
@@ -395,61 +829,70 @@ def _marker_class() -> Any:
 
         def draw(self) -> None:
             self.exporter._next = self.index
+            self.exporter._listed(self.canv)
 
     return Marker
 
 
 def render(packet: Packet, paper: Paper | str = Paper.a4, compact: bool = False) -> tuple[bytes, list[str]]:
     """The packet's PDF bytes, and the warnings for stderr (characters the font cannot print...);
-    ``compact``: each list laid out as ``export --compact`` lays it out. The packet is used up: each
-    list's roster is let go once laid out (only its file is kept, to embed), so a packet is rendered once."""
+    ``compact``: each list laid out as ``export --compact`` lays it out. A packet is rendered once
+    (its spool is let go)."""
     exporter = PacketExporter()
     data = exporter.render_packet(packet, paper, compact)
     return data, exporter.warnings
+
+
+def render_to(packet: Packet, out: IO[bytes], paper: Paper | str = Paper.a4, compact: bool = False) -> list[str]:
+    """The packet's PDF written to ``out`` (a file that can be rewound) as it is made: its memory
+    does not grow with the packet; returns the warnings."""
+    exporter = PacketExporter()
+    exporter.render_packet(packet, paper, compact, out)
+    return exporter.warnings
 
 
 # -- the packet of a tournament's run ------------------------------------------------------
 
 
 def packet_of(t: Tournament, anonymous: bool = False) -> Packet:
-    """The packet of a run (:class:`Packet`): each list checked again
-    against the pack for its roster (a run keeps only what the reports need). With ``anonymous``
-    the lists are numbered in fingerprint order, not the order of their files (which may follow
-    the players' names), and carry no player or list name."""
+    """The packet of a run (:class:`Packet`): each list checked again against the pack for its
+    roster (a run keeps only what the reports need), and what the summary shows of it kept in the
+    packet's spool; its roster is made again when its pages are laid out (:attr:`Packet.roster`), so
+    no roster is kept. With ``anonymous`` the lists are numbered in fingerprint order, not the
+    order of their files (which may follow the players' names), and carry no player or list name."""
     import hashlib
 
-    from armybuilder.export.roster import build, from_result
-
     base = os.path.commonpath([os.path.dirname(e.file) or "." for e in t.entries]) if t.entries else ""
-    made = []
-    for e in t.entries:
-        try:
-            roster = build(Path(e.file), pack=t.pack)[0]
-        except Exception:  # noqa: BLE001 - one list that cannot be laid out must not lose the packet
-            roster = from_result(e.result, None)
+    spool = _Spool()
+    lists = PacketLists(spool)
+    keys: list[tuple[str, int]] = []
+    for index, e in enumerate(t.entries):
+        roster = _roster(t, index, anonymous, base, 0)
         key = roster.fingerprint
         if key is None:
             try:
                 key = hashlib.sha256(Path(e.file).read_bytes()).hexdigest()
             except OSError:
                 key = ""
-        made.append((e, roster, key))
-    if anonymous:
-        made.sort(key=lambda m: (m[2], m[0].index))
-    lists = []
-    for number, (e, roster, _) in enumerate(made, 1):
-        if anonymous:
-            roster.name, roster.file, label = f"List {number}", "(left out: anonymous)", f"List {number}"
-            roster.player = roster.note = None  # the list's own words may name its player
-            _unnamed(roster, e.file)
-        else:
-            who = e.player or (os.path.relpath(e.file, base) if base else e.file)
-            label = who + (f": {e.result.name}" if e.result.name else "")
-            if e.player:  # the player as the run knows them (a desk's name) on the list's pages too
-                roster.player = e.player
+        keys.append((key, e.index))
+        label = _label(e, base) if not anonymous else ""
         total = roster.measure_text if roster.measure.total is not None else "-"
         reasons = [f"{f.code}: {f.message}" for f in roster.errors]
-        lists.append(PacketList(number, label, e.status, total, reasons, roster, e.result.system or "-"))
+        lists.append(PacketList(0, label, e.status, total, reasons, e.result.system or "-", index))
+    order = list(range(len(t.entries)))
+    if anonymous:
+        order.sort(key=lambda i: keys[i])
+    lists.reorder(order)
+    numbered = PacketLists(spool)
+    for number, item in enumerate(lists, 1):
+        item.number = number
+        if anonymous:
+            item.label = f"List {number}"
+        numbered.append(item)
+
+    def roster_of(item: PacketList) -> Roster:
+        return _roster(t, item.entry, anonymous, base, item.number)
+
     shown = (("date", "Date"), ("organiser", "Organiser"), ("url", "Web"))
     facts = [(label, str(t.pack.data[key])) for key, label in shown if key in t.pack.data]
     facts.append(("Event pack", os.path.basename(t.pack.file)))
@@ -464,7 +907,31 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Packet:
                 "(armybuilder fingerprint FILE gives a file's fingerprint, printed at the foot of its pages)",
             )
         )
-    return Packet(t.pack.event, facts, lists, len(t.pack.system_ids) > 1, anonymous, t.summary())
+    return Packet(t.pack.event, facts, numbered, roster_of, len(t.pack.system_ids) > 1, anonymous, t.summary(), spool)
+
+
+def _label(e: Any, base: str) -> str:
+    who = e.player or (os.path.relpath(e.file, base) if base else e.file)
+    return str(who + (f": {e.result.name}" if e.result.name else ""))
+
+
+def _roster(t: Tournament, index: int, anonymous: bool, base: str, number: int) -> Roster:
+    """The roster of the run's list ``index``, checked again against the pack, named as the packet
+    names it (list ``number`` when anonymous)."""
+    from armybuilder.export.roster import build, from_result
+
+    e = t.entries[index]
+    try:
+        roster = build(Path(e.file), pack=t.pack)[0]
+    except Exception:  # noqa: BLE001 - one list that cannot be laid out must not lose the packet
+        roster = from_result(e.result, None)
+    if anonymous:
+        roster.name, roster.file = f"List {number}", "(left out: anonymous)"
+        roster.player = roster.note = None  # the list's own words may name its player
+        _unnamed(roster, e.file)
+    elif e.player:  # the player as the run knows them (a desk's name) on the list's pages too
+        roster.player = e.player
+    return roster
 
 
 def _unnamed(roster: Roster, file: str) -> None:
@@ -487,16 +954,18 @@ def write_packet(t: Tournament, path: Path, anonymous: bool, force: bool, compac
     """Write the packet: whether it was written, and the line that says so (or why not)."""
     from armybuilder.fsutil import atomic_write
 
-    try:
-        data, warnings = render(packet_of(t, anonymous), compact=compact)
-    except ExportError as exc:
-        return False, one_line(f"{path}: cannot lay out the packet: {exc}")
-    try:
-        atomic_write(path, data, force=force)
-    except FileExistsError:
-        return False, one_line(f"{path} already exists; use --force to overwrite it")
-    except OSError as exc:
-        return False, one_line(f"{path}: cannot write the packet: {exc.strerror or exc}")
+    with tempfile.TemporaryFile(prefix="armybuilder-packet-") as made:
+        try:  # written to a file as it is made, then moved into place: no packet held in memory
+            warnings = render_to(packet_of(t, anonymous), made, compact=compact)
+        except ExportError as exc:
+            return False, one_line(f"{path}: cannot lay out the packet: {exc}")
+        made.seek(0)
+        try:
+            atomic_write(path, made, force=force)
+        except FileExistsError:
+            return False, one_line(f"{path} already exists; use --force to overwrite it")
+        except OSError as exc:
+            return False, one_line(f"{path}: cannot write the packet: {exc.strerror or exc}")
     how = "".join(f", {word}" for word, given in (("anonymous", anonymous), ("compact", compact)) if given)
     extra = "".join(f"; {w}" for w in warnings)
     return True, one_line(f"wrote packet {path} ({plural(len(t.entries), 'list')}{how}){extra}")

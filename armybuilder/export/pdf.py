@@ -52,7 +52,7 @@ import io
 import json
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
@@ -831,7 +831,7 @@ class PdfExporter(Exporter):
             ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * pad),
         ]
 
-    def _col_widths(self, columns: list[str], rows: list[list[str]], avail: float) -> list[float]:
+    def _col_widths(self, columns: list[str], rows: Iterable[list[str]], avail: float) -> list[float]:
         """Each column as wide as its longest cell; when that is too wide for the page, narrow
         columns keep their width and the wide ones share the rest in proportion, none narrower than
         its floor (``_col_floors``): one huge cell never squeezes its neighbours below their padding."""
@@ -863,7 +863,9 @@ class PdfExporter(Exporter):
             open_ = [i for i in open_ if i not in fixed]
         return widths
 
-    def _col_floors(self, columns: list[str], rows: list[list[str]], natural: list[float], avail: float) -> list[float]:
+    def _col_floors(
+        self, columns: list[str], rows: Iterable[list[str]], natural: list[float], avail: float
+    ) -> list[float]:
         """The narrowest each column may be made: its cell padding and its longest word, header or
         cell (three letters at least), so no word is broken; never more than its natural width, and
         each at most an equal share of ``avail``, so all the floors together fit."""
@@ -1123,22 +1125,25 @@ _PACKED = "_armybuilder_packed"  # a page kept by the footer canvas: its drawing
 
 class _Encoded:
     """A filter of a page's stream whose work is done: the outermost gives the encoded bytes (once),
-    the others pass them through; each names its filter in the stream's ``Filter`` array."""
+    the others pass them through; each names its filter in the stream's ``Filter`` array. The bytes
+    are held, or read back when the page is written (``load``: a packet keeps them in a file)."""
 
-    def __init__(self, pdfname: str, data: bytes | None = None) -> None:
-        self.pdfname, self.data = pdfname, data
+    def __init__(self, pdfname: str, data: Any = None, load: Callable[[], Any] | None = None) -> None:
+        self.pdfname, self.data, self.load = pdfname, data, load
 
     def encode(self, text: Any) -> Any:
-        if self.data is None:
+        if self.data is None and self.load is None:
             return text
-        data, self.data = self.data, None  # (a document is formatted once)
+        data = self.data if self.data is not None else self.load() if self.load is not None else b""
+        self.data = self.load = None  # (a document is formatted once)
         return data
 
 
-def _compress_now(page: Any) -> None:
+def _compress_now(page: Any, keep: Callable[[bytes], Callable[[], bytes]] | None = None) -> None:
     """Encode a page's stream when the page is written, not when the whole document is: the
     filters reportlab's ``PDFPage.check_format`` gives it (zlib, then ASCII85), applied as its
-    ``PDFStream.format`` applies them, so the same bytes; only the encoded pages wait for the end."""
+    ``PDFStream.format`` applies them, so the same bytes; only the encoded pages wait for the end
+    (``keep``: where they wait, given the bytes, giving back what reads them again)."""
     from reportlab import rl_config
     from reportlab.pdfbase.pdfdoc import PDFBase85Encode, PDFStream, PDFZCompress
 
@@ -1149,11 +1154,22 @@ def _compress_now(page: Any) -> None:
     data = stream
     for f in reversed(filters):
         data = f.encode(data)
+    load: Callable[[], Any] | None = None
+    if keep is not None:  # (ASCII85 gives text: kept as its bytes, given back as text)
+        kept = keep(data.encode("latin-1") if isinstance(data, str) else data)
+        load = functools.partial(_as_text, kept) if isinstance(data, str) else kept
     contents = PDFStream()
-    contents.filters = [_Encoded(f.pdfname, data if i == 0 else None) for i, f in enumerate(filters)]
+    contents.filters = [
+        _Encoded(f.pdfname, None if load is not None else data, load) if i == 0 else _Encoded(f.pdfname)
+        for i, f in enumerate(filters)
+    ]
     contents.content = b""
     contents.__Comment__ = "page stream"  # type: ignore[attr-defined]  # as reportlab names it
     page.Contents, page.stream = contents, None
+
+
+def _as_text(load: Callable[[], bytes]) -> str:
+    return load().decode("latin-1")
 
 
 def _pages_text(first: int, last: int) -> str:
@@ -1180,21 +1196,23 @@ def _listing(chars: list[str]) -> str:
     return shown + (f" and {len(chars) - 10} more" if len(chars) > 10 else "")
 
 
-def embed(canvas: Canvas, files: list[tuple[str, bytes, str, dict[str, str]]]) -> None:
+def embed(canvas: Canvas, files: list[tuple[str, Any, str, dict[str, str]]]) -> None:
     """Embed files (name, bytes, description, extra entries of the file specification) as file
     attachments: the catalog's ``EmbeddedFiles`` name tree (PDF 1.7, 7.11.4), names in order.
-    reportlab has no API for it, so the objects are made with its ``pdfdoc`` classes."""
+    reportlab has no API for it, so the objects are made with its ``pdfdoc`` classes. A file's
+    bytes may be read only when the PDF is written: an object with their ``size`` and ``load()``."""
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
 
     doc = canvas._doc  # type: ignore[attr-defined]  # the canvas's PDFDocument, private: not in types-reportlab
     names: list[Any] = []
-    for name, data, said, extra in sorted(files):
-        stream = PDFStream(
+    for name, data, said, extra in sorted(files, key=lambda f: f[0]):
+        later = not isinstance(data, bytes)
+        stream = (_later_stream_class() if later else PDFStream)(
             PDFDictionary(
                 {
                     "Type": PDFName("EmbeddedFile"),
                     "Subtype": "/application#2Fjson",  # a PDF name, written with its '/' escaped
-                    "Params": PDFDictionary({"Size": len(data)}),
+                    "Params": PDFDictionary({"Size": data.size if later else len(data)}),
                 }
             ),
             data,
@@ -1213,3 +1231,20 @@ def embed(canvas: Canvas, files: list[tuple[str, bytes, str, dict[str, str]]]) -
         names += [PDFString(name), doc.Reference(spec)]
     if names:
         doc.Catalog.Names = PDFDictionary({"EmbeddedFiles": PDFDictionary({"Names": PDFArray(names)})})
+
+
+@functools.cache
+def _later_stream_class() -> Any:
+    """A PDFStream whose content is read when it is written (``content.load()``), then let go."""
+    from reportlab.pdfbase.pdfdoc import PDFStream
+
+    class LaterStream(PDFStream):
+        def format(self, document: Any) -> Any:
+            later = self.content
+            self.content = later.load()
+            try:
+                return super().format(document)
+            finally:
+                self.content = later
+
+    return LaterStream
