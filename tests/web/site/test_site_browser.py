@@ -31,7 +31,7 @@ from armybuilder.web.site import build as site
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
-BOOT = 120_000  # ms for the first visit: the runtime is compiled and the app imported, on a busy machine
+BOOT = 120.0  # seconds for the first visit: the runtime is compiled and the app imported, on a busy machine
 
 
 @pytest.fixture(scope="module")
@@ -474,7 +474,7 @@ def test_a_link_with_a_bad_escape_says_what_is_wrong(player, served, run):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     link = run("share", EXAMPLES[0], "--link", served).stdout.strip()
     page.goto(link[:-3] + "%")
-    _until(page, "() => !!document.getElementById('shared-problem')", timeout=BOOT / 1000)
+    _until(page, "() => !!document.getElementById('shared-problem')", timeout=BOOT)
     assert "cannot be read" in page.locator("#shared-problem").inner_text()
     assert page.locator("#boot-status").count() == 0
     page.evaluate("(hash) => { location.hash = hash; }", link.split("#", 1)[1] + "%E2%80")
