@@ -145,6 +145,16 @@ def source(system: str, *keywords: str) -> str:
     return str(load_data(system, "system")["title"])
 
 
+def printed(system: str, rule: str) -> str:
+    """A rule reference as a printed roster says it to an opponent: the ``printed`` wording of the
+    source whose document it is (no database's developer name, issue 46 item 8), else as it is.
+    JSON and ``explain`` keep the document's exact name."""
+    for s in sources(system):
+        if s.get("document") == rule and s.get("printed"):
+            return str(s["printed"])
+    return rule
+
+
 def join(items: Iterable[Any], word: str = "or") -> str:
     words = [str(i) for i in items]
     if len(words) <= 1:

@@ -700,7 +700,12 @@ class PdfExporter(Exporter):
             def draw(self) -> None:
                 exporter._roster_pages = self.canv.getPageNumber()
 
-        rows: list[list[Any]] = [[e.name, e.kind, e.rule or "-", e.summary_text] for e in r.rules or []]
+        from armybuilder.compose.catalog import printed
+
+        def cited(rule: str | None) -> str:
+            return (printed(r.system_id, rule) if r.system_id else rule) if rule else "-"
+
+        rows: list[list[Any]] = [[e.name, e.kind, cited(e.rule), e.summary_text] for e in r.rules or []]
         story: list[Flowable] = [RosterEnd(), *([PageBreak()] if self._appendix_page else [])]
         story += [*self._heading("Rules used"), self._p(RULES_INTRO, "small")]
         if rows:

@@ -1,5 +1,6 @@
 """The QR code on a PDF roster: the list's share code (:mod:`armybuilder.sharecode`), for an opponent
-to scan at the table and read back with ``armybuilder import CODE``.
+to scan at the table and read back with ``armybuilder import CODE``; its caption says so in a
+player's words, with no command line (issue 46, item 8).
 
 The symbol is made by segno (a QR Code Model 2 of ISO/IEC 18004, byte mode, error correction
 level L raised as far as the same size allows) and drawn as black squares on a white ground
@@ -29,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_VERSION = 20  # 97 modules: 0.36 mm each at SIDE_MM; the largest a phone reads from paper with ease
 SIDE_MM = 38.0  # the symbol with its quiet zone
 QUIET = 4  # modules of white around the symbol (ISO/IEC 18004: 4)
-CAPTION = ("The list's share code:", "armybuilder import CODE")  # under the symbol, one line each
+CAPTION = ("The list's share code:", "open it in armybuilder")  # under the symbol, one line each
 LINK_CAPTION = ("Scan to open the list", "in a browser, nothing to install")  # export --link: the share link
 
 

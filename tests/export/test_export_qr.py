@@ -70,7 +70,8 @@ def test_the_qr_code_has_a_caption_and_the_header_keeps_its_facts(run, tmp_path)
     pdf = tmp_path / "roster.pdf"
     run("export", FT_EXAMPLE, "-o", pdf)
     text = pdf_text(pdf.read_bytes())
-    assert "The list's share code: armybuilder import CODE" in text
+    assert "The list's share code: open it in armybuilder" in text
+    assert "armybuilder import" not in text  # no command line for an opponent (issue 46, item 8)
     assert "System Fantasy Triumph (fantasy-triumph) Points 51 of 51 Status VALID" in text
 
 
@@ -88,7 +89,7 @@ def test_a_code_too_long_for_a_qr_code_is_left_off_with_a_warning(run, write, tm
     r = run("export", listing, "-o", pdf)
     assert r.exit_code == 0
     assert "too long for a QR code a phone reads from paper" in r.stderr
-    assert "armybuilder import CODE" not in pdf_text(pdf.read_bytes())
+    assert "open it in armybuilder" not in pdf_text(pdf.read_bytes())
     assert scanned(pdf, tmp_path) == []
     out = tmp_path / "back.yaml"  # the PDF still carries the list
     assert run("import", pdf, "-o", out).exit_code == 0
@@ -120,4 +121,4 @@ def test_a_packet_has_no_qr_code_an_anonymous_one_would_give_names_away(run, tmp
     assert r.exit_code == 1, r.stderr
     assert "List 1" in pdf_text(packet.read_bytes())
     assert scanned(packet, tmp_path, page=2) == []
-    assert "armybuilder import CODE" not in pdf_text(packet.read_bytes())
+    assert "open it in armybuilder" not in pdf_text(packet.read_bytes())

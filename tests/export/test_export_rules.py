@@ -141,3 +141,21 @@ def test_cli_with_rules_and_help(run):
     help_text = run("export", "--help").stdout
     for option in ("--with-rules", "--compact", "text"):
         assert option in help_text
+
+
+def test_a_pdf_roster_says_its_sources_and_its_share_code_in_a_players_words(run, tmp_path):
+    """Issue 46, item 8: a PDF roster is read by an opponent. Its troop types cite "the official
+    Triumph! army-list database", not the database's developer name (Meshwesh, which the JSON keeps
+    for those who look it up: /work/shared/reference/README.md), and the QR code's caption says what
+    to do with it, with no command line."""
+    listing = ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml"
+    pdf = tmp_path / "roster.pdf"
+    assert run("export", listing, "-o", pdf, "--with-rules").exit_code == 0
+    text = " ".join(pdf_text(pdf.read_bytes()).split())
+    assert "Meshwesh" not in text
+    assert "armybuilder import" not in text
+    assert "army list source: the official Triumph! army-list database" in text
+    assert "The list's share code: open it in armybuilder" in text
+    roster, _ = build(listing, with_rules=True)
+    kept = {e["rule"] for e in json.loads(render(roster, "json"))["rules"] if e["kind"] == "troop type"}
+    assert kept == {"Triumph! troop types (Meshwesh)"}  # the exact term, for a developer
