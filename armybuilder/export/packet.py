@@ -219,8 +219,12 @@ class PacketExporter(PdfExporter):
         self._compact, self._snug, self._keep_tail = False, 0, False
         layouts: list[tuple[bool, int, float, bool]] = []
         pages = 0
+        self._games: dict[str, tuple[str, list[str]]] = {}  # a game's title, what none of its lists is checked for
         for item in packet.lists:
             roster = packet.roster(item)
+            if self._shared(roster) and str(roster.system_id) not in self._games:
+                self._games[str(roster.system_id)] = (str(roster.system_title), self._shared(roster))
+            self._own(roster)
             self._forget()
             layout, count = self._layout_of(roster, options, compact)
             layouts.append(layout)
@@ -286,7 +290,7 @@ class PacketExporter(PdfExporter):
 
         template((MARGIN_MM, BOTTOM_MARGIN_MM))  # the summary's (the first template is the first page's)
         avail = doc.width - 2 * INSET
-        story = self._summary(packet, avail)
+        story = self._summary(packet, avail) + self._every_list()
         self._feet: dict[int, _Foot] = {0: self._summary_foot(packet)}
         marker = _marker_class()
 
@@ -295,6 +299,7 @@ class PacketExporter(PdfExporter):
                 roster = packet.roster(item)
                 if roster.carried is not None and not packet.anonymous:
                     self._carried.append((item.number, packet.spool.put(roster.carried)))
+                self._own(roster)
                 self._forget()
                 self._compact, self._snug, scale, self._keep_tail = layouts[index]
                 self._styles(scale)
@@ -311,6 +316,39 @@ class PacketExporter(PdfExporter):
         finally:
             doc.sections = doc.story = None
             self._forget(everything=True)
+
+    def _shared(self, roster: Roster) -> list[str]:
+        """What a roster of its game says it does not check whatever the list (the system's own
+        ``not_checked``, the same on every list of the game): printed once in the packet, after its
+        summary (issue 46, item 13: 1,500 characters of each Fantasy Triumph list's overflow page);
+        the list's own readings stay on its pages."""
+        if not roster.system_id:
+            return []
+        from armybuilder import systems
+        from armybuilder.text import not_checked_text
+
+        try:
+            every = [not_checked_text(i) for i in systems.get(roster.system_id).not_checked]
+        except Exception:  # noqa: BLE001 - a game the packet cannot name: its lists keep their caveats
+            return []
+        return [n for n in every if n in roster.not_checked]
+
+    def _own(self, roster: Roster) -> None:
+        """The roster's "Not checked" without what its game's page says for every list, and a line
+        saying where that is."""
+        shared = set(self._games.get(str(roster.system_id), ("", []))[1])
+        if shared:
+            own = [n for n in roster.not_checked if n not in shared]
+            roster.not_checked = [*own, f"what is not checked in any {roster.system_title} list: {GAME_PAGE_WHERE}"]
+
+    def _every_list(self) -> list[Flowable]:
+        """After the summary, for each game: what none of its lists is checked for, said once."""
+        story: list[Flowable] = []
+        for title, shared in self._games.values():
+            story += self._heading(f"For every {title} list: not checked")
+            story.append(self._p(GAME_PAGE_INTRO.format(game=title), "small"))
+            story += self._notes(shared, fine=True)
+        return story
 
     def _forget(self, everything: bool = False) -> None:
         """Let the texts parsed and the line breaking kept (:meth:`PdfExporter._p`) go when they
@@ -529,6 +567,12 @@ class PacketExporter(PdfExporter):
 
         return PacketCanvas
 
+
+GAME_PAGE_INTRO = (
+    "What armybuilder does not check in any {game} list, said once here for the packet's lists of it; "
+    "each list's pages say what is its own."
+)
+GAME_PAGE_WHERE = "after the packet's summary"
 
 _PACKED = "_armybuilder_packed"  # a summary page held by the packet's canvas: its drawing, compressed
 

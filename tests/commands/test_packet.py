@@ -301,3 +301,33 @@ def test_the_packet_lets_each_list_go_once_laid_out(tmp_path, monkeypatch):
     few, many = peak(12), peak(72)
     print(f"12 lists: {few / 2**20:.2f} MiB, 72 lists: {many / 2**20:.2f} MiB")
     assert many < few * 1.1, f"12 lists: {few / 2**20:.1f} MiB, 72 lists: {many / 2**20:.1f} MiB"
+
+
+def test_what_every_list_of_a_game_leaves_unchecked_is_said_once(run, tmp_path):
+    """Issue 46, item 13: the "Not checked" caveats of a game's system (data/<game>/system.yaml
+    not_checked, the same on every list of the game) took about 1,500 characters of each Fantasy
+    Triumph list's overflow page. The packet says them once, after its summary, under "For every
+    Fantasy Triumph list: not checked"; each list keeps what is its own, and says where the rest is.
+    The 10 first examples with the games-day pack: 17 pages before (2 summary + 15 lists), 16 now."""
+    examples = [f for f in sorted((ROOT / "examples").glob("*/*.yaml")) if f.parent.name != "events"][:10]
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for f in examples:
+        shutil.copyfile(f, folder / f"{f.parent.name}--{f.name}")
+    out = tmp_path / "packet.pdf"
+    run("tournament", ROOT / "examples/events/games-day.yaml", folder, "--packet", out)
+    text = pages(out)
+    whole = " ".join(text)
+    caveat = "play: deployment, movement, command points, combat and the cards' game play (FT 24-62)"
+    assert whole.count(caveat) == 1  # it was on each of the four Fantasy Triumph lists' pages
+    shared_at = whole.index("For every Fantasy Triumph list: not checked")
+    assert shared_at < whole.index(caveat) < whole.index("list 1 ·")  # after the summary, before the lists
+    assert whole.count("For every Fantasy Triumph list: not checked") == 1
+    pointer = "what is not checked in any Fantasy Triumph list: after the packet's summary"
+    assert whole.count(pointer) == 4  # on each Fantasy Triumph list's own pages
+    assert "For every Heroes of Might and Magic III" in whole and "For every Small World of Warcraft" in whole
+    # each list's own findings stay on its own pages: list 1, The Broken Horde, is INVALID for its own reasons
+    own = [p for p in text if "Club Games Day · list 1 ·" in p]
+    assert "INVALID" in own[0] and "40 (incomplete) of 51" in " ".join(own)
+    assert len(text) <= 16
+    assert f"page {len(text)} of {len(text)}" in text[-1]
