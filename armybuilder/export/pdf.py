@@ -136,6 +136,28 @@ def fonts() -> tuple[str, str, TTFont | None]:
     return _registered
 
 
+BOX = "\u25a1"  # WHITE SQUARE, in DejaVu Sans: what a character with no glyph prints as (issue 46, item 14)
+
+
+def unprintable(text: str) -> list[str]:
+    """The characters of ``text`` a PDF roster or packet cannot draw (a box in their place): the
+    check behind the exporter's warning (``tournament --packet``), for the desk's organiser page to
+    say it beside a player's name (issue 46, item 14). CJK characters are set in a CJK font."""
+    face = fonts()[2]
+    out: list[str] = []
+    for c in dict.fromkeys(text):
+        if c.isspace() or ord(c) < 32 or cjk_script(c) is not None:
+            continue
+        if face is None:
+            try:
+                c.encode("cp1252")
+            except UnicodeEncodeError:
+                out.append(c)
+        elif ord(c) not in face.face.charToGlyph:
+            out.append(c)
+    return out
+
+
 # Names in Chinese, Japanese or Korean: the bundled DejaVu Sans has none of their characters, so a
 # run of them is set in one of the CJK fonts every PDF reader knows (reportlab's CID fonts: Adobe's
 # Asian font packs, which a reader supplies; no font file is bundled or embedded). Their text is
@@ -522,7 +544,10 @@ class PdfExporter(Exporter):
     def _p(self, text: str, style: str, bullet: str | None = None) -> Paragraph:
         """A paragraph of text from the roster (escaped: a name is never markup)."""
         text = self._short(str(text))
-        self._chars.update(text)
+        self._chars.update(text)  # (the warning names the characters as written)
+        if not text.isascii():  # a character with no glyph: the box it prints as, not a NUL in the PDF's text
+            for c in unprintable(text):
+                text = text.replace(c, BOX)
         # reportlab parses each paragraph's markup (an HTML parser: most of a story's time); the same
         # text in the same style parses the same, so each is parsed once and its fragments copied
         chosen = self.s[style]

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from armybuilder.desk import Desk, Refusal, list_of_upload, rules_lines, same_secret, shown_time
+from armybuilder.export.pdf import unprintable
 from armybuilder.text import plural
 from armybuilder.web.desk.common import (
     ORGANISER_COOKIE,
@@ -71,6 +72,7 @@ def organiser_model(desk: Desk, players_url: str = "") -> dict[str, Any]:
                 "late": s.latest.late,
                 "checked_in": s.checked_in,
                 "fingerprint": s.latest.fingerprint,
+                "unprintable": bool(unprintable(s.player)),  # boxes in the packet (issue 46, item 14)
             }
         )
     actions = [

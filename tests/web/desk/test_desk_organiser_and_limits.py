@@ -197,3 +197,25 @@ def test_11_the_organisers_page_says_registration_is_by_name_only(organiser):
     assert note is not None and page.index('id="register-form"') < note.start() < page.index('id="desk-h"')
     words = note.group(1)
     assert "by their names only" in words and "before that player does" in words and "passcode" in words
+
+
+def test_14_a_name_the_packet_cannot_print_is_said_beside_the_player(organiser, desk):
+    """Issue 46, item 14: an all-emoji name (🐉🐉🐉, no glyph in the bundled DejaVu Sans) is taken,
+    but the packet prints it as boxes and the desk's download warned nobody (only ``tournament
+    --packet`` did). The organiser's page now says it beside that player, and only that one."""
+    for player, path in (("🐉🐉🐉", OZZY), ("Pat Later", WRENS)):
+        assert organiser.post("/api/submissions", json={"player": player, "list": text(path)}).status_code < 300
+    page = organiser.get("/organiser").text
+    assert page.count("The packet cannot print this name") == 1
+    dragon = page.index("🐉🐉🐉</a>")
+    assert dragon < page.index("The packet cannot print this name") < page.index("Pat Later</a>") or (
+        page.index("Pat Later</a>") < dragon < page.index("The packet cannot print this name")
+    )
+    packet = organiser.get("/organiser/download/packet.pdf").content
+    assert packet.startswith(b"%PDF")
+    import io
+
+    import pypdf
+
+    words = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(packet)).pages)
+    assert "\x00" not in words  # no NUL in the packet's text
