@@ -179,8 +179,57 @@ async function boot() {
   post({ type: "ready", persistent });
 }
 
+// One request to the app, answered as the page takes it.
+async function respond(message) {
+  try {
+    const body = message.body ? new Uint8Array(message.body) : new Uint8Array(0);
+    const result = await handle(message.method, message.path, JSON.stringify(message.headers || []), body, message.follow !== false);
+    const [status, headers, data, url] = result.toJs();
+    result.destroy();
+    const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+    return { type: "answer", id: message.id, status, headers: JSON.parse(headers), body: bytes.buffer, url };
+  } catch (err) {
+    const text = "The builder stopped on this request: " + String((err && err.message) || err).split("\n").slice(-2).join(" ");
+    return textAnswer(message.id, 500, text, [["content-type", "text/plain; charset=utf-8"]], message.path);
+  }
+}
+
+// A change (any request but a GET) is made on the files as they are in storage now, one tab at a
+// time: under the lock of its storage, this tab first takes what the others wrote, then makes the
+// change, then writes it back. A tab that had not yet heard of another's change (a tap on one game
+// in two tabs at once) would otherwise make its change on its own older copy, and write that copy
+// over the other's change.
+async function change(message) {
+  const point = nativefs ? "/folder" : "/lists";
+  let wrote = 0;
+  const reply = await locked(nativefs ? "armybuilder-folder" : "armybuilder-lists", async () => {
+    try { await merge(point); } catch (err) {
+      post({ type: "storage", text: nativefs ?
+        "The folder could not be read again (" + why(err) + "): the lists shown are the ones read before." :
+        "Your lists could not be read again from this browser (" + why(err) + ")." });
+    }
+    const answered = await respond(message);
+    try {
+      wrote = await merge(point);
+      if (!nativefs) { stale = !channel; await merge("/armybuilder-cache"); }
+    } catch (err) {
+      post({ type: "storage", text: nativefs ?
+        "Your last change could not be written to the folder (" + why(err) + ")." :
+        "Your last change could not be saved in this browser (" + why(err) + "). It is kept while this tab is open: download your lists to keep them." });
+    }
+    return answered;
+  });
+  if (wrote && !nativefs && channel) { channel.postMessage("changed"); }
+  return reply;
+}
+
 async function answer(message) {
-  let reply;
+  if (message.method !== "GET" && (nativefs || persistent)) { // a change is in storage before the page shows it
+    const reply = await change(message);
+    post(reply, [reply.body]);
+    if (persistent && nativefs) { await keep().catch(() => {}); } // what a page cached, for the next visit
+    return;
+  }
   if (nativefs) { // the folder as it is now on the disk: what another program wrote or removed
     try { await keepFolder(); } catch (err) {
       post({ type: "storage", text: "The folder could not be read again (" + why(err) + "): the lists shown are the ones read before." });
@@ -188,28 +237,9 @@ async function answer(message) {
   } else if (stale && persistent) { // a list another tab made or changed
     await keep().catch(() => {});
   }
-  try {
-    const body = message.body ? new Uint8Array(message.body) : new Uint8Array(0);
-    const result = await handle(message.method, message.path, JSON.stringify(message.headers || []), body, message.follow !== false);
-    const [status, headers, data, url] = result.toJs();
-    result.destroy();
-    const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-    reply = { type: "answer", id: message.id, status, headers: JSON.parse(headers), body: bytes.buffer, url };
-  } catch (err) {
-    const text = "The builder stopped on this request: " + String((err && err.message) || err).split("\n").slice(-2).join(" ");
-    reply = textAnswer(message.id, 500, text, [["content-type", "text/plain; charset=utf-8"]], message.path);
-  }
-  if (message.method !== "GET" && nativefs) { // a change is on the computer's disk before the page shows it
-    try { await keepFolder(); } catch (err) {
-      post({ type: "storage", text: "Your last change could not be written to the folder (" + why(err) + ")." });
-    }
-  } else if (message.method !== "GET" && persistent) { // a change is in storage before the page shows it
-    try { await keep(); } catch (err) {
-      post({ type: "storage", text: "Your last change could not be saved in this browser (" + why(err) + "). It is kept while this tab is open: download your lists to keep them." });
-    }
-  }
+  const reply = await respond(message);
   post(reply, [reply.body]);
-  if (persistent && (message.method === "GET" || nativefs)) { // what a page cached (parsed data), for the next visit
+  if (persistent) { // what a page cached (parsed data), for the next visit
     await keep().catch(() => {});
   }
 }

@@ -116,3 +116,50 @@ def test_a_game_on_the_site_offline_ten_taps_an_undo_a_reload_at_390_px(
     _no_serious_violation(page)
     _shot(page, "shared-result")
     assert elsewhere == [], f"requests to another origin: {elsewhere[:3]}"
+
+
+def test_two_tabs_tapping_one_game_at_once_keep_both_taps(
+    player,  # noqa: F811 - the site's fixture, imported above
+    served,  # noqa: F811 - the site's fixture, imported above
+    run,
+):
+    """Each tab keeps its own copy of the stored files: a tap made in tab B before B had taken tab
+    A's tap from storage wrote B's copy of the game over A's, and A's tap was lost (issue 48, item
+    3: two tabs on one game do not lose each other's taps). A change is now made under the lists'
+    lock, on the files as they are in storage."""
+    context, page, _ = player
+    ours = run("share", FT / "greenwood-host.yaml", "--link", served).stdout.strip()
+    theirs = run("share", FT / "iron-marches.yaml", "--link", served).stdout.strip()
+    _open(page, ours)
+    page.locator("#save-shared").click()
+    _until(page, "() => location.hash.startsWith('#/list/') && !!document.getElementById('start-game')")
+    page.locator("#start-game").click()
+    _until(page, "() => !!document.getElementById('g-add-code')")
+    where = page.evaluate("() => location.hash")
+    game = page.evaluate("() => decodeURIComponent(location.hash.slice('#/game/'.length).split('?')[0])")
+    page.locator("#g-add-code").fill(theirs)
+    page.locator("#g-add-shared").click()
+    _until(page, "() => document.querySelectorAll('#g-totals > li').length === 2")
+    other = context.new_page()
+    other.set_default_timeout(60_000)
+    other.goto(served + where)
+    _booted(other)
+    _until(other, "() => document.querySelectorAll('#g-totals > li').length === 2")
+
+    at = (  # a click at the same moment in each tab: 400 ms after each is told
+        "(label) => setTimeout(() => [...document.querySelectorAll('button')]"
+        ".find((b) => (b.getAttribute('aria-label') || '').startsWith(label)).click(), 400)"
+    )
+    page.evaluate(at, "Wardens: 1 stand lost")  # the two taps at once, each tab's own, side by side
+    other.evaluate(at, "Crossbows: 1 stand lost")
+    _until(page, "() => document.querySelectorAll('#g-events li').length >= 1")
+    _until(other, "() => document.querySelectorAll('#g-events li').length >= 1")
+
+    third = context.new_page()  # a tab opened now reads the game from storage
+    third.set_default_timeout(60_000)
+    third.goto(served + where)
+    _booted(third)
+    _until(third, "() => !!document.getElementById('game')")
+    kept = json.loads(_get(third, "/game-result/json/" + game))
+    taps = kept["game"]["events"]
+    assert len(taps) == 2, taps
