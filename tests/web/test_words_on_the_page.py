@@ -87,6 +87,10 @@ def test_on_a_phone_the_words_and_the_topography_in_the_catalog(browser, served)
     try:
         page.goto(url + "list/new.yaml")
         findings = page.locator("#findings")
+        # On a phone the findings follow the catalog, drawn only when scrolled to (content-visibility:
+        # auto): read where a player reads them.
+        findings.scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
         assert "the list needs a game mode" in findings.inner_text()
         assert "entry" not in findings.inner_text()
         exact = findings.locator("details.exact").first
