@@ -329,6 +329,19 @@ class Tracker:
 S = TypeVar("S")
 
 
+def end_action(over: bool) -> Action:
+    """The tap every tracker offers last: the game ended where it stands (kind ``"end"``, about the
+    whole game), not taken once the game is over."""
+    return Action(
+        "end",
+        "End the game here",
+        "End the game",
+        Event("end", None, None, 0),
+        None,
+        "the game is over" if over else "",
+    )
+
+
 def replay(
     state: S,
     events: Sequence[Event],

@@ -35,6 +35,7 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
+    end_action,
     replay,
 )
 from armybuilder.findings import Result
@@ -187,7 +188,7 @@ def offered(state: State, event: Event | None = None) -> Iterator[Action]:
             ROUND,
             closed,
         )
-    yield Action("end", "End the game here", "End the game", Event("end", None, None, 0), None, closed)
+    yield end_action(state.over)
 
 
 def apply(state: State, event: Event) -> str:

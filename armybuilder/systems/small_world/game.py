@@ -41,6 +41,7 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
+    end_action,
     replay,
 )
 from armybuilder.findings import Result
@@ -337,7 +338,7 @@ def offered(state: State, event: Event | None = None) -> Iterator[Action]:
         return
     closed = "the game is over" if state.over else ""
     yield Action("turn", f"Next turn (turn {state.turn + 1})", "Next turn", Event("turn", None, None, 1), TURN, closed)
-    yield Action("end", "End the game here", "End the game", Event("end", None, None, 0), None, closed)
+    yield end_action(state.over)
 
 
 def apply(state: State, event: Event) -> str:

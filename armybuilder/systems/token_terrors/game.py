@@ -41,6 +41,7 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
+    end_action,
     replay,
 )
 from armybuilder.findings import Result
@@ -283,14 +284,7 @@ def offered(state: State, event: Event | None = None) -> Iterator[Action]:
                 yield from _faction_actions(state, side, p, f)
     if event is not None and event.side is not None:
         return
-    yield Action(
-        "end",
-        "End the game here",
-        "End the game",
-        Event("end", None, None, 0),
-        None,
-        "the game is over" if state.over else "",
-    )
+    yield end_action(state.over)
 
 
 def apply(state: State, event: Event) -> str:
