@@ -22,7 +22,8 @@ GET     ``/explain/SYSTEM?name=NAME``   a card, unit, race... explained (the cat
 GET     ``/shared?code=AB1.…``          a list someone shared, to read and save (:mod:`.sharedpage`)
 GET     ``/share/NAME``                 a list's link, its QR code and the list as text (:mod:`.sharing`)
 GET     ``/download/NAME``              the list file as it is (YAML)
-GET     ``/lists.zip``                  every list of the folder, in one zip
+GET     ``/lists.zip``                  every list of the folder, in one zip (the backup)
+POST    ``/restore-lists``              a backup restored: every list in it, none overwritten
 GET     ``/game/GAME``, POST ``/game/…``   a game played with a list (:mod:`.gamepage`)
 GET     ``/static/...``                 the stylesheet and the scripts (shipped in the package)
 ======  ==============================  ===================================================
@@ -364,6 +365,56 @@ async def restore(request: Request) -> Response:
             request, Flash("refused", [f"That could not be done ({exc.strerror or exc})."]), 422
         )
     return await _folder_answer(request, Flash("ok", [f"Restored {_shown(st, name)}."]), 200)
+
+
+async def restore_lists(request: Request) -> Response:
+    """A backup (``/lists.zip``) restored: each list in it written, a taken name as a copy, each
+    entry not restored said with its reason (:func:`.folderpage.restore_backup`)."""
+    from armybuilder.web import folderpage
+
+    st = state_of(request)
+    kept = {"at": "backup-file"}
+    try:
+        values = await form_values(request, upload=True)
+        upload = next((v for v in values.get("backup", []) if isinstance(v, tuple)), None)
+        if upload is None:
+            raise Refused("choose the backup to restore (the .zip file 'Back up every list' saved)", 422)
+        done = await in_thread(folderpage.restore_backup, st.folder, upload[0], upload[1])
+    except Bad as exc:
+        return refusal(request, exc.message, exc.status)
+    except Refused as exc:
+        return await _folder_answer(request, Flash("refused", [_sentence(exc.message)], kept=kept), exc.status)
+    lines = restored_lines(st, done)
+    kind = "ok" if not done.refused else "refused" if not (done.written or done.same) else "invalid"
+    status = 422 if kind == "refused" else 200
+    return await _folder_answer(request, Flash(kind, lines, kept=kept), status)
+
+
+def restored_lines(st: State, done: Any) -> list[str]:
+    """What a restore did, in a player's words: the count, the copies, what was already here and
+    each entry refused with its reason."""
+    from armybuilder.text import one_line, plural
+
+    lines: list[str] = []
+    if done.written:
+        names = ", ".join(_shown(st, name) for _, name, _ in done.written)
+        lines.append(f"Restored {plural(len(done.written), 'list')}: {names}.")
+    copies = [(entry, name) for entry, name, copy in done.written if copy]
+    for entry, name in copies:
+        lines.append(
+            f"{_shown(st, name)} is kept as a copy: a list of the same name ({one_line(entry)}) was already here, "
+            "and nothing was overwritten."
+            if st.files
+            else f"{_shown(st, name)} is kept as a second list: one of the same name was already here, "
+            "and it is unchanged."
+        )
+    if done.same:
+        same = ", ".join(_shown(st, n) for _, n in done.same)
+        lines.append(f"Already here, the same in every part, so not copied again: {same}.")
+    lines.extend(f"Not restored: “{one_line(entry)}”: {why}." for entry, why in done.refused)
+    if not lines:
+        lines.append("That backup holds no list: nothing was restored.")
+    return lines
 
 
 # ---------------------------------------------------------------------------
@@ -849,6 +900,7 @@ def make_app(
         Route("/share/{name:path}", share_view, methods=["GET"]),
         Route("/download/{name:path}", download, methods=["GET"]),
         Route("/lists.zip", lists_zip, methods=["GET"]),
+        Route("/restore-lists", restore_lists, methods=["POST"]),
         *gamepage.routes(),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

@@ -724,3 +724,132 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
         target = folder.new(target_name)
         outcome = engine_import(given, str(target), code=upload is None)
     return outcome, target_name
+
+
+# A backup (:func:`lists_zip`) read back. The file is hostile: at most MAX_BACKUP_ENTRIES entries
+# and MAX_BACKUP_BYTES unpacked in all, each entry read to at most the size of a list (a zip's
+# stated sizes are not trusted: what is read is counted), its name only a file name (no folder
+# above, no drive, no link), and each entry read by the safe YAML reader before it is written.
+MAX_BACKUP_ENTRIES = 2000
+MAX_BACKUP_BYTES = 32 * 1024 * 1024
+
+
+@dataclass
+class Restored:
+    """What a backup's restore did: each list written (``(entry, name, copy)``: ``copy`` when a
+    file of that name was here, so it was written beside it), each list already here the same,
+    and each entry refused with its reason (``(entry, reason)``)."""
+
+    written: list[tuple[str, str, bool]]
+    same: list[tuple[str, str]]
+    refused: list[tuple[str, str]]
+
+
+def _entry_name(raw_name: str) -> str | None:
+    """The file name a backup's entry is restored as, or None when its name is no list file's
+    name (a folder above, an absolute path, a drive, a control character)."""
+    name = raw_name.replace("\\", "/")
+    parts = [p for p in name.split("/") if p not in ("", ".")]
+    if not parts or name.startswith("/") or ".." in parts or ":" in parts[0]:
+        return None
+    leaf = parts[-1]
+    if showable(leaf) != leaf or leaf.startswith(".") or len(leaf) > 200:
+        return None
+    return leaf
+
+
+def _restore_one(folder: Folder, entry: str, leaf: str, raw: bytes, out: Restored) -> None:
+    from armybuilder.check import has_event_key
+    from armybuilder.fsutil import atomic_write
+    from armybuilder.yamlio import MAX_BYTES, LoadError, decode, loads
+
+    if Path(leaf).suffix.lower() not in SUFFIXES:
+        out.refused.append((entry, "it is not a list (a list's file ends in .yaml)"))
+        return
+    if len(raw) > MAX_BYTES:
+        out.refused.append((entry, "it is too large to be a list"))
+        return
+    try:
+        doc = loads(decode(raw))
+    except LoadError as exc:
+        out.refused.append((entry, f"it cannot be read as a list (line {exc.line}): {exc.message}"))
+        return
+    except ValueError as exc:  # not UTF-8 text
+        out.refused.append((entry, f"it cannot be read as a list: {exc}"))
+        return
+    if not isinstance(doc.data, dict) or not (has_event_key(doc.data) or "system" in doc.data):
+        out.refused.append((entry, "it is not a list: a list is a mapping with system, name and its parts"))
+        return
+    here = folder.root / leaf
+    if os.path.lexists(here):
+        try:
+            if here.is_file() and here.stat().st_size == len(raw) and here.read_bytes() == raw:
+                out.same.append((entry, leaf))
+                return
+        except OSError:
+            pass
+    stem, suffix = Path(leaf).stem, Path(leaf).suffix
+    name = leaf if not os.path.lexists(here) else free_name(folder, stem, suffix)
+    try:
+        atomic_write(folder.new(name), raw)
+    except (Refused, OSError) as exc:
+        out.refused.append((entry, exc.message if isinstance(exc, Refused) else f"it could not be written ({exc})"))
+        return
+    out.written.append((entry, name, name != leaf))
+
+
+def restore_backup(folder: Folder, filename: str, raw: bytes) -> Restored:
+    """Every list of a backup (the zip :func:`lists_zip` makes, or one list file) written into the
+    folder; nothing here is overwritten: a list whose name is taken is kept as a copy beside it
+    (``NAME-2.yaml``), one already here byte for byte is said and left. Each entry not restored
+    is said with its reason; a file that is no backup at all is refused (:class:`Refused`)."""
+    import io
+    import zipfile
+
+    out = Restored([], [], [])
+    if not raw:
+        raise Refused("the file is empty: choose a backup of your lists (a .zip this builder made)", 422)
+    if not raw.startswith(b"PK"):
+        if Path(filename).suffix.lower() in SUFFIXES:  # one list file
+            leaf = _entry_name(filename) or "restored.yaml"
+            _restore_one(folder, leaf, leaf, raw, out)
+            return out
+        raise Refused("that file is not a backup of lists: choose the .zip file 'Back up every list' saved", 422)
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(raw))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError):
+        raise Refused("that file is not a backup that can be read: it is a damaged zip", 422) from None
+    if len(infos) > MAX_BACKUP_ENTRIES:
+        raise Refused(
+            f"that backup holds {len(infos)} files, more than the {MAX_BACKUP_ENTRIES} a backup may hold", 413
+        )
+    from armybuilder.yamlio import MAX_BYTES
+
+    left = MAX_BACKUP_BYTES
+    with archive:
+        for info in infos:
+            entry = info.filename[:200]
+            if info.is_dir():
+                continue  # a folder holds nothing of its own: its lists are entries
+            named = _entry_name(info.filename)
+            if named is None:
+                out.refused.append((entry, "its name is not a list's file name (a folder above it, or a path)"))
+                continue
+            if left <= 0:
+                out.refused.append((entry, "the backup unpacks to more than a backup may hold"))
+                continue
+            try:
+                with archive.open(info) as fh:
+                    data = fh.read(min(MAX_BYTES, left) + 1)
+            except Exception as exc:  # noqa: BLE001 - a damaged entry raises BadZipFile, zlib.error, EOFError...
+                said = str(exc).lower()
+                why = "it is encrypted" if "encrypt" in said or "password" in said else "it is damaged"
+                out.refused.append((entry, f"it cannot be unpacked: {why}"))
+                continue
+            left -= len(data)
+            if len(data) > MAX_BYTES:
+                out.refused.append((entry, "it is too large to be a list"))
+                continue
+            _restore_one(folder, entry, named, data, out)
+    return out
