@@ -5,7 +5,8 @@ and broken, and a table of every list with its total, status and the reasons it 
 every list follows in the roster's own layout (:class:`armybuilder.export.pdf.PdfExporter`), each
 starting on a new page, checked against the event pack: an illegal list carries the pale INVALID
 across its pages. Each list is measured alone first and laid out as ``export --event`` lays it out
-(on one page wherever a snugger layout holds it: :meth:`PdfExporter._one_page`), or with
+(on one page wherever a snugger layout holds it: :meth:`PdfExporter._one_page`; else in the
+packet's own layout, ``PACKET_SNUG``: short tables side by side, smaller type), or with
 ``--compact`` as ``export --compact`` does; each page has the margins of its list's layout (a page
 template per set of margins). Every page's footer names the event, the list's number, its status and
 fingerprint, and "page N of M".
@@ -35,6 +36,8 @@ from armybuilder.export.pdf import (
     GREEN,
     INSET,
     MARGIN_MM,
+    PACKET_SCALES,
+    PACKET_SNUG,
     RED,
     PdfExporter,
     _compress_now,
@@ -387,17 +390,42 @@ class PacketExporter(PdfExporter):
         self._appendix_page = True
         if not compact:
             scale, tail = self._one_page(roster, options)
-            return False, self._snug, scale, tail
+            if self._measured[(False, self._snug, scale, tail)] == 1:
+                return False, self._snug, scale, tail
+            # The packet's own layout (issue 46, item 13: one page a list): two columns where
+            # tables are narrow, findings in small type, the type smaller in steps; as it was when
+            # even the smallest does not hold it on one page.
+            chosen = (False, self._snug, scale, tail)
+            self._snug = PACKET_SNUG
+            for packet_scale in PACKET_SCALES:
+                packet_tail = self._measure(roster, options, packet_scale, one_page=True)
+                if self._pages == 1:
+                    return False, PACKET_SNUG, packet_scale, packet_tail
+            smallest_tail = self._measure(roster, options, PACKET_SCALES[-1])
+            if self._pages < self._measured[chosen]:  # fewer pages at its smallest type than as it was
+                return False, PACKET_SNUG, PACKET_SCALES[-1], smallest_tail
+            self._snug = chosen[1]
+            return chosen
         self._snug = 0
         for scale in COMPACT_SCALES:
             tail = self._measure(roster, options, scale)
             if self._pages == 1:
-                break
+                return True, 0, scale, tail
+        pages = self._pages
+        self._snug = PACKET_SNUG  # the packet's own layout, compact: narrow tables side by side
+        for scale in COMPACT_SCALES:
+            packet_tail = self._measure(roster, options, scale)
+            if self._pages == 1:
+                return True, PACKET_SNUG, scale, packet_tail
+        if self._pages < pages:
+            tail = packet_tail
         else:
-            self.warnings.append(
-                f"{roster.title}: the list takes {self._pages} pages even with --compact (at the smallest type)"
-            )
-        return True, 0, scale, tail
+            self._snug = 0
+            tail = self._measure(roster, options, scale)
+        self.warnings.append(
+            f"{roster.title}: the list takes {self._pages} pages even with --compact (at the smallest type)"
+        )
+        return True, self._snug, scale, tail
 
     def _attach(self, canvas: Canvas) -> None:
         """Each list as a file (:func:`packet_file`), so that ``import PACKET --list K`` takes one out;

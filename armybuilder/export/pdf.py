@@ -85,7 +85,16 @@ COMPACT_MARGIN_MM = 10  # --compact: the top margin
 # headings and a lower bottom margin too. The spacing is tightened before the type shrinks, and the
 # type never below 0.85 (7.65-point text, 6.4-point fine print: --compact goes down to 5.8).
 SNUG_STEPS = ((1.0, 1), (1.0, 2), (0.92, 2), (0.85, 2))
-SNUG_GAPS = (1.0, 0.6, 0.35)  # the space around headings, times this, by snugness
+SNUG_GAPS = (1.0, 0.6, 0.35, 0.15)  # the space around headings, times this, by snugness
+# A packet's list that even the snuggest step leaves on more than one page (issue 46, item 13): the
+# packet's own layout, snugness 3 (``PACKET_SNUG``): the snugger spacing, its findings in small type,
+# tables short enough set two side by side (``_arranged``), and the type at each of
+# ``PACKET_SCALES`` in turn until it fits (never below 0.7: 6.3-point text, 6-point cells; --compact
+# goes down to 5.8).
+PACKET_SNUG = 3
+PACKET_SCALES = (0.92, 0.85, 0.8, 0.75, 0.7)
+COLUMN_GAP = 10  # points between the two columns of the packet's layout
+PACKET_PADDING = 0.4  # the packet's layout: the paddings of banners, boxes and table cells, times this
 BOTTOM_MARGIN_MM = 22  # above the footer (the footer's rule is at 16 mm)...
 SNUGGER_BOTTOM_MARGIN_MM = 18  # ...and snugger
 COMPACT_PADDING = 0.5  # --compact: the paddings of banners, boxes and table cells, and the gaps, times this
@@ -393,6 +402,8 @@ class PdfExporter(Exporter):
     @property
     def _tight(self) -> float:
         """What paddings and gaps are multiplied by: less with --compact."""
+        if self._snug >= PACKET_SNUG:
+            return PACKET_PADDING
         return COMPACT_PADDING if self._compact or self._snug else 1.0
 
     def _measure(self, roster: Roster, options: ExportOptions, scale: float, one_page: bool = False) -> bool:
@@ -538,7 +549,7 @@ class PdfExporter(Exporter):
                 else:
                     paragraphs.append(n)
             return [self._p(p, "note") for p in paragraphs]
-        style = "small_note" if fine and self._snug else "note"
+        style = "small_note" if (fine and self._snug) or self._snug >= PACKET_SNUG else "note"
         return [self._p(n, style, bullet="•") for n in notes]
 
     def _p(self, text: str, style: str, bullet: str | None = None) -> Paragraph:
@@ -618,22 +629,21 @@ class PdfExporter(Exporter):
         ]
         if r.date:
             facts.append(("Date", r.date))
-        story.append(self._with_qr(avail, lambda width: self._facts(facts, width, 30 * mm, 70 * mm)))
+        if self._snug >= PACKET_SNUG and len(facts) > 3:  # the packet's layout: the facts in two columns
+            story.append(self._with_qr(avail, lambda width: self._fact_columns(facts, width)))
+        else:
+            story.append(self._with_qr(avail, lambda width: self._facts(facts, width, 30 * mm, 70 * mm)))
 
         last: int | None = None  # where the last section before the trailing ones starts in the story
         if r.errors:
             last = len(story)
             story += self._heading(f"Errors ({len(r.errors)})")
-            story.append(self._box(self._findings(r.errors, "errors"), avail, RED, PALE_RED))
+            errors_style = "small" if self._snug >= PACKET_SNUG else "base"  # the packet's: one compact block
+            story.append(self._box(self._findings(r.errors, "errors"), avail, RED, PALE_RED, errors_style))
 
-        for t in r.tables:
+        for section in self._sections(r.tables, avail):
             last = len(story)
-            story += self._heading(t.title)
-            if t.columns and t.rows:  # an empty table shows no header row: its notes say why
-                story.append(self._table(t, avail))
-            if t.notes:
-                story.append(Spacer(1, 2))
-                story += self._notes(t.notes)
+            story += section
 
         if r.notices:
             last = len(story)
@@ -645,7 +655,9 @@ class PdfExporter(Exporter):
             story.append(self._box(lines, avail, edge, fill, "small" if self._compact or self._snug else "base"))
         story.append(self._body_end())
 
-        if r.not_checked:  # what a VALID does not cover
+        if r.not_checked and self._snug >= PACKET_SNUG:  # the packet's layout: one line of fine print
+            story += [Spacer(1, 3), self._p("Not checked: " + " · ".join(r.not_checked), "small")]
+        elif r.not_checked:  # what a VALID does not cover
             story += self._heading("Not checked")
             story += self._notes(r.not_checked, fine=True)
 
@@ -688,6 +700,62 @@ class PdfExporter(Exporter):
         if r.rules is not None:
             story += self._rules(r, avail)
         return story
+
+    def _section(self, t: Table, width: float, in_column: bool = False) -> list[Flowable]:
+        """A table's section: its heading, its table (an empty one shows no header row: its notes
+        say why) and its notes, ``width`` wide (``in_column``: in one of two columns, its heading
+        never a page break)."""
+        from reportlab.platypus import Spacer
+
+        story: list[Flowable] = [self._p(t.title, "h2")] if in_column else self._heading(t.title)
+        if t.columns and t.rows:
+            story.append(self._table(t, width))
+        if t.notes:
+            story.append(Spacer(1, 2))
+            story += self._notes(t.notes)
+        return story
+
+    def _sections(self, tables: list[Table], avail: float) -> list[list[Flowable]]:
+        """Each table's section, in order; in the packet's own layout (``PACKET_SNUG``) two tables
+        next to each other that both fit half the width (every column at its natural width, and
+        the heading) set side by side, the first on the left (issue 46, item 13)."""
+        if self._snug < PACKET_SNUG:
+            return [self._section(t, avail) for t in tables]
+        from reportlab.platypus import Table as RLTable
+        from reportlab.platypus import TableStyle
+
+        half = (avail - COLUMN_GAP) / 2
+        narrow = [self._fits(t, half) for t in tables]
+        sections: list[list[Flowable]] = []
+        i = 0
+        while i < len(tables):
+            if narrow[i] and i + 1 < len(tables) and narrow[i + 1]:
+                left, right = (self._section(t, half, in_column=True) for t in tables[i : i + 2])
+                pair = RLTable([[left, right]], colWidths=[half + COLUMN_GAP, half], hAlign="LEFT")
+                flush = [(f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")]
+                pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), *flush]))
+                sections.append([pair])
+                i += 2
+            else:
+                sections.append(self._section(tables[i], avail))
+                i += 1
+        return sections
+
+    def _fits(self, t: Table, width: float) -> bool:
+        """Whether a table's every column at its natural width, and its heading, fit ``width``."""
+        if self._width(self._short(t.title), self.bold, self.s["h2"].fontSize) > width:
+            return False
+        if not (t.columns and t.rows):
+            return True
+        rows = [[self._short(c) for c in row] for row in t.text_rows()]
+        pad, size = (3.5 if self._compact else 6.5), self.s["cell"].fontSize
+        natural = 0.0
+        for i, col in enumerate(t.columns):
+            w = self._width(col, self.bold, size)
+            for row in rows:
+                w = max(w, self._width(row[i], self.font, size))
+            natural += w + pad
+        return natural <= width
 
     def _body_end(self) -> Flowable:
         """A flowable of no size after the roster's last section: it notes the page that section ends
@@ -793,6 +861,20 @@ class PdfExporter(Exporter):
             )
         )
         return table
+
+    def _fact_columns(self, facts: list[tuple[str, str]], avail: float) -> RLTable:
+        """The facts in two columns, the first half on the left (the packet's layout)."""
+        from reportlab.lib.units import mm
+        from reportlab.platypus import Table as RLTable
+        from reportlab.platypus import TableStyle
+
+        half = (avail - COLUMN_GAP) / 2
+        cut = (len(facts) + 1) // 2
+        left, right = (self._facts(part, half, 20 * mm, 45 * mm) for part in (facts[:cut], facts[cut:]))
+        pair = RLTable([[left, right]], colWidths=[half + COLUMN_GAP, half], hAlign="LEFT")
+        flush = [(f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")]
+        pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), *flush]))
+        return pair
 
     def _findings(self, found: list[Any], what: str, with_severity: bool = False) -> list[str]:
         """The lines of a findings box: the first MAX_FINDINGS, then how many more there are."""
