@@ -24,6 +24,7 @@ GET     ``/share/NAME``                 a list's link, its QR code and the list 
 GET     ``/download/NAME``              the list file as it is (YAML)
 GET     ``/lists.zip``                  every list of the folder, in one zip (the backup)
 POST    ``/restore-lists``              a backup restored: every list in it, none overwritten
+POST    ``/updates/seen``               the notice of a new build read (:mod:`.updates`)
 GET     ``/game/GAME``, POST ``/game/…``   a game played with a list (:mod:`.gamepage`)
 GET     ``/static/...``                 the stylesheet and the scripts (shipped in the package)
 ======  ==============================  ===================================================
@@ -147,10 +148,11 @@ def _scripted(request: Request) -> str:
 
 
 def _folder_model(folder: Folder, event: str | None, query: str, sort: str, at: int = 1) -> dict[str, Any]:
-    from armybuilder.web import folderpage
+    from armybuilder.web import folderpage, updates
 
     model = folderpage.rows(folder, event, query, sort, at)
     model["systems"] = folderpage.systems_offered()
+    model["update"] = updates.check(folder, model["rows"] if not event else [])
     return model
 
 
@@ -207,6 +209,13 @@ async def create(request: Request) -> Response:
     return await _made(request, outcome, name, f"New list: {name}. Add its first part from the catalog.", kept)
 
 
+def _keep_verdicts(folder: Folder) -> None:
+    """A list was written into the folder: from now on its lists' verdicts are kept (:mod:`.updates`)."""
+    from armybuilder.web import updates
+
+    updates.keep_here(folder)
+
+
 async def _made(request: Request, outcome: Any, name: str, said: str, kept: dict[str, str]) -> Response:
     """After a new list was made (new, import): its page, or why nothing was made (the form as
     it was typed, ``kept``, shown again)."""
@@ -215,6 +224,7 @@ async def _made(request: Request, outcome: Any, name: str, said: str, kept: dict
         player = getattr(outcome.detail, "player", "")  # a refused new list: the engine's words for a player
         words = [_capital(_in_the_folder(player, st.folder))] if player else _engine_words(outcome.stderr, st, name)
         return await _folder_answer(request, Flash("refused", words, kept=kept), 422)
+    await in_thread(_keep_verdicts, st.folder)
     if _scripted(request) == "json":
         return JSONResponse({"status": "ok", "name": name, "url": list_url(name)}, 201)
     return _redirect(list_url(name, done=st.remember(Flash("ok", [said]))))
@@ -367,6 +377,19 @@ async def restore(request: Request) -> Response:
     return await _folder_answer(request, Flash("ok", [f"Restored {_shown(st, name)}."]), 200)
 
 
+async def updates_seen(request: Request) -> Response:
+    """The update notice read: it and its marks are dropped (:func:`.updates.seen`)."""
+    from armybuilder.web import updates
+
+    st = state_of(request)
+    try:
+        await form_values(request)
+    except Bad as exc:
+        return refusal(request, exc.message, exc.status)
+    await in_thread(updates.seen, st.folder)
+    return await _folder_answer(request, Flash("ok", []), 200)
+
+
 async def restore_lists(request: Request) -> Response:
     """A backup (``/lists.zip``) restored: each list in it written, a taken name as a copy, each
     entry not restored said with its reason (:func:`.folderpage.restore_backup`)."""
@@ -384,6 +407,8 @@ async def restore_lists(request: Request) -> Response:
         return refusal(request, exc.message, exc.status)
     except Refused as exc:
         return await _folder_answer(request, Flash("refused", [_sentence(exc.message)], kept=kept), exc.status)
+    if done.written:
+        await in_thread(_keep_verdicts, st.folder)
     lines = restored_lines(st, done)
     kind = "ok" if not done.refused else "refused" if not (done.written or done.same) else "invalid"
     status = 422 if kind == "refused" else 200
@@ -901,6 +926,7 @@ def make_app(
         Route("/download/{name:path}", download, methods=["GET"]),
         Route("/lists.zip", lists_zip, methods=["GET"]),
         Route("/restore-lists", restore_lists, methods=["POST"]),
+        Route("/updates/seen", updates_seen, methods=["POST"]),
         *gamepage.routes(),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]

@@ -368,6 +368,28 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
     }
 
 
+def every_card(folder: Folder) -> list[Listed]:
+    """Every list of the folder checked (no event pack), each card kept for the next page."""
+    from armybuilder.check import check_path
+
+    kept = _cards_of(folder)
+    lists, _ = folder.scan()
+    now = time.time_ns()
+    out = []
+    for found in lists:
+        try:
+            stamp = (found.stamp or _stamp(found.path), None, None)
+            card = kept.get(found.name, stamp)
+            if card is None or not card.checked:
+                card = _listed(found, check_path(found.path))
+                if now - stamp[0][2] >= RACY_NS:
+                    kept.put(found.name, stamp, card)
+        except OSError:  # gone or unreadable since the scan
+            continue
+        out.append(card)
+    return out
+
+
 def systems_offered() -> list[dict[str, Any]]:
     from armybuilder import systems
     from armybuilder.edit.engine import composable

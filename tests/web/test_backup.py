@@ -68,6 +68,7 @@ def test_a_backup_of_three_lists_restores_into_an_empty_folder_and_again_as_noth
         assert r.status_code == 200, r.text
         assert r.json()["messages"][0].startswith("Restored 3 lists:")
         assert fingerprints(empty) == fingerprints(three)  # the same lists, byte for byte
+        assert (empty / ".armybuilder").is_dir()  # their verdicts kept from now on
         # The same backup again: each list is already here the same, nothing is copied.
         r = c.post("/restore-lists", files=files, data={"csrf": TOKEN}, headers=JSON)
         assert r.status_code == 200
@@ -174,3 +175,70 @@ def test_the_restore_route_refuses_in_words_and_escapes_an_entrys_name(tmp_path)
         assert "<b onmouseover" not in r.text and "“&lt;b onmouseover=x&gt;.yaml”" in r.text
         r = c.post("/restore-lists", files=files, data={"csrf": "wrong"}, headers=SAME)
         assert r.status_code == 403
+
+
+# ---------------------------------------------------------------------------
+# Updates that say what changed (issue 47, item 3)
+
+
+def test_a_new_data_version_marks_the_list_whose_verdict_changed_and_serve_keeps_the_marks(three):
+    import hashlib
+    import json
+
+    from armybuilder.web import updates
+
+    with TestClient(make_app(three, token=TOKEN), base_url=BASE) as c:
+        c.get("/")
+        assert sorted(p.name for p in three.iterdir()) == sorted(p.name for p in (GREENWOOD, OZZY, WREN))
+        # Looking at a folder writes nothing into it; once armybuilder keeps its own things there
+        # (a list written by it: a new list, an import, a restore, an edit's undo history)...
+        (three / ".armybuilder").mkdir()
+        page = c.get("/").text
+        assert "update-notice" not in page  # the first page only records the verdicts
+        record = json.loads((three / updates.RECORD).read_text(encoding="utf-8"))
+        now = record["versions"]
+        assert set(record["lists"]) == {GREENWOOD.name, OZZY.name, WREN.name}
+        ozzy = record["lists"][OZZY.name]
+        assert ozzy["sha"] == hashlib.sha256(OZZY.read_bytes()).hexdigest()
+        # What an older build kept (as if Token Terrors' data was version 0 then, and Ozzy's
+        # Muster was not legal at another total): this build checks again and marks it.
+        old = dict(now, data=dict(now["data"], **{"token-terrors": "0"}))
+        record["versions"] = old
+        record["lists"][OZZY.name] = dict(ozzy, valid=False, total="99 slots")
+        (three / updates.RECORD).write_text(json.dumps(record), encoding="utf-8")
+        page = c.get("/").text
+        assert (
+            "The builder was updated (the game data of Token Terrors: Battlegrounds from 0 to 1). "
+            "Every list was checked again: 1 list changed, marked below with the old and the new." in page
+        )
+        verdict = "Legal" if ozzy["valid"] else "Not legal"
+        was = f"Changed with the update: was Not legal, 99 slots; now {verdict}, {ozzy['total']}."
+        assert page.count("Changed with the update") == 1 and was in page
+    # serve started again on the folder (after an upgrade): the same marks, from the record.
+    folderpage._KEPT.clear()
+    with TestClient(make_app(three, token=TOKEN), base_url=BASE) as c:
+        assert was in c.get("/").text
+        # Read: the notice and the marks are gone; the new verdicts are the last known.
+        r = c.post("/updates/seen", data={"csrf": TOKEN}, headers=SAME)
+        assert r.status_code == 200 and "update-notice" not in r.text and "Changed with the update" not in r.text
+    # The verdicts this build gave are now the last known ones.
+    record = json.loads((three / updates.RECORD).read_text(encoding="utf-8"))
+    assert record["lists"][OZZY.name] == ozzy and record["marks"] == {}
+
+
+def test_a_damaged_record_is_taken_as_none_and_a_linked_one_never_written(three, tmp_path):
+    from armybuilder.web import updates
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (three / ".armybuilder").symlink_to(outside)
+    with TestClient(make_app(three, token=TOKEN), base_url=BASE) as c:
+        assert c.get("/").status_code == 200
+    assert list(outside.iterdir()) == []
+    (three / ".armybuilder").unlink()
+    (three / updates.RECORD).parent.mkdir(parents=True)
+    for bad in (b"\xff\xfe", b"[1, 2]", b'{"versions": 1, "lists": []}', b"[" * 100_000):
+        (three / updates.RECORD).write_bytes(bad)
+        with TestClient(make_app(three, token=TOKEN), base_url=BASE) as c:
+            r = c.get("/")
+            assert r.status_code == 200 and "update-notice" not in r.text

@@ -71,6 +71,7 @@
       if (status) { status.textContent = m.text; }
       if (bar) { bar.value = m.value; }
     } else if (m.type === "ready") {
+      if (m.persistent === false) { keptAtAll = false; }
       markReady();
     } else if (m.type === "failed") {
       var where = byId("boot-status");
@@ -381,6 +382,31 @@
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("sw.js").catch(function () {});
     }
-    if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persist().then(function (granted) { persisted = granted === true; sayStorage(); }, function () { persisted = false; sayStorage(); });
+    } else { persisted = false; sayStorage(); }
   });
+
+  // The browser's answer to "keep these lists" (navigator.storage.persist()), said on the lists page
+  // in a player's words, with how to keep the lists when the browser may clear them (issue 47).
+  var persisted = null; // null: not answered yet
+  var keptAtAll = true; // false: this browser keeps no list past this tab (the worker said so)
+  function sayStorage() {
+    var where = byId("storage-words");
+    if (!where || persisted === null) { return; }
+    var home = (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) || navigator.standalone === true;
+    var words;
+    if (!keptAtAll) {
+      words = "This browser does not keep your lists: they last only while this tab is open. Back up every list below before you close it.";
+    } else if (persisted) {
+      words = "Your lists are kept in this browser, on this device only, and the browser has agreed not to clear them. Back up every list to keep a copy elsewhere.";
+    } else if (home) {
+      words = "Your lists are kept in this browser, on this device only. The browser may still clear them when the device runs short of space: back up every list now and then.";
+    } else {
+      words = "Your lists are kept in this browser, on this device only, and the browser may clear them: Safari does when the builder was not opened for 7 days, unless it was added to the home screen, and other browsers when space runs short. To keep them, add the builder to your home screen (Share, then Add to Home Screen) and back up every list below.";
+    }
+    where.textContent = words;
+    where.setAttribute("data-persisted", persisted ? "yes" : "no");
+  }
+  document.addEventListener("htmx:afterSettle", sayStorage);
 })();
