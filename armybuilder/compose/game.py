@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 # The kind of a note the player writes about the game (what no rule document tracks): offered by
 # every tracker that wants notes, counted by none.
@@ -327,6 +327,52 @@ class Tracker:
 # Helpers the systems share
 
 S = TypeVar("S")
+P = TypeVar("P")  # a system's side (an army, a player)
+K = TypeVar("K", bound="Keyed")  # a system's part of a side (a stand group, a unit, a faction)
+
+# The rule of a player's own note: none.
+OWN = Cite("your note", "Kept with the game, counted by no rule.")
+
+
+class Keyed(Protocol):
+    """A part of a side, named in events by its ``key``."""
+
+    @property
+    def key(self) -> str: ...
+
+
+def note_action(side: int) -> Action:
+    """The tap that adds the player's own note about ``side`` (kind :data:`NOTE`), counted by no rule."""
+    return Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
+
+
+def offered_taps(
+    event: Event | None,
+    sides: Sequence[P],
+    side_taps: Callable[[int, P], Iterable[Action]],
+    parts: Callable[[P], Iterable[K]] | None = None,
+    part_taps: Callable[[int, P, K], Iterable[Action]] | None = None,
+    game_taps: Iterable[Action] = (),
+    over: bool = False,
+) -> Iterator[Action]:
+    """The taps a tracker offers now, in its order: each side's (``side_taps(index, side)``) then
+    its parts' (``part_taps(index, side, part)`` for each of ``parts(side)``), then the whole
+    game's (``game_taps``) and last :func:`end_action`. With ``event``, only those that could
+    record it (its side's, its part's; the game's only for an event about no side), for
+    :func:`replay`. ``game_taps`` is read only when the game's taps are given."""
+    for index, side in enumerate(sides):
+        if event is not None and event.side != index:
+            continue
+        yield from side_taps(index, side)
+        if parts is None or part_taps is None:
+            continue
+        for part in parts(side):
+            if event is None or event.part == part.key:
+                yield from part_taps(index, side, part)
+    if event is not None and event.side is not None:
+        return
+    yield from game_taps
+    yield end_action(over)
 
 
 def end_action(over: bool) -> Action:

@@ -43,7 +43,8 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
-    end_action,
+    note_action,
+    offered_taps,
     replay,
 )
 from armybuilder.findings import Result
@@ -78,7 +79,6 @@ UNRELIABLE = Cite(
     "Every turn where the player rolls a 1 for command points, the most expensive stand (not in close combat) "
     "with the Unreliable battle card is immediately lost; a tie is the enemy's choice (FT 60.1.a).",
 )
-OWN = Cite("your note", "Kept with the game, counted by no rule.")
 
 
 def _fraction(value: Fraction) -> str:
@@ -406,21 +406,19 @@ def _side_actions(state: State, side: int, army: Army) -> Iterator[Action]:
             CAMP,
             closed or ("the camp has been sacked" if army.sacked else ""),
         )
-    yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
+    yield note_action(side)
 
 
 def offered(state: State, event: Event | None = None) -> Iterator[Action]:
     """The taps offered now (with ``event``: only those that could record it, for a replay)."""
-    for side, army in enumerate(state.armies):
-        if event is not None and event.side != side:
-            continue
-        yield from _side_actions(state, side, army)
-        for p in army.parts:
-            if event is None or event.part == p.key:
-                yield from _part_actions(state, side, army, p)
-    if event is not None and event.side is not None:
-        return
-    yield end_action(state.over)
+    return offered_taps(
+        event,
+        state.armies,
+        lambda side, army: _side_actions(state, side, army),
+        lambda army: army.parts,
+        lambda side, army, p: _part_actions(state, side, army, p),
+        over=state.over,
+    )
 
 
 def apply(state: State, event: Event) -> str:

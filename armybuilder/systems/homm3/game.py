@@ -35,7 +35,8 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
-    end_action,
+    note_action,
+    offered_taps,
     replay,
 )
 from armybuilder.findings import Result
@@ -51,7 +52,6 @@ ROUND = Cite(
     "In Adventure and Skirmish, at the end of each Combat Round, regain one used Expert Effect up to your Hero's "
     "Limit, and draw 2 cards from your Deck.",
 )
-OWN = Cite("your note", "Kept with the game, counted by no rule.")
 
 
 def start(data: dict[str, Any], result: Result) -> dict[str, Any]:
@@ -159,15 +159,19 @@ def _unit_actions(state: State, side: int, p: Player, u: Unit) -> Iterator[Actio
 
 def offered(state: State, event: Event | None = None) -> Iterator[Action]:
     """The taps offered now (with ``event``: only those that could record it, for a replay)."""
-    for side, p in enumerate(state.players):
-        if event is not None and event.side != side:
-            continue
-        yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
-        for u in p.units:
-            if event is None or event.part == u.key:
-                yield from _unit_actions(state, side, p, u)
-    if event is not None and event.side is not None:
-        return
+    return offered_taps(
+        event,
+        state.players,
+        lambda side, p: (note_action(side),),
+        lambda p: p.units,
+        lambda side, p, u: _unit_actions(state, side, p, u),
+        game_taps=_game_actions(state),
+        over=state.over,
+    )
+
+
+def _game_actions(state: State) -> Iterator[Action]:
+    """The taps about the whole game, before its end: the Combat begun, then each round's end."""
     closed = "the game is over" if state.over else ""
     if not state.fighting:
         ready = all(p.deployed for p in state.players)
@@ -188,7 +192,6 @@ def offered(state: State, event: Event | None = None) -> Iterator[Action]:
             ROUND,
             closed,
         )
-    yield end_action(state.over)
 
 
 def apply(state: State, event: Event) -> str:

@@ -41,14 +41,14 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
-    end_action,
+    note_action,
+    offered_taps,
     replay,
 )
 from armybuilder.findings import Result
 
 FORM = 1
 REGIONS_HIGH = 99  # what a typed count of regions may be (an input bound, not a rule)
-OWN = Cite("your note", "Kept with the game, counted by no rule.")
 TURN = Cite("your count", "The turn number, as the players count their turns.")
 
 
@@ -326,19 +326,16 @@ def _side_actions(state: State, side: int, p: Player) -> Iterator[Action]:
                 None,
                 closed,
             )
-    yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
+    yield note_action(side)
 
 
 def offered(state: State, event: Event | None = None) -> Iterator[Action]:
     """The taps offered now (with ``event``: only those that could record it, for a replay)."""
-    for side, p in enumerate(state.players):
-        if event is None or event.side == side:
-            yield from _side_actions(state, side, p)
-    if event is not None and event.side is not None:
-        return
     closed = "the game is over" if state.over else ""
-    yield Action("turn", f"Next turn (turn {state.turn + 1})", "Next turn", Event("turn", None, None, 1), TURN, closed)
-    yield end_action(state.over)
+    turn = Action("turn", f"Next turn (turn {state.turn + 1})", "Next turn", Event("turn", None, None, 1), TURN, closed)
+    return offered_taps(
+        event, state.players, lambda side, p: _side_actions(state, side, p), game_taps=(turn,), over=state.over
+    )
 
 
 def apply(state: State, event: Event) -> str:

@@ -41,7 +41,8 @@ from armybuilder.compose.game import (
     Row,
     Side,
     Tracker,
-    end_action,
+    note_action,
+    offered_taps,
     replay,
 )
 from armybuilder.findings import Result
@@ -78,7 +79,6 @@ WIN = Cite(
 )
 TACTICS = Cite("TT Terrible Tactics Challenges", "Complete a challenge during a clash to reveal its Tactic.")
 GRUDGES = Cite("TT Gruesome Grudge Challenges", "Play the games a Grudge's challenge asks for to reveal it.")
-OWN = Cite("your note", "Kept with the game, counted by no rule.")
 
 # What each challenge asks at the end of a game, by the card's name in tactics.yaml (its words are
 # the data's): on the Battleground (each faction at least 1), remaining (not destroyed: at least
@@ -270,21 +270,19 @@ def _side_actions(state: State, side: int, p: Player) -> Iterator[Action]:
         SPEND,
         closed or ("" if p.surge > 0 else f"{p.name} has no Surge Points"),
     )
-    yield Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
+    yield note_action(side)
 
 
 def offered(state: State, event: Event | None = None) -> Iterator[Action]:
     """The taps offered now (with ``event``: only those that could record it, for a replay)."""
-    for side, p in enumerate(state.players):
-        if event is not None and event.side != side:
-            continue
-        yield from _side_actions(state, side, p)
-        for f in p.factions:
-            if event is None or event.part == f.key:
-                yield from _faction_actions(state, side, p, f)
-    if event is not None and event.side is not None:
-        return
-    yield end_action(state.over)
+    return offered_taps(
+        event,
+        state.players,
+        lambda side, p: _side_actions(state, side, p),
+        lambda p: p.factions,
+        lambda side, p, f: _faction_actions(state, side, p, f),
+        over=state.over,
+    )
 
 
 def apply(state: State, event: Event) -> str:
