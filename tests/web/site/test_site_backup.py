@@ -23,6 +23,35 @@ THREE = [
 SHOTS = os.environ.get("ARMYBUILDER_SHOTS")  # a folder: the screenshots looked at by hand
 
 
+# The record in the browser's storage (IDBFS: the database "/lists", each file a record keyed by
+# its path), rewritten as an older build left it; true once written.
+OLDER_BUILD = """() => new Promise((resolve) => {
+  const open = indexedDB.open('/lists');
+  open.onerror = () => resolve(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    const store = db.transaction('FILE_DATA', 'readwrite').objectStore('FILE_DATA');
+    const key = '/lists/.armybuilder/checked.json';
+    const got = store.get(key);
+    got.onsuccess = () => {
+      if (!got.result) { resolve(false); return; }
+      const record = JSON.parse(new TextDecoder().decode(got.result.contents));
+      const name = Object.keys(record.lists).find((n) => n.startsWith('ozzy'));
+      if (!name) { resolve(false); return; }
+      record.versions.data['token-terrors'] = '0';
+      record.lists[name].valid = false;
+      record.lists[name].total = '99 slots';
+      const entry = Object.assign({}, got.result, { timestamp: new Date(),
+        contents: new TextEncoder().encode(JSON.stringify(record)) });
+      const put = store.put(entry, key);
+      put.onsuccess = () => resolve(true);
+      put.onerror = () => resolve(false);
+    };
+    got.onerror = () => resolve(false);
+  };
+})"""
+
+
 def _backup(page, tmp: Path, name: str) -> Path:
     page.locator("#download-all").scroll_into_view_if_needed()
     with page.expect_download() as got:
@@ -71,6 +100,21 @@ def test_three_lists_backed_up_restore_into_an_empty_browser_with_the_same_finge
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/restored-390.png", full_page=True)
         again = _backup(page, tmp_path, "again.zip")
+        # What an older build kept in this browser (issue 47, item 3): Token Terrors' data at
+        # version 0 and Ozzy's Muster not legal at 99 slots, written into the stored record as that
+        # build would have; the next visit is this build, with version 1: Ozzy's Muster is legal at
+        # 10 of 10 slots (TT: its 10 slots filled), so it is marked with the old and the new.
+        _until(page, OLDER_BUILD)
+        page.reload()
+        _booted(page)
+        _until(page, "() => !!document.getElementById('update-notice')")
+        notice = page.inner_text("#update-notice")
+        assert "The builder was updated (the game data of Token Terrors: Battlegrounds from 0 to 1)" in notice
+        assert "1 list changed" in notice
+        marks = page.locator(".card-changed").all_inner_texts()
+        assert marks == ["Changed with the update: was Not legal, 99 slots; now Legal, 10 of 10 slots."], marks
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/update-notice-390.png")
     finally:
         empty.close()
     with zipfile.ZipFile(again) as z:  # the same names, the same bytes, so the same fingerprints
