@@ -137,8 +137,14 @@ def check(folder: Folder, cards: list[Any]) -> dict[str, Any]:
     ``cards`` are the cards the page shows (:class:`.folderpage.Listed`): their verdicts are kept
     as the last known; after a new build every list is checked again. Returns ``{"notice": str, "marks": {name:
     "was ...; now ..."}}``."""
+    from armybuilder.fsutil import own_folder
+    from armybuilder.text import plural
     from armybuilder.web import folderpage
 
+    try:
+        own_folder(folder.root, RECORD.parts[0], make=False)
+    except OSError:  # no folder of armybuilder's own here (none yet, or a link): no record, no marks
+        return {"notice": "", "marks": {}}
     now = versions()
     record = _read(folder)
     if record is not None and record["versions"] != now:
@@ -160,7 +166,7 @@ def check(folder: Folder, cards: list[Any]) -> dict[str, Any]:
                 }
         changed = len(marks)
         line = f"The builder was updated ({what_changed(record['versions'], now)}). Every list was checked again: " + (
-            f"{changed} {'list' if changed == 1 else 'lists'} changed, marked below with the old and the new."
+            f"{plural(changed, 'list')} changed, marked below with the old and the new."
             if changed
             else "no verdict or total changed."
         )
