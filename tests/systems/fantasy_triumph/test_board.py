@@ -704,5 +704,5 @@ def test_the_topography_finding_says_where_to_choose_it_on_the_page(tmp_path):
     assert "add 'topography:' to the list" in found.message  # the command line's words
     assert found.player == (
         "the price of Ambush depends on the army's home topography: choose it in the settings "
-        "(priced here as not Dense)"
+        "(left out of the total until then)"  # it was "(priced here as not Dense)": not so since item 16
     )

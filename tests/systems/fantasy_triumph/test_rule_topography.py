@@ -59,3 +59,22 @@ def test_a_price_that_depends_on_the_topography_needs_one(cards):
 def test_no_topography_needed_without_those_cards():
     r = ft_list(classes=[{"troop": "Spear", "cards": ["Deadly"]}], army_cards=["No Camp"])
     assert "FTR027" not in codes(r) and r.valid
+
+
+def test_ambush_for_any_topography_needs_none():
+    """FT 24, Ambush's cost: "2 points if the army may use this ability in any topography, or for
+    armies with a Dense home topography. 1 point if the army may only use this ability in their home
+    topography." Taken for any topography it is 2 points whatever the home, so its price does not
+    wait for one, and nothing in the seeds asks a list to name its home topography otherwise: no
+    FTR027 (it was an error, "the same price either way", and made the list illegal). The filler
+    (conftest: 51 // 6 = 8 stands of Horde, 2 points a stand in data/fantasy-triumph/troops.yaml) is
+    8 x 2 = 16 points, + 2 = 18."""
+    r = ft_list(army_cards=[{"Ambush": "any"}])
+    assert "FTR027" not in codes(r) and r.valid
+    assert (r.measure.total, r.measure.incomplete) == (18, False)
+    # beside a card whose price does wait for it, FTR027 names that card, which is left out
+    r = ft_list(army_cards=[{"Ambush": "any"}, {"Prepared Defenses": 2}])
+    [f] = of(r, "FTR027")
+    assert f.severity.value == "error" and "Prepared Defenses" in f.message
+    assert "left out of the total until then" in f.message and "left out of the total until then" in f.player
+    assert (r.measure.total, r.measure.incomplete) == (18, True)  # FT 49: ½ or 1 a card, not known yet

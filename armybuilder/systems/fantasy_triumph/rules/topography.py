@@ -2,10 +2,13 @@
 
 Ambush (FT 24), Prepared Defenses (FT 49) and Terrain Affinity (FT 58) cost more for an army
 with a Dense home topography (Dense Forest, Dense Marsh, Dense Wasteland, Dense Underground).
-A list with one of these cards must say its ``topography``; until it does (or while the
-data does not know the one it gives), a card whose two prices differ is left out of the total,
-which says it is incomplete: the rules give it no price yet. The topographies are an
-unverified list kept in ``data/fantasy-triumph/topographies.yaml``.
+A list with one of these cards must say its ``topography`` when the card's two prices differ;
+until it does (or while the data does not know the one it gives), that card is left out of the
+total, which says it is incomplete: the rules give it no price yet. A card priced the same either
+way asks for none: Ambush for any topography is "2 points if the army may use this ability in any
+topography, or for armies with a Dense home topography" (FT 24), and nothing in the rule
+documents asks a list to name its home otherwise. The topographies are an unverified list kept in
+``data/fantasy-triumph/topographies.yaml``.
 """
 
 from __future__ import annotations
@@ -35,16 +38,20 @@ def check(army: Army) -> Iterator[Finding]:
             f"{', '.join(army.cat.topographies)})",
             ("topography",),
         )
-    elif army.topography_written is None and army.needs_topography:
+    elif army.topography_written is None:
+        # only a card whose price the home changes waits for it (Ambush for any topography is 2
+        # points either way, FT 24: no error)
         unknown = [u for u in army.needs_topography if u.topography_unknown]
-        use = (unknown or army.needs_topography)[0]
+        if not unknown:
+            return
+        use = unknown[0]
         assert use.card is not None  # needs_topography holds priced uses: known cards
         yield finding(
             __name__,
             f"the price of {use.name} depends on the home topography: add 'topography:' "
-            f"to the list ({'left out of the total until then' if unknown else 'the same price either way'})",
+            "to the list (left out of the total until then)",
             use.path,
             use.card["rule"],
             player=f"the price of {use.name} depends on the army's home topography: choose it in the settings "
-            "(priced here as not Dense)",
+            "(left out of the total until then)",
         )
