@@ -230,7 +230,14 @@ class Roster:
             "event": self.event.to_dict() if self.event else None,
             "status": self.status,
             "valid": self.valid,
-            "measure": {"total": plain(m.total), "limit": plain(m.limit), "unit": m.unit, "text": self.measure_text},
+            "measure": {
+                "total": plain(m.total),
+                "limit": plain(m.limit),
+                "unit": m.unit,
+                "text": self.measure_text,
+                # as validate's and the tournament report's JSON (findings.Measure.to_dict)
+                **({"incomplete": True} if m.incomplete else {}),
+            },
             "counts": dict(self.counts),
             "errors": [finding_dict(f) for f in self.errors],
             "notices": [finding_dict(f) for f in self.notices],

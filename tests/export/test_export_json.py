@@ -60,6 +60,31 @@ def test_invalid_roster_lists_every_error():
     assert obj["name"] == "Φάλαγγα и Дружина"
 
 
+def test_a_total_that_leaves_a_card_out_says_it_is_incomplete(tmp_path):
+    """Issue 46, item 16: a roster's JSON says its total is incomplete, as validate's and the
+    tournament report's do, not only in its text. FT 36 prices a Fortified Camp by its level (1
+    point fortified, 2 heavily fortified) and gives no price without one (FTR005): 9 Spears at 4
+    points a stand (data/fantasy-triumph/troops.yaml) are 36, the camp left out of the total."""
+    src = tmp_path / "camp.yaml"
+    src.write_text(
+        "system: fantasy-triumph\nname: Camp\npoints: 51\ntopography: Arable\n"
+        "classes:\n  - {name: Spears, troop: Spear, stands: 9, general: true}\n"
+        "army_cards: [Fortified Camp]\n",
+        encoding="utf-8",
+    )
+    roster, _ = build(src)
+    obj = json.loads(render(roster, "json"))
+    assert _errors(obj) == []
+    assert "FTR005" in [e["code"] for e in obj["errors"]]
+    assert obj["measure"] == {
+        "total": 36,
+        "limit": 51,
+        "unit": "points",
+        "text": "36 (incomplete) of 51 points",
+        "incomplete": True,
+    }
+
+
 def test_a_file_that_is_not_yaml_still_exports_as_invalid(tmp_path):
     src = tmp_path / "broken.yaml"
     src.write_text("system: fantasy-triumph\nclasses: [\n", encoding="utf-8")
