@@ -900,8 +900,6 @@ def make_app(
     allow_hint: str = ALLOW_HINT,
     files: bool = True,
 ) -> Starlette:
-    from armybuilder.web import gamepage
-
     """The builder for the list files in ``folder``, bound to ``host``: answering to the names of
     :func:`armybuilder.web.guard.allowed_hosts` (and ``allow``; another name is told
     ``allow_hint``, the command line that adds one); off loopback only with the access
@@ -909,6 +907,8 @@ def make_app(
     against, whose bans the catalog greys out (the collect desk's builder); ``files``: whether the
     player sees the lists as files (False: the static site's own lists, in the browser's storage,
     said by their names, never a ``.yaml`` file's)."""
+    from armybuilder.web import gamepage
+
     routes = [
         Route("/", folder_view, methods=["GET"]),
         Route("/new", create, methods=["POST"]),
