@@ -193,15 +193,17 @@ def draw(macros: Any, m: dict[str, Any], boards: Boards) -> Piece:
         for s in view.sections:
             rows = [p(f"row-{r.key}", boards.drawn(macros.row, "row", ctx, m["system"], r)) for r in s["rows"]]
             sections.append(p(f"s-{s['key']}", macros.section(m, s, slot), rows))
-    army = [p("army", macros.army(m, slot), sections), p("setup", macros.setup(m))] if view.board is not None else []
+    army = [p("army", macros.army(m, slot), sections)] if view.board is not None else []
     side = p("list", macros.list_side(m, slot), army)
+    setup = [p("setup", macros.setup(m))] if view.board is not None else []
     typed = [p(f"t-{c.id}", boards.drawn(macros.typed, "typed", ctx, c)) for c in view.typed]
-    # The findings and the roster after the list (on a phone, after the catalog too: style.css):
-    # the army and what can be added to it come first.
+    # The settings, the findings and the roster after the list (on a phone, after the catalog too:
+    # style.css): the army and what can be added to it come first.
     rest = [
         p("bar", macros.bar(m)),
         p("result", macros.result(m), always=True),
         side,
+        *setup,
         p("findings", macros.findings(m)),
         *typed,
         p("roster", macros.roster(m)),

@@ -162,9 +162,11 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         mounted = names.index("Bad Horse")
         assert names[:mounted] == sorted(names[:mounted], key=str.casefold) and "Shooters" in names[:mounted]
         assert names[mounted:] == sorted(names[mounted:], key=str.casefold) and "Knights" in names[mounted:]
-        # and the page: the army, then the catalog, then the findings and the roster
-        top = {k: page.locator(k).bounding_box()["y"] for k in ("#army", "#catalog", "#findings", "#roster")}
-        assert top["#army"] < top["#catalog"] < top["#findings"] < top["#roster"], top
+        # and the page: the army, then the catalog, then the settings, the findings and the roster
+        # (the settings sat between the army and the catalog)
+        where = ("#army", "#catalog", "#settings-h", "#findings", "#roster")
+        top = {k: page.locator(k).bounding_box()["y"] for k in where}
+        assert [top[k] for k in where] == sorted(top.values()), top
         # one editor open: the part being edited
         assert _open_parts(page) == ["Knights"]
         assert not _serious(page), "axe, the catalog searched and cleared"
