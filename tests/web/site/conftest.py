@@ -47,3 +47,15 @@ def runtime_cache(cache: Path | None = None) -> Path:
 def site_cache() -> Path:
     """The filled, checked runtime cache (see :func:`runtime_cache`)."""
     return runtime_cache()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, site_cache) -> Path:
+    """The static site, built once for the run (once a pytest-xdist worker) from the runtime cache,
+    for the browser tests that serve it (``test_site_browser.py``'s ``served``): it was built again
+    for each of their modules, about 5 s each. No test writes into it; the tests of the build
+    itself (``test_site_build.py``) build their own."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    done = site.build(out, site_cache)
+    assert done.code == 0, done.stderr
+    return out

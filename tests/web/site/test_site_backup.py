@@ -12,8 +12,7 @@ from armybuilder.fingerprint import of_file
 from tests.web.site import test_site_browser as site_tests
 from tests.web.site.test_site_browser import ROOT, _booted, _open, _until
 
-built = site_tests.built  # the site built once for this module, and served (the fixtures)
-served = site_tests.served
+served = site_tests.served  # the site (built once for the run: conftest.py's built), served (the fixture)
 
 THREE = [
     ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml",

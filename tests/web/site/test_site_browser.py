@@ -27,19 +27,9 @@ from typing import Any
 
 import pytest
 
-from armybuilder.web.site import build as site
-
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
 BOOT = 120.0  # seconds for the first visit: the runtime is compiled and the app imported, on a busy machine
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory, site_cache) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    done = site.build(out, site_cache)
-    assert done.code == 0, done.stderr
-    return out
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

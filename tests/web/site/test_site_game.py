@@ -22,7 +22,6 @@ from tests.web.site.test_site_browser import (  # noqa: F401 - the site's fixtur
     _no_serious_violation,
     _open,
     _until,
-    built,
     player,
     served,
 )
