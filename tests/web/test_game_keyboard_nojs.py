@@ -90,7 +90,10 @@ def test_a_game_without_javascript_then_by_keyboard_then_its_code_imported(brows
     page.locator("#import > summary").click()
     page.fill("#import-code", code.split("code=")[-1] if "code=" in code else code)
     page.locator("#import-go").click()
-    page.wait_for_selector("#import-code")
+    # The form is boosted (htmx posts it in the background): the page keeps its old body until the
+    # answer is swapped in, so wait for the answer itself, the refusal in the result box; the old
+    # page's #import-code was there all along (that wait read the page before the answer, a flake).
+    page.wait_for_selector("#result.refused")
     _shot(page, "imported")
     said = page.locator("main").inner_text()
     assert "holds a game's result, not a list" in said, said[:400]
