@@ -11,6 +11,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+# A game's share code holds the game's result (its lists and taps), not a list: said so by every
+# command and page that reads a list from a share code, rather than written as a list with no system.
+GAME_CODE = "that share code holds a game's result, not a list; open its share link to see the game"
+
 
 def read_source(source: str, number: int | None = None, code: bool = False) -> tuple[Any, str]:
     """The list data SOURCE holds and what it is (``a share code``, ``a PDF roster``...); ``number``:
@@ -49,9 +53,12 @@ def read_source(source: str, number: int | None = None, code: bool = False) -> t
             raise ValueError(f"{source}: not a share code (a share code starts with AB1.)")
         raise ValueError(f"{source}: no such file, and not a share code (a share code starts with AB1.)")
     try:
-        return decode(source), "a share code"
+        data = decode(source)
     except ShareCodeError as exc:
         raise ValueError(f"the share code cannot be read: {exc.message}") from None
+    if isinstance(data, dict) and data.get("armybuilder") == "game":  # a game's result (web.gamepage.share_code)
+        raise ValueError(GAME_CODE)
+    return data, "a share code"
 
 
 def _from_packet(printed: Any, source: str, number: int | None) -> tuple[Any, str]:

@@ -741,11 +741,6 @@ def import_list(folder: Folder, source: str, upload: tuple[str, bytes] | None) -
             if upload is not None:
                 said = "the chosen file " + said[3:] if said.startswith("it ") else "the chosen file: " + said
             raise Refused(said, 422) from None
-        if isinstance(data, dict) and data.get("armybuilder") == "game":  # a game's result, not a list
-            raise Refused(
-                "that share code holds a game's result, not a list: open it with the game's share link to see it",
-                422,
-            )
         title = data.get("name") if isinstance(data, dict) else None
         target_name = free_name(folder, slug(str(title) if isinstance(title, str) else "imported"))
         target = folder.new(target_name)

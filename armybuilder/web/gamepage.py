@@ -402,6 +402,7 @@ def join(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Said
 
 def _player_of_code(given: str) -> Player:
     from armybuilder.sharecode import ShareCodeError, decode
+    from armybuilder.sources import GAME_CODE
 
     text = "".join(given.split())
     code = text.split("#", 1)[1] if "#" in text else text  # a share link: the code is its fragment
@@ -412,7 +413,7 @@ def _player_of_code(given: str) -> Player:
     except ShareCodeError as exc:
         raise GameError(f"that share code cannot be read: {exc.message}") from None
     if isinstance(data, dict) and data.get("armybuilder") == "game":
-        raise GameError("that share code holds a game's result, not a list")
+        raise GameError(GAME_CODE)
     return store.player_of_data(data, "a share code")
 
 

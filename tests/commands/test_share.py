@@ -444,6 +444,30 @@ def test_a_code_that_holds_no_list(run, tmp_path):
     assert "holds no list" in refused(run, tmp_path, make_code(deflate(b"[1,2,3]")))
 
 
+def test_a_games_share_code_is_no_list(run, tmp_path):
+    """A game's result has a share code too (the game page's Share: its lists as it began and its
+    taps); given to ``import`` it was written as a list with no system (exit 1, INVALID). It is
+    refused in words, exit 2, nothing written (a code that holds no list: the module's docstring),
+    and so as an opponent's list for ``play --against``."""
+    import shutil
+
+    from armybuilder.games import model
+    from armybuilder.web.gamepage import share_code
+
+    host = tmp_path / "host.yaml"
+    shutil.copy(FT_EXAMPLE, host)
+    assert run("play", host, "--against", ROOT / "examples" / "fantasy-triumph" / "iron-marches.yaml").exit_code == 0
+    game = model.read(json.loads((tmp_path / "host.game.json").read_text(encoding="utf-8")))
+    code, why = share_code(game)
+    assert code.startswith("AB1."), why
+    message = refused(run, tmp_path, code)
+    assert "that share code holds a game's result, not a list" in message and "Traceback" not in message
+    assert run("import", code, "-o", "-").exit_code == 2
+    r = run("play", host, "--against", code, "-o", tmp_path / "again.game.json")
+    assert r.exit_code == 2 and "holds a game's result, not a list" in r.output
+    assert not (tmp_path / "again.game.json").exists()
+
+
 def test_a_list_of_an_unknown_system_is_written_and_found_invalid(run, tmp_path):
     out = tmp_path / "x.yaml"
     r = run("import", make_code(deflate(canonical_bytes({"system": "chess", "name": "x"}))), "-o", out)
