@@ -265,42 +265,43 @@ def _cards_of(folder: Folder) -> _Cards:
     return kept
 
 
-def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1) -> dict[str, Any]:
-    from armybuilder.suggest import fold
+class _Pass:
+    """One look at the folder's lists, card by card: a card kept for the file as it is (and the
+    pack) is used, else the file is checked (against the pack, or its headline only:
+    :func:`check.headline`) and its card kept, but for a file written a moment ago (its stamp
+    could not tell a second write); :meth:`done` forgets the files gone and saves the cards when
+    any changed. The lists page (:func:`rows`) and every list checked (:func:`every_card`) alike."""
 
-    kept = _cards_of(folder)
-    lists, packs = folder.scan()
-    pack = None
-    pack_problems: list[str] = []
-    if event:
-        from armybuilder.events import PackError, load
+    def __init__(self, folder: Folder, pack: Any = None, event: str | None = None, pack_stamp: Any = None) -> None:
+        self.folder = folder
+        self.kept = _cards_of(folder)  # before the scan: it tells the folder which files are lists
+        self.pack = pack
+        self.event = event if pack is not None else None
+        self.pack_stamp = pack_stamp
+        self.now = time.time_ns()
+        self.found_of: dict[str, tuple[Found, Any]] = {}
+        self.changed = False
 
-        try:
-            pack = load(folder.existing(event))
-        except PackError as exc:
-            pack_problems = [f"line {f.line or 1}: {f.message}" for f in exc.findings]
-    out = []
-    pack_stamp = None
-    if pack is not None and event:
-        try:
-            pack_stamp = _stamp(folder.existing(event))
-        except (OSError, Refused):
-            pack_stamp = None
-    now = time.time_ns()
-    key = SORTS.get(sort, "name")
-    # Sorted by what a list says it is (or by when it changed), a page needs only the headlines of
-    # the lists it does not show (check.headline: read, not checked); sorted by a verdict or a total,
-    # or against an event pack, every list is checked.
-    headlines = pack is None and key in ("name", "system", "player", "changed")
-    found_of: dict[str, tuple[Found, Any]] = {}
-    changed = False
+    def cards(self, lists: list[Found], headlines: bool) -> list[Listed]:
+        """Each list's card (``headlines``: a headline will do where no checked card is kept)."""
+        out = []
+        for found in lists:
+            try:
+                stamp = (found.stamp or _stamp(found.path), self.pack_stamp, self.event)
+                card = self.kept.get(found.name, stamp)
+                if card is None or not (card.checked or headlines):
+                    card = self.card_of(found, stamp, not headlines)
+            except OSError:  # gone or unreadable since the scan
+                continue
+            self.found_of[found.name] = (found, stamp)
+            out.append(card)
+        return out
 
-    def card_of(found: Found, stamp: Any, checked: bool) -> Listed:
-        nonlocal changed
-        if pack is not None:
+    def card_of(self, found: Found, stamp: Any, checked: bool) -> Listed:
+        if self.pack is not None:
             from armybuilder.events.standings import check_one
 
-            card = _listed(found, check_one(found.path, pack))
+            card = _listed(found, check_one(found.path, self.pack))
         elif checked:
             from armybuilder.check import check_path
 
@@ -309,21 +310,43 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
             from armybuilder.check import headline
 
             card = _listed(found, headline(found.path), checked=False)
-        if now - stamp[0][2] >= RACY_NS:
-            kept.put(found.name, stamp, card)
-            changed = changed or pack is None
+        if self.now - stamp[0][2] >= RACY_NS:
+            self.kept.put(found.name, stamp, card)
+            self.changed = self.changed or self.pack is None
         return card
 
-    for found in lists:
+    def done(self) -> None:
+        if not self.folder.capped and self.kept.keep_only(set(self.found_of)):
+            self.changed = True
+        if self.changed:
+            self.kept.save()
+
+
+def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1) -> dict[str, Any]:
+    from armybuilder.suggest import fold
+
+    pack = None
+    pack_problems: list[str] = []
+    pack_stamp = None
+    if event:
+        from armybuilder.events import PackError, load
+
         try:
-            stamp = (found.stamp or _stamp(found.path), pack_stamp, event if pack is not None else None)
-            card = kept.get(found.name, stamp)
-            if card is None or not (card.checked or headlines):
-                card = card_of(found, stamp, not headlines)
-        except OSError:  # gone or unreadable since the scan
-            continue
-        found_of[found.name] = (found, stamp)
-        out.append(card)
+            pack = load(folder.existing(event))
+        except PackError as exc:
+            pack_problems = [f"line {f.line or 1}: {f.message}" for f in exc.findings]
+    if pack is not None and event:
+        try:
+            pack_stamp = _stamp(folder.existing(event))
+        except (OSError, Refused):
+            pack_stamp = None
+    look = _Pass(folder, pack, event, pack_stamp)
+    lists, packs = folder.scan()
+    key = SORTS.get(sort, "name")
+    # Sorted by what a list says it is (or by when it changed), a page needs only the headlines of
+    # the lists it does not show (check.headline: read, not checked); sorted by a verdict or a total,
+    # or against an event pack, every list is checked.
+    out = look.cards(lists, headlines=pack is None and key in ("name", "system", "player", "changed"))
     total = len(out)
     if query:
         words = fold(query).split()
@@ -343,16 +366,13 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
     shown = out[(at - 1) * PAGE : at * PAGE]
     for i, card in enumerate(shown):  # the lists on the page are checked
         if not card.checked:
-            found, stamp = found_of[card.name]
+            found, stamp = look.found_of[card.name]
             try:
-                shown[i] = card_of(found, stamp, True)
+                shown[i] = look.card_of(found, stamp, True)
             except OSError:  # gone or unreadable since the scan: not shown without its verdict
                 continue
     shown = [card for card in shown if card.checked]
-    if not folder.capped and kept.keep_only(set(found_of)):
-        changed = True
-    if changed:
-        kept.save()
+    look.done()
     return {
         "rows": shown,
         "shown": len(out),
@@ -369,24 +389,12 @@ def rows(folder: Folder, event: str | None, query: str, sort: str, page: int = 1
 
 
 def every_card(folder: Folder) -> list[Listed]:
-    """Every list of the folder checked (no event pack), each card kept for the next page."""
-    from armybuilder.check import check_path
-
-    kept = _cards_of(folder)
+    """Every list of the folder checked (no event pack), each card kept for the next page and the
+    next server, as the lists page keeps its own (:class:`_Pass`)."""
+    look = _Pass(folder)
     lists, _ = folder.scan()
-    now = time.time_ns()
-    out = []
-    for found in lists:
-        try:
-            stamp = (found.stamp or _stamp(found.path), None, None)
-            card = kept.get(found.name, stamp)
-            if card is None or not card.checked:
-                card = _listed(found, check_path(found.path))
-                if now - stamp[0][2] >= RACY_NS:
-                    kept.put(found.name, stamp, card)
-        except OSError:  # gone or unreadable since the scan
-            continue
-        out.append(card)
+    out = look.cards(lists, headlines=False)
+    look.done()
     return out
 
 

@@ -128,6 +128,21 @@ def test_a_new_server_on_the_folder_checks_only_the_lists_that_changed(folder, c
     assert checks == ["beta.yaml"]  # alpha's card came from the per-user cache
 
 
+def test_every_list_checked_after_a_new_build_is_kept_for_the_next_server(folder, checks):
+    """After a new build every list is checked again (web/updates.py, folderpage.every_card): its
+    cards are kept in the per-user cache as the lists page keeps its own, so a new server on the
+    folder checks none of them again. They were kept in memory only: the next server checked both."""
+    from armybuilder.web.files import Folder
+
+    assert sorted(c.title for c in folderpage.every_card(Folder(folder))) == ["Alpha Horde", "Beta Horde"]
+    assert sorted(checks) == ["alpha.yaml", "beta.yaml"]
+    checks.clear()
+    new_server()
+    with TestClient(make_app(folder, token=TOKEN), base_url=BASE) as c:
+        assert titles(c.get("/?sort=status").text) == ["Alpha Horde", "Beta Horde"]  # a verdict's sort: all checked
+    assert checks == []
+
+
 def test_a_card_kept_by_another_armybuilder_or_game_data_is_not_used(folder, checks, monkeypatch):
     with TestClient(make_app(folder, token=TOKEN), base_url=BASE) as c:
         c.get("/")
