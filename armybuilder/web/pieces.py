@@ -199,15 +199,9 @@ def draw(macros: Any, m: dict[str, Any], boards: Boards) -> Piece:
     typed = [p(f"t-{c.id}", boards.drawn(macros.typed, "typed", ctx, c)) for c in view.typed]
     # The settings, the findings and the roster after the list (on a phone, after the catalog too:
     # style.css): the army and what can be added to it come first.
-    rest = [
-        p("bar", macros.bar(m)),
-        p("result", macros.result(m), always=True),
-        side,
-        *setup,
-        p("findings", macros.findings(m)),
-        *typed,
-        p("roster", macros.roster(m)),
-    ]
+    sheet = [side, *setup, p("findings", macros.findings(m)), *typed, p("roster", macros.roster(m))]
+    # The bar beside the sheet, not in it: on a wide screen it spans the sheet and the catalog.
+    rest = [p("bar", macros.bar(m)), p("result", macros.result(m), always=True), p("sheet", macros.sheet(slot), sheet)]
     # The board's digest leaves out the pieces sent with every change anyway: the result, and the
     # form that carries the digest.
     m["brdhash"] = piece("board", SLOT, [r for r in rest if not r.always]).digest

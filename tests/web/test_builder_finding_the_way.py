@@ -1,6 +1,7 @@
 """The builder's third round (issue 46, items 1 to 6 and 9), end to end in headless Chromium at
 390 px: finding one's way on a phone. One list is built as a new player builds it, step by step,
-each step checking what the issue found wrong; every step failed before its fix.
+each step checking what the issue found wrong; every step failed before its fix. The same list
+is then opened at 1280 px (item 2 there, and the verdict bar across the page).
 
 The server and the browser are those of ``test_browser.py`` (a ``Background`` server on a free
 port, Debian's chromium by Playwright); every wait is bounded.
@@ -14,6 +15,7 @@ from tests.builder.browser import Player
 
 STEP_MS = 10_000
 PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 800}
 
 
 def _phone(browser):
@@ -181,5 +183,33 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         army = page.locator("#army").bounding_box()
         assert army is not None and army["y"] < PHONE["height"]
         assert not _serious(page), "axe, the list opened from the lists page"
+
+        # At 1280 px, the same list (a context of its own, not a new browser). Item 2 there too:
+        # Heavy Foot's editor open, a class of Bow Levy added is the one open, its name selected.
+        wide = browser.new_context(viewport=WIDE)
+        try:
+            desk = wide.new_page()
+            desk.set_default_timeout(STEP_MS)
+            desk.goto(page.url)
+            desk.wait_for_selector("#board")
+            at = _player(desk)
+            desk.locator("#line-classes-0").click()
+            assert _open_parts(desk) == ["Heavy Foot"]
+            at._act(desk.get_by_role("button", name=re.compile(r"^Add a class of Bow Levy, ")).click)
+            assert _open_parts(desk) == ["Bow Levy"]
+            assert _focused_label(desk) == "Rename Bow Levy" and _selected_whole(desk)
+            assert at.loads == 0
+            # The verdict bar spans the page, over the list and the catalog alike (it spanned the
+            # list's column alone, 773 of 1280 px), and stays on top with the catalog under it.
+            bar, sheet, catalog = (desk.locator(k).bounding_box() for k in ("#bar", "#list", "#catalog"))
+            assert bar["x"] <= sheet["x"] and bar["x"] + bar["width"] >= catalog["x"] + catalog["width"], (bar, catalog)
+            desk.evaluate("window.scrollTo(0, 900)")
+            assert desk.evaluate("scrollY") > 300
+            bar, catalog = desk.locator("#bar").bounding_box(), desk.locator("#catalog").bounding_box()
+            assert bar["y"] == 0 and catalog["y"] >= bar["height"], (bar, catalog)
+            assert "Bow Levy" in desk.locator("#list").inner_text()
+            assert not _serious(desk), "axe, the list at 1280 px"
+        finally:
+            wide.close()
     finally:
         context.close()
