@@ -185,7 +185,8 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         assert not _serious(page), "axe, the list opened from the lists page"
 
         # At 1280 px, the same list (a context of its own, not a new browser). Item 2 there too:
-        # Heavy Foot's editor open, a class of Bow Levy added is the one open, its name selected.
+        # Heavy Foot's editor open, a class of Bow Levy added is the one open, its name selected;
+        # added from a search (item 4), the search is cleared: it was for that part.
         wide = browser.new_context(viewport=WIDE)
         try:
             desk = wide.new_page()
@@ -195,9 +196,13 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
             at = _player(desk)
             desk.locator("#line-classes-0").click()
             assert _open_parts(desk) == ["Heavy Foot"]
+            desk.get_by_label("Find in the catalog").press_sequentially("bow")
+            assert "Showing what matches “bow”" in desk.locator("#catalog-found").inner_text()
             at._act(desk.get_by_role("button", name=re.compile(r"^Add a class of Bow Levy, ")).click)
             assert _open_parts(desk) == ["Bow Levy"]
             assert _focused_label(desk) == "Rename Bow Levy" and _selected_whole(desk)
+            assert desk.get_by_label("Find in the catalog").input_value() == ""
+            assert not desk.locator("#catalog-found").is_visible()
             assert at.loads == 0
             # The verdict bar spans the page, over the list and the catalog alike (it spanned the
             # list's column alone, 773 of 1280 px), and stays on top with the catalog under it.
