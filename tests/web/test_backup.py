@@ -20,16 +20,8 @@ from armybuilder.fingerprint import of_file
 from armybuilder.web import folderpage
 from armybuilder.web.builder import make_app
 from armybuilder.web.files import Folder, Refused
-
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"
-OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
-WREN = EXAMPLES / "token-terrors" / "wrens-host.yaml"
-BASE = "http://127.0.0.1:8000"
-TOKEN = "test-token-0123456789"
-SAME = {"origin": BASE}
-JSON = {**SAME, "accept": "application/json"}
+from tests.support.examples import GREENWOOD, OZZY, WRENS
+from tests.support.web import BASE, JSON, SAME, TOKEN
 
 
 def zipped(*entries: tuple[str, bytes]) -> bytes:
@@ -44,7 +36,7 @@ def zipped(*entries: tuple[str, bytes]) -> bytes:
 def three(tmp_path):
     d = tmp_path / "lists"
     d.mkdir()
-    for src in (GREENWOOD, OZZY, WREN):
+    for src in (GREENWOOD, OZZY, WRENS):
         shutil.copyfile(src, d / src.name)
     return d
 
@@ -74,7 +66,7 @@ def test_a_backup_of_three_lists_restores_into_an_empty_folder_and_again_as_noth
         assert r.status_code == 200
         assert r.json()["messages"] == [
             "Already here, the same in every part, so not copied again: "
-            + ", ".join(sorted(p.name for p in (GREENWOOD, OZZY, WREN)))
+            + ", ".join(sorted(p.name for p in (GREENWOOD, OZZY, WRENS)))
             + "."
         ]
         assert len(list(empty.glob("*.yaml"))) == 3
@@ -133,7 +125,7 @@ def test_a_damaged_or_encrypted_entry_and_a_file_that_is_no_backup(tmp_path):
     d = tmp_path / "lists"
     d.mkdir()
     folder = Folder(d)
-    raw = bytearray(zipped(("a.yaml", OZZY.read_bytes()), ("b.yaml", WREN.read_bytes())))
+    raw = bytearray(zipped(("a.yaml", OZZY.read_bytes()), ("b.yaml", WRENS.read_bytes())))
     at = raw.find(b"PK\x03\x04", 1)  # the second entry's local header: damage its data
     raw[at + 40 : at + 60] = b"\xff" * 20
     done = folderpage.restore_backup(folder, "b.zip", bytes(raw))
@@ -189,7 +181,7 @@ def test_a_new_data_version_marks_the_list_whose_verdict_changed_and_serve_keeps
 
     with TestClient(make_app(three, token=TOKEN), base_url=BASE) as c:
         c.get("/")
-        assert sorted(p.name for p in three.iterdir()) == sorted(p.name for p in (GREENWOOD, OZZY, WREN))
+        assert sorted(p.name for p in three.iterdir()) == sorted(p.name for p in (GREENWOOD, OZZY, WRENS))
         # Looking at a folder writes nothing into it; once armybuilder keeps its own things there
         # (a list written by it: a new list, an import, a restore, an edit's undo history)...
         (three / ".armybuilder").mkdir()
@@ -197,7 +189,7 @@ def test_a_new_data_version_marks_the_list_whose_verdict_changed_and_serve_keeps
         assert "update-notice" not in page  # the first page only records the verdicts
         record = json.loads((three / updates.RECORD).read_text(encoding="utf-8"))
         now = record["versions"]
-        assert set(record["lists"]) == {GREENWOOD.name, OZZY.name, WREN.name}
+        assert set(record["lists"]) == {GREENWOOD.name, OZZY.name, WRENS.name}
         ozzy = record["lists"][OZZY.name]
         assert ozzy["sha"] == hashlib.sha256(OZZY.read_bytes()).hexdigest()
         # What an older build kept (as if Token Terrors' data was version 0 then, and Ozzy's

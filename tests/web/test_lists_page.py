@@ -18,12 +18,10 @@ from starlette.testclient import TestClient
 
 from armybuilder.web import folderpage
 from armybuilder.web.builder import make_app
+from tests.support.examples import OZZY
+from tests.support.web import BASE, TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
-OZZY = ROOT / "examples" / "token-terrors" / "ozzys-muster.yaml"
-GREENWOOD = ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml"
-BASE = "http://127.0.0.1:8000"
-TOKEN = "test-token-0123456789"
 HOUR_AGO = time.time_ns() - 3600 * 10**9
 
 

@@ -8,36 +8,18 @@ the process's token in the form). Every wait is bounded; no test asserts a durat
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from armybuilder.desk import Desk
-from armybuilder.events import load
 from armybuilder.web.desk import make_desk_app
+from tests.support.desk import text
+from tests.support.examples import OZZY, WRENS
+from tests.support.web import BASE, ORG, SAME
+from tests.support.web import DESK_TOKEN as TOKEN
 
-ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = ROOT / "examples"
-GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
-OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
-WRENS = EXAMPLES / "token-terrors" / "wrens-host.yaml"
-BASE = "http://127.0.0.1:8000"
-TOKEN = "desk-form-token-0123456789"
-ORG = "organiser-token-0123456789abcdef"
-SAME = {"origin": BASE}
 WAIT = 10.0  # seconds, at most, a thread or a held build waits
-
-
-def text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
-
-
-@pytest.fixture
-def desk(tmp_path):
-    d = Desk(tmp_path / "desk.sqlite", load(GAMES_DAY))
-    yield d
-    d.close()
 
 
 def desk_client(desk: Desk, address: str = "testclient") -> TestClient:

@@ -36,42 +36,18 @@ from armybuilder.events import load
 from armybuilder.fingerprint import of_file
 from armybuilder.web.desk import make_desk_app
 from armybuilder.web.desk.api import MAX_API_BODY
+from tests.support.desk import stored, text
+from tests.support.examples import CASTLE, GAMES_DAY, GREENWOOD, OZZY, ROOT, WRENS
+from tests.support.web import BASE, ORG, SAME
+from tests.support.web import DESK_TOKEN as TOKEN
 
-ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = ROOT / "examples"
-GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
-GREENWOOD = EXAMPLES / "fantasy-triumph" / "greenwood-host.yaml"  # legal at the games day
-WRENS = EXAMPLES / "token-terrors" / "wrens-host.yaml"  # illegal there: 5 Goblins
-OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
-CASTLE = EXAMPLES / "homm3-battlefield" / "skirmish-medium.yaml"
-BASE = "http://127.0.0.1:8000"
-TOKEN = "desk-form-token-0123456789"
-ORG = "organiser-token-0123456789abcdef"
-SAME = {"origin": BASE}
 NO_CLI = re.compile(r"(?<![\w-])--[a-z]|\bFILE\b|\barmybuilder (?:collect|serve|tournament|validate|export)\b")
 WAIT = 20.0  # seconds, at most, for a server to start, answer or stop
-
-
-def text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
 
 
 def fixed_wrens() -> str:
     """Wren's Host, legal at the games day: 4 Goblins (its limit), 6 Wyverns."""
     return text(WRENS).replace("Wyverns: 5", "Wyverns: 6").replace("Goblins: 5", "Goblins: 4")
-
-
-@pytest.fixture
-def desk(tmp_path):
-    d = Desk(tmp_path / "desk.sqlite", load(GAMES_DAY))
-    yield d
-    d.close()
-
-
-@pytest.fixture
-def client(desk):
-    with TestClient(make_desk_app(desk, token=TOKEN, organiser=ORG), base_url=BASE) as c:
-        yield c
 
 
 @pytest.fixture
@@ -84,14 +60,6 @@ def organiser(client):
 
 def bearer(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
-
-
-def stored(desk: Desk) -> int:
-    conn = sqlite3.connect(desk.path)
-    try:
-        return int(conn.execute("SELECT COUNT(*) FROM versions").fetchone()[0])
-    finally:
-        conn.close()
 
 
 def post(client, path: str, data: dict, files=None, **headers):

@@ -12,50 +12,17 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sqlite3
-from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 
 from armybuilder.desk import SCHEMA_VERSION, Desk, Refusal
 from armybuilder.events import load
-from armybuilder.web.desk import make_desk_app
+from tests.support.desk import stored, text
+from tests.support.examples import GAMES_DAY, OZZY, WRENS
+from tests.support.web import DESK_TOKEN as TOKEN
+from tests.support.web import SAME
 
-ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = ROOT / "examples"
-GAMES_DAY = EXAMPLES / "events" / "games-day.yaml"
-OZZY = EXAMPLES / "token-terrors" / "ozzys-muster.yaml"
-WRENS = EXAMPLES / "token-terrors" / "wrens-host.yaml"
-BASE = "http://127.0.0.1:8000"
-TOKEN = "desk-form-token-0123456789"
-ORG = "organiser-token-0123456789abcdef"
-SAME = {"origin": BASE}
 KEY = "alice-first-sending-0123456789"
-
-
-def text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
-
-
-@pytest.fixture
-def desk(tmp_path):
-    d = Desk(tmp_path / "desk.sqlite", load(GAMES_DAY))
-    yield d
-    d.close()
-
-
-@pytest.fixture
-def client(desk):
-    with TestClient(make_desk_app(desk, token=TOKEN, organiser=ORG), base_url=BASE) as c:
-        yield c
-
-
-def stored(desk: Desk) -> int:
-    conn = sqlite3.connect(desk.path)
-    try:
-        return int(conn.execute("SELECT COUNT(*) FROM versions").fetchone()[0])
-    finally:
-        conn.close()
 
 
 def send(client, player: str, list_text: str, key: str | bytes | None = None):
