@@ -16,6 +16,7 @@
   var ready = new Promise(function (resolve) { markReady = resolve; });
   var booted = false;
   var bootLog = []; // what the worker said while starting, with the time: for the benchmark
+  var marks = [["page started", performance.timeOrigin + performance.now()]]; // the worker's, then the first page's
   var decoder = new TextDecoder();
   var plainPush = history.pushState.bind(history);
   var plainReplace = history.replaceState.bind(history);
@@ -72,6 +73,7 @@
       if (bar) { bar.value = m.value; }
     } else if (m.type === "ready") {
       if (m.persistent === false) { keptAtAll = false; }
+      marks.push.apply(marks, m.marks || []);
       markReady();
     } else if (m.type === "failed") {
       var where = byId("boot-status");
@@ -253,6 +255,7 @@
     var target = fragment && byId(unescaped(fragment));
     if (target) { target.scrollIntoView(); } else { window.scrollTo(0, 0); }
     body.dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true }));
+    if (!booted) { marks.push(["first page drawn", performance.timeOrigin + performance.now()]); }
     booted = true;
   }
 
@@ -356,6 +359,7 @@
   window.armybuilderSite = {
     ready: ready,
     log: bootLog,
+    marks: marks,
     request: function (method, path, body, type) {
       var headers = type ? [["content-type", type]] : [];
       var bytes = body ? new TextEncoder().encode(body).buffer : null;

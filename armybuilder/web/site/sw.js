@@ -10,7 +10,7 @@ self.addEventListener("install", function (event) {
     fetch("build.json", { cache: "no-cache" })
       .then(function (answer) { return answer.json(); })
       .then(function (build) {
-        var files = ["./"].concat(Object.keys(build.files));
+        var files = ["./", "build.json"].concat(Object.keys(build.files)); // build.json: the worker's key, offline too
         return caches.open(CACHE).then(function (cache) {
           return cache.addAll(files).then(function () { return unpacked(cache); });
         });
@@ -22,15 +22,22 @@ self.addEventListener("install", function (event) {
 // The runtime is served gzipped; kept here unpacked, under its own name, the browser compiles it
 // once and keeps its compiled code for the next visit.
 function unpacked(cache) {
-  return cache.match("pyodide/pyodide.asm.wasm.gz").then(function (packed) {
+  return cache.match("pyodide/pyodide.asm.wasm").then(function (kept) {
+    // The worker of the first visit may have put it there already, its compiled code beside it.
+    return kept ? null : cache.match("pyodide/pyodide.asm.wasm.gz").then(unpack).then(function (wasm) {
+      return cache.put("pyodide/pyodide.asm.wasm", new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
+    });
+  });
+}
+
+function unpack(packed) {
+  return Promise.resolve(packed).then(function (packed) {
     return packed.arrayBuffer();
   }).then(function (bytes) {
     var view = new Uint8Array(bytes);
     var stream = new Blob([view]).stream();
     if (view[0] === 0x1f && view[1] === 0x8b) { stream = stream.pipeThrough(new DecompressionStream("gzip")); }
     return new Response(stream).arrayBuffer();
-  }).then(function (wasm) {
-    return cache.put("pyodide/pyodide.asm.wasm", new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
   });
 }
 

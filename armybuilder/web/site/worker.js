@@ -6,25 +6,61 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
+
+// Where the start-up's time goes (for bench/bench_site.py): each mark a name and its time, in ms
+// since the epoch (the page's clock and this worker's differ in their origin, not their epoch).
+const marks = [];
+const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
+mark("worker started");
+let growTo = 0; // bytes: the heap of the memory snapshot being restored
+const plainInstantiate = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (source, imports) {
+  mark("runtime fetched");
+  const made = await plainInstantiate.call(WebAssembly, source, imports);
+  mark("runtime compiled");
+  // Pyodide 314.0.8 copies a snapshot's heap into the module's memory as it is made, too small
+  // for it (pyodide/pyodide #6254): grown here first, before the runtime takes its views of it.
+  const memory = made.instance && made.instance.exports.memory;
+  if (growTo && memory && memory.buffer.byteLength < growTo) {
+    memory.grow(Math.ceil((growTo - memory.buffer.byteLength) / 65536));
+  }
+  return made;
+};
 const here = new URL(".", self.location.href);
 const plainFetch = self.fetch.bind(self);
 
-// The runtime is stored gzipped: a host that compresses nothing still sends 3.5 MB, not 9.6.
+// The site's build (build.json: in the service worker's cache after the first visit): the key of
+// the runtime's copy and of the memory snapshot, both kept for this build only.
+const built = plainFetch(new URL("build.json", here).href, { cache: "no-cache" })
+  .then((answer) => (answer.ok ? answer.json() : {}))
+  .catch(() => ({}));
+const runtimeCache = async () => "armybuilder-site-" + ((await built).build || "none");
+
+// The runtime is stored gzipped: a host that compresses nothing still sends 3.5 MB, not 9.6. It is
+// handed to the browser's compiler as a response of the site's cache, with its URL: Chromium keeps
+// the compiled code of such a response beside it, so a later visit compiles nothing. The first
+// visit unpacks it into that cache itself (the service worker takes it from there); a response
+// made from bytes has no URL and its compiled code is never kept.
 self.fetch = async function (input, init) {
   const url = String(input instanceof Request ? input.url : input);
   if (!url.endsWith("/pyodide.asm.wasm")) { return plainFetch(input, init); }
-  // The service worker keeps the runtime unpacked (sw.js): the browser compiles it once and keeps
-  // its compiled code for the next visit.
-  const kept = self.caches ? await self.caches.match(url).catch(() => undefined) : undefined;
-  if (kept && kept.ok) { return new Response(await kept.arrayBuffer(), { headers: { "Content-Type": "application/wasm" } }); }
+  const found = self.caches ? await self.caches.match(url).catch(() => undefined) : undefined;
+  if (found && found.ok) { mark("runtime from the cache"); return found; }
   const packed = await plainFetch(url + ".gz", init);
   if (!packed.ok) { throw new Error("the runtime could not be loaded (" + packed.status + ")"); }
   let bytes = new Uint8Array(await packed.arrayBuffer());
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) { // else the host unpacked it already (Content-Encoding)
     bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   }
-  post({ type: "progress", text: "Starting Python…", value: 55 });
-  return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
+  post({ type: "progress", text: "Starting Python…", value: 45 });
+  const wasm = () => new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
+  try {
+    const cache = await self.caches.open(await runtimeCache());
+    await cache.put(url, wasm());
+    const kept = await cache.match(url);
+    if (kept && kept.ok) { mark("runtime kept"); return kept; }
+  } catch (err) { /* no storage for it: compiled from the bytes, as before */ }
+  return wasm();
 };
 
 // An answer that is only text (a refusal, the test hook's report), in the page's answer form.
@@ -152,31 +188,151 @@ function why(err) {
   return text ? "the browser refused: " + text.slice(0, 120).replace(/\.$/, "") : "the browser refused";
 }
 
-async function boot() {
-  post({ type: "progress", text: "Loading Python (about 8 MB, once: later visits start from this device)…", value: 10 });
-  py = await loadPyodide({ indexURL: new URL("pyodide/", here).href, stdout: () => {}, stderr: () => {} });
-  post({ type: "progress", text: "Loading armybuilder…", value: 70 });
+// ---------------------------------------------------------------------------------------------
+// Start-up from a memory snapshot. Python's start and armybuilder's imports take seconds; the
+// first visit takes a snapshot of the runtime's memory once they are done (before any list is
+// read), and a later visit restores it instead of doing them again. A snapshot is kept in this
+// build's cache, with the key of the runtime and the site that made it: a new build drops it with
+// the old files, and one of another build is never used (the runtime also refuses one made by
+// another runtime). Any failure starts Python plainly, with nothing lost: the snapshot holds no
+// file system (the lists are read from the browser's storage, as on a plain start), and the
+// random numbers are seeded again.
+const SNAPSHOT = new URL("snapshot.bin", here).href;
+const SNAPSHOT_KEY = "X-Armybuilder-Snapshot";
+let startedFrom = "a plain start";
+
+async function snapshotKey() {
+  const b = await built;
+  return b.build && b.files ? ["pyodide", b.pyodide, b.files["pyodide/pyodide.asm.wasm.gz"], "site", b.build].join(" ") : "";
+}
+
+async function keptSnapshot(key) {
+  if (!key || !self.caches) { return null; }
+  const cache = await self.caches.open(await runtimeCache());
+  const found = await cache.match(SNAPSHOT);
+  if (!found) { return null; }
+  if (found.headers.get(SNAPSHOT_KEY) !== key) {
+    mark("snapshot of another build left unused");
+    await cache.delete(SNAPSHOT);
+    return null;
+  }
+  return new Uint8Array(await found.arrayBuffer());
+}
+
+async function keepSnapshot(key) {
+  try {
+    const bytes = py.makeMemorySnapshot();
+    mark("snapshot taken");
+    const cache = await self.caches.open(await runtimeCache());
+    await cache.put(SNAPSHOT, new Response(bytes, { headers: { "Content-Type": "application/octet-stream", [SNAPSHOT_KEY]: key } }));
+    mark("snapshot kept");
+  } catch (err) { mark("snapshot not kept: " + String((err && err.message) || err).slice(0, 80)); }
+}
+
+const options = () => ({ indexURL: new URL("pyodide/", here).href, stdout: () => {}, stderr: () => {} });
+
+async function restored(snapshot) {
+  try {
+    growTo = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+    const made = await loadPyodide({ ...options(), _loadSnapshot: snapshot });
+    made.runPython("import random\nrandom.seed()\nimport armybuilder.web.site.worker");
+    startedFrom = "the snapshot";
+    return made;
+  } catch (err) {
+    mark("snapshot failed: " + String((err && err.message) || err).slice(0, 80));
+    const cache = await self.caches.open(await runtimeCache()).catch(() => null);
+    if (cache) { await cache.delete(SNAPSHOT).catch(() => {}); }
+    return null;
+  } finally { growTo = 0; }
+}
+
+// armybuilder.zip's files, unpacked by the browser's own inflate (DecompressionStream), all at
+// once: Python's zipfile, in a runtime restored from a snapshot whose code is not compiled yet,
+// took seconds for it. Only the zip `armybuilder site` writes is read: stored or deflated members,
+// no name that climbs out of the folder.
+async function unzipped(buffer) {
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(buffer);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) { end--; }
+  if (end < 0) { throw new Error("armybuilder.zip is damaged"); }
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) { throw new Error("armybuilder.zip is damaged"); }
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+    if (name.endsWith("/") || name.startsWith("/") || name.split("/").includes("..")) { continue; }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    const inflated = method === 0 ? Promise.resolve(data) : method === 8
+      ? new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer().then((b) => new Uint8Array(b))
+      : Promise.reject(new Error("armybuilder.zip holds a member it cannot unpack"));
+    files.push(inflated.then((content) => [name, content]));
+  }
+  return Promise.all(files);
+}
+
+async function unpackApp() {
   const zip = await plainFetch(new URL("armybuilder.zip", here).href);
   if (!zip.ok) { throw new Error("armybuilder.zip could not be loaded (" + zip.status + ")"); }
-  py.FS.mkdirTree("/armybuilder-site");
-  py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/armybuilder-site" });
+  const files = await unzipped(await zip.arrayBuffer());
+  mark("app fetched");
+  for (const [name, content] of files) {
+    const path = "/armybuilder-site/" + name;
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, content);
+    py.FS.utime(path, 315532800000, 315532800000); // the zip's date (1980-01-01): its members' times
+  }
+  mark("app unpacked");
+}
+
+async function boot() {
+  post({ type: "progress", text: "Loading Python (about 8 MB, once: later visits start from this device)…", value: 10 });
+  const key = await snapshotKey();
+  const snapshot = await keptSnapshot(key).catch(() => null);
+  if (snapshot) {
+    post({ type: "progress", text: "Starting the builder kept on this device…", value: 40 });
+    py = await restored(snapshot);
+  }
+  const plain = !py;
+  if (plain) { py = await loadPyodide({ ...options(), _makeSnapshot: !!key }); }
+  mark("python started from " + startedFrom);
+  post({ type: "progress", text: "Loading armybuilder…", value: 70 });
+  await unpackApp();
+  if (plain) {
+    py.runPython(
+      "import os, sys\nos.environ['ARMYBUILDER_CACHE_DIR'] = '/armybuilder-cache'\n" +
+      "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web.site import worker"
+    );
+    if (key) { // the first page's modules imported, then the snapshot taken before any list is read
+      await py.runPythonAsync("from armybuilder.web.site import worker\nawait worker.warm()");
+      mark("app warmed");
+      await keepSnapshot(key);
+    }
+  }
   py.FS.mkdirTree("/lists");
   py.FS.mkdirTree("/armybuilder-cache"); // parsed game data and compiled validators: the next visit starts sooner
   try {
     py.FS.mount(py.FS.filesystems.IDBFS, {}, "/lists");
     py.FS.mount(py.FS.filesystems.IDBFS, {}, "/armybuilder-cache");
     await keep();
+    mark("lists read");
   } catch (err) {
     persistent = false;
     post({ type: "storage", text: "This browser does not let the builder keep lists (" + why(err) + "): lists made now last only while this tab is open. Download them to keep them." });
   }
   post({ type: "progress", text: "Opening your lists…", value: 85 });
-  py.runPython(
-    "import os, sys\nos.environ['ARMYBUILDER_CACHE_DIR'] = '/armybuilder-cache'\n" +
-    "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web.site import worker\nworker.start()"
-  );
+  py.runPython("from armybuilder.web.site import worker\nworker.start()");
   handle = py.pyimport("armybuilder.web.site.worker").handle;
-  post({ type: "ready", persistent });
+  mark("app imported");
+  post({ type: "ready", persistent, marks, startedFrom });
 }
 
 // One request to the app, answered as the page takes it.

@@ -34,6 +34,7 @@ def _inline_threads() -> None:
 
 
 _FOLDER = ""
+_BUNDLED: list[bool] = []  # the bundled games declared (once)
 
 
 def _bundled_games() -> None:
@@ -63,8 +64,9 @@ def start(folder: str = FOLDER) -> None:
     global _APP, _FOLDER
     if _APP is None or folder != _FOLDER:
         _inline_threads()
-        if _APP is None:
+        if not _BUNDLED:
             _bundled_games()
+            _BUNDLED.append(True)
         from armybuilder.web.builder import make_app
 
         # The site's own lists live in the browser's storage: its pages name lists, not files; a
@@ -88,6 +90,22 @@ def site_address() -> str:
     if parts.scheme not in ("http", "https"):
         return ""
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+
+
+WARM = "/armybuilder-warm"  # an empty folder: the pages drawn once, before a memory snapshot
+
+
+async def warm() -> None:
+    """Import what the first pages need, by drawing them once over an empty folder (:data:`WARM`),
+    never the player's lists: ``worker.js`` then takes its memory snapshot, which holds no list."""
+    global _APP, _FOLDER
+    from pathlib import Path
+
+    Path(WARM).mkdir(parents=True, exist_ok=True)
+    start(WARM)
+    for target in ("/", "/shared"):
+        await call(_APP, "GET", target, [("accept", "text/html")], b"")
+    _APP, _FOLDER = None, ""
 
 
 async def handle(method: str, target: str, headers_json: str, body: Any, follow: bool = True) -> Any:

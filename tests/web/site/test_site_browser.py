@@ -532,3 +532,62 @@ def test_a_list_saved_from_its_link_shares_the_same_link_and_is_never_saved_twic
         assert shown.count("The Greenwood Host") == 1, shown
     finally:
         context.close()
+
+
+def _marks(page: Any) -> list[str]:
+    return [str(name) for name, _ in page.evaluate("() => armybuilderSite.marks")]
+
+
+def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its_own_build_only(
+    browser, served, tmp_path
+):
+    """A player's browser (a profile on disk, which keeps compiled code): the second visit is served
+    wholly by the service worker with the network off, takes the runtime from the site's cache (a
+    response with its URL, whose compiled code Chromium keeps) and starts from the memory snapshot
+    the first visit took; a snapshot under another build's key is never used, and the plain start
+    then loses no list (issue 47, item 1)."""
+    from tests.support.chromium import FLAGS, _chromium
+
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=_chromium(), args=FLAGS, viewport={"width": 390, "height": 844}
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(60_000)
+        _open(page, served)
+        assert "python started from a plain start" in _marks(page)
+        page.locator("#new-name").fill("Kept Across Starts")
+        page.locator("#create").click()
+        made = "() => location.hash.startsWith('#/list/kept-across-starts') && !!document.getElementById('status')"
+        _until(page, made)
+        page.evaluate("() => armybuilderSite.request('GET', '/')")  # the list's write-back ended
+        _kept_offline(page)
+        _until(page, "async () => !!(await caches.match('snapshot.bin'))", timeout=BOOT / 1000)
+
+        responses: list[Any] = []
+        page.on("response", lambda response: responses.append(response))
+        context.set_offline(True)
+        page.evaluate("() => { location.hash = '#/'; }")
+        page.reload()
+        _booted(page)
+        marks = _marks(page)
+        assert "runtime from the cache" in marks and "python started from the snapshot" in marks, " | ".join(marks)
+        assert "Kept Across Starts" in page.locator("#lists").inner_text()
+        network = [r.url for r in responses if not r.from_service_worker and r.url.startswith("http")]
+        assert network == [], f"answered by the network, not the service worker: {network[:3]}"
+
+        page.evaluate(  # the snapshot now claims another build's key: never restored
+            """async () => {
+                const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('armybuilder-site-')));
+                const kept = await cache.match('snapshot.bin');
+                await cache.put('snapshot.bin', new Response(await kept.arrayBuffer(),
+                    { headers: { 'X-Armybuilder-Snapshot': 'pyodide 0 another site another-build' } }));
+            }"""
+        )
+        page.reload()
+        _booted(page)
+        marks = _marks(page)
+        assert "snapshot of another build left unused" in marks and "python started from a plain start" in marks
+        assert "Kept Across Starts" in page.locator("#lists").inner_text(), "a plain start loses no list"
+    finally:
+        context.close()
