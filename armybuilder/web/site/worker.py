@@ -98,14 +98,18 @@ WARM = "/armybuilder-warm"  # an empty folder: the pages drawn once, before a me
 async def warm() -> None:
     """Import what the first pages need, by drawing them once over an empty folder (:data:`WARM`),
     never the player's lists: ``worker.js`` then takes its memory snapshot, which holds no list."""
-    global _APP, _FOLDER
     from pathlib import Path
 
     Path(WARM).mkdir(parents=True, exist_ok=True)
-    start(WARM)
+    _inline_threads()
+    if not _BUNDLED:
+        _bundled_games()
+        _BUNDLED.append(True)
+    from armybuilder.web.builder import make_app
+
+    app = make_app(WARM, files=False)  # no share base: the snapshot holds no object of the page's (js)
     for target in ("/", "/shared"):
-        await call(_APP, "GET", target, [("accept", "text/html")], b"")
-    _APP, _FOLDER = None, ""
+        await call(app, "GET", target, [("accept", "text/html")], b"")
 
 
 async def handle(method: str, target: str, headers_json: str, body: Any, follow: bool = True) -> Any:
