@@ -147,6 +147,21 @@ def test_in_the_site_the_link_is_the_sites_address_with_the_code_in_the_fragment
     assert f'value="{link}"' in page and "no server sees it" in page
 
 
+def test_the_sites_address_is_the_one_its_worker_gives_at_each_start_never_one_kept(tmp_path, monkeypatch):
+    """worker.js gives its address to start() (issue 47, item 1): the address is never read from a
+    page's location while Python starts, as a memory snapshot is made where there is no page."""
+    from armybuilder.web.site import worker
+
+    monkeypatch.setattr(worker, "_APP", None)
+    monkeypatch.setattr(worker, "_ADDRESS", "")
+    worker.start(str(tmp_path), "https://you.github.io/armybuilder/worker.js")
+    assert worker._APP.state.share_base == "https://you.github.io/armybuilder/"  # the worker's folder
+    worker.start(str(tmp_path), "javascript:alert(1)//")  # not a site's address: no share link base
+    assert worker._APP.state.share_base == ""
+    worker.start(str(tmp_path), "http://127.0.0.1:8000/a/b/worker.js?x=1#y")
+    assert worker.site_address() == "http://127.0.0.1:8000/a/b/"
+
+
 def test_a_hostile_list_name_is_escaped_and_a_missing_list_is_refused(app, tmp_path):
     (tmp_path / "x.yaml").write_text(
         'system: fantasy-triumph\nname: "<script>alert(1)</script>\\u202e"\npoints: 51\n', encoding="utf-8"

@@ -329,7 +329,7 @@ async function boot() {
     post({ type: "storage", text: "This browser does not let the builder keep lists (" + why(err) + "): lists made now last only while this tab is open. Download them to keep them." });
   }
   post({ type: "progress", text: "Opening your lists…", value: 85 });
-  py.runPython("from armybuilder.web.site import worker\nworker.start()");
+  py.pyimport("armybuilder.web.site.worker").start("/lists", self.location.href); // the address: this page's, never a snapshot's
   handle = py.pyimport("armybuilder.web.site.worker").handle;
   mark("app imported");
   post({ type: "ready", persistent, marks, startedFrom });

@@ -58,10 +58,14 @@ def _bundled_games() -> None:
     systems.bundle(declared)
 
 
-def start(folder: str = FOLDER) -> None:
+def start(folder: str = FOLDER, address: str | None = None) -> None:
     """Make the app over ``folder``: once, and again when the player opens another folder (a folder
-    of the computer, mounted by the browser's File System Access API, or the browser's own lists)."""
-    global _APP, _FOLDER
+    of the computer, mounted by the browser's File System Access API, or the browser's own lists).
+    ``address`` is the site's own address, as ``worker.js`` gives it (its ``location``): read from
+    the page's worker at each start, never from a memory snapshot (there is no page when one is made)."""
+    global _APP, _FOLDER, _ADDRESS
+    if address is not None:
+        _ADDRESS = str(address)
     if _APP is None or folder != _FOLDER:
         _inline_threads()
         if not _BUNDLED:
@@ -72,22 +76,23 @@ def start(folder: str = FOLDER) -> None:
         # The site's own lists live in the browser's storage: its pages name lists, not files; a
         # folder of the computer opened in the site holds files the player sees.
         _APP, _FOLDER = make_app(folder, files=folder != FOLDER), folder
-        _APP.state.share_base = site_address()  # a list's share link opens the site (web/sharing.py)
+    _APP.state.share_base = site_address()  # a list's share link opens the site (web/sharing.py)
+
+
+_ADDRESS = ""  # the address worker.js gave (start): "" outside a browser
 
 
 def site_address() -> str:
     """The site's own address (the folder ``worker.js`` is in: the site's page beside it), where a
-    share link starts, as ``armybuilder share LIST --link SITE`` makes it; "" outside a browser."""
+    share link starts, as ``armybuilder share LIST --link SITE`` makes it; "" outside a browser or
+    for an address that is not http(s)."""
     import urllib.parse
 
     try:
-        import js  # type: ignore[import-not-found]  # Pyodide's view of the worker's global scope
-
-        href = str(js.location.href)
-    except (ImportError, AttributeError):
+        parts = urllib.parse.urlsplit(urllib.parse.urljoin(_ADDRESS, "."))
+    except ValueError:
         return ""
-    parts = urllib.parse.urlsplit(urllib.parse.urljoin(href, "."))
-    if parts.scheme not in ("http", "https"):
+    if parts.scheme not in ("http", "https") or not parts.netloc:
         return ""
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
 
