@@ -69,8 +69,10 @@
     if (m.type === "progress") {
       var status = byId("boot-status");
       var bar = byId("boot-progress");
+      var note = byId("boot-note");
       if (status) { status.textContent = m.text; }
       if (bar) { bar.value = m.value; }
+      if (note && typeof m.note === "string") { note.textContent = m.note; } // how long, said once
     } else if (m.type === "ready") {
       if (m.persistent === false) { keptAtAll = false; }
       marks.push.apply(marks, m.marks || []);
@@ -87,6 +89,15 @@
       var done = pending[m.id];
       delete pending[m.id];
       done(m);
+    }
+  };
+
+  // A worker that cannot even start (its script not loaded) says so, never a page left waiting.
+  worker.onerror = function () {
+    var where = byId("boot-status");
+    if (where && !booted) {
+      where.className = "boot-problem";
+      where.textContent = "The builder could not start in this browser. Reload the page to try again.";
     }
   };
 

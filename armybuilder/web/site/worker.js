@@ -47,12 +47,12 @@ self.fetch = async function (input, init) {
   const found = self.caches ? await self.caches.match(url).catch(() => undefined) : undefined;
   if (found && found.ok) { mark("runtime from the cache"); return found; }
   const packed = await plainFetch(url + ".gz", init);
-  if (!packed.ok) { throw new Error("the runtime could not be loaded (" + packed.status + ")"); }
+  if (!packed.ok) { throw new Error("the builder's files could not be loaded (" + packed.status + ")"); }
   let bytes = new Uint8Array(await packed.arrayBuffer());
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) { // else the host unpacked it already (Content-Encoding)
     bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   }
-  post({ type: "progress", text: "Starting Python…", value: 45 });
+  post({ type: "progress", text: "Setting up the builder on this device…", value: 45 });
   const wasm = () => new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
   try {
     const cache = await self.caches.open(await runtimeCache());
@@ -194,11 +194,12 @@ function why(err) {
 // read), and a later visit restores it instead of doing them again. A snapshot is kept in this
 // build's cache, with the key of the runtime and the site that made it: a new build drops it with
 // the old files, and one of another build is never used (the runtime also refuses one made by
-// another runtime). Any failure starts Python plainly, with nothing lost: the snapshot holds no
+// another runtime), nor one whose bytes are not the ones kept (its SHA-256). Any failure starts Python plainly, with nothing lost: the snapshot holds no
 // file system (the lists are read from the browser's storage, as on a plain start), and the
 // random numbers are seeded again.
 const SNAPSHOT = new URL("snapshot.bin", here).href;
 const SNAPSHOT_KEY = "X-Armybuilder-Snapshot";
+const SNAPSHOT_DIGEST = "X-Armybuilder-Snapshot-Sha256";
 let startedFrom = "a plain start";
 
 async function snapshotKey() {
@@ -216,7 +217,22 @@ async function keptSnapshot(key) {
     await cache.delete(SNAPSHOT);
     return null;
   }
-  return new Uint8Array(await found.arrayBuffer());
+  // A heap damaged on the disk is never restored: a flipped byte in it need not fail the restore,
+  // it may run Python on wrong memory. Its SHA-256, taken as it was kept, must match.
+  const bytes = new Uint8Array(await found.arrayBuffer());
+  const digest = found.headers.get(SNAPSHOT_DIGEST);
+  if (!digest || digest !== await sha256(bytes)) {
+    mark("damaged snapshot left unused");
+    await cache.delete(SNAPSHOT);
+    return null;
+  }
+  mark("snapshot checked");
+  return bytes;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function keepSnapshot(key) {
@@ -224,7 +240,8 @@ async function keepSnapshot(key) {
     const bytes = py.makeMemorySnapshot();
     mark("snapshot taken");
     const cache = await self.caches.open(await runtimeCache());
-    await cache.put(SNAPSHOT, new Response(bytes, { headers: { "Content-Type": "application/octet-stream", [SNAPSHOT_KEY]: key } }));
+    const headers = { "Content-Type": "application/octet-stream", [SNAPSHOT_KEY]: key, [SNAPSHOT_DIGEST]: await sha256(bytes) };
+    await cache.put(SNAPSHOT, new Response(bytes, { headers }));
     mark("snapshot kept");
   } catch (err) { mark("snapshot not kept: " + String((err && err.message) || err).slice(0, 80)); }
 }
@@ -255,12 +272,12 @@ async function unzipped(buffer) {
   const view = new DataView(buffer);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) { end--; }
-  if (end < 0) { throw new Error("armybuilder.zip is damaged"); }
+  if (end < 0) { throw new Error("the builder's files are damaged"); }
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   const files = [];
   for (let i = 0; i < count; i++) {
-    if (view.getUint32(at, true) !== 0x02014b50) { throw new Error("armybuilder.zip is damaged"); }
+    if (view.getUint32(at, true) !== 0x02014b50) { throw new Error("the builder's files are damaged"); }
     const method = view.getUint16(at + 10, true);
     const size = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -273,7 +290,7 @@ async function unzipped(buffer) {
     const data = bytes.subarray(start, start + size);
     const inflated = method === 0 ? Promise.resolve(data) : method === 8
       ? new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer().then((b) => new Uint8Array(b))
-      : Promise.reject(new Error("armybuilder.zip holds a member it cannot unpack"));
+      : Promise.reject(new Error("the builder's files are damaged"));
     files.push(inflated.then((content) => [name, content]));
   }
   return Promise.all(files);
@@ -281,7 +298,7 @@ async function unzipped(buffer) {
 
 async function unpackApp() {
   const zip = await plainFetch(new URL("armybuilder.zip", here).href);
-  if (!zip.ok) { throw new Error("armybuilder.zip could not be loaded (" + zip.status + ")"); }
+  if (!zip.ok) { throw new Error("the builder's files could not be loaded (" + zip.status + ")"); }
   const files = await unzipped(await zip.arrayBuffer());
   mark("app fetched");
   for (const [name, content] of files) {
@@ -294,17 +311,25 @@ async function unpackApp() {
 }
 
 async function boot() {
-  post({ type: "progress", text: "Loading Python (about 8 MB, once: later visits start from this device)…", value: 10 });
+  // What the page says while waiting, in a player's words (the page's own first line is
+  // "Getting the builder ready…", so it is never blank).
   const key = await snapshotKey();
   const snapshot = await keptSnapshot(key).catch(() => null);
   if (snapshot) {
-    post({ type: "progress", text: "Starting the builder kept on this device…", value: 40 });
+    post({ type: "progress", text: "Opening the builder kept on this device…", value: 40, note: "" });
     py = await restored(snapshot);
   }
   const plain = !py;
-  if (plain) { py = await loadPyodide({ ...options(), _makeSnapshot: !!key }); }
+  if (plain) {
+    post({
+      type: "progress", text: "Getting the builder ready (about 8 MB)…", value: 10,
+      note: key ? "The first visit takes a few seconds, once: the builder is then kept on this device, and later visits open sooner, offline too."
+        : "This takes a few seconds.",
+    });
+    py = await loadPyodide({ ...options(), _makeSnapshot: !!key });
+  }
   mark("python started from " + startedFrom);
-  post({ type: "progress", text: "Loading armybuilder…", value: 70 });
+  post({ type: "progress", text: "Loading the games' rules and points…", value: 70 });
   await unpackApp();
   if (plain) {
     py.runPython(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import re
 import threading
 import time
@@ -29,6 +30,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*/*.yaml") if p.parent.name != "events")
+SHOTS = os.environ.get("ARMYBUILDER_SHOTS")  # a folder: the screenshots looked at by hand
 BOOT = 120.0  # seconds for the first visit: the runtime is compiled and the app imported, on a busy machine
 
 
@@ -544,8 +546,8 @@ def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its
     """A player's browser (a profile on disk, which keeps compiled code): the second visit is served
     wholly by the service worker with the network off, takes the runtime from the site's cache (a
     response with its URL, whose compiled code Chromium keeps) and starts from the memory snapshot
-    the first visit took; a snapshot under another build's key is never used, and the plain start
-    then loses no list (issue 47, item 1)."""
+    the first visit took; a snapshot under another build's key, or one whose bytes were damaged, is
+    never used, and the plain start then loses no list (issue 47, item 1)."""
     from tests.support.chromium import FLAGS, _chromium
 
     context = browser.browser_type.launch_persistent_context(
@@ -554,7 +556,18 @@ def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.set_default_timeout(60_000)
-        _open(page, served)
+        page.goto(served)
+        # The waiting screen says what it is doing in a player's words, never blank, and on a first
+        # visit that it takes a few seconds once (issue 47, item 1).
+        _until(page, "() => !!(document.getElementById('boot-note') || {}).textContent")
+        waiting = page.locator("#main").inner_text()
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/first-visit-waiting-390.png")
+        assert "The first visit takes a few seconds, once" in waiting, waiting
+        _booted(page)
+        said = [text for _, kind, text in page.evaluate("() => armybuilderSite.log") if kind == "progress"]
+        assert said and all(text.strip() for text in said), said
+        assert not [t for t in said if re.search(r"python|runtime|armybuilder|\.zip|\bMB\b.*once", t, re.I)], said
         assert "python started from a plain start" in _marks(page)
         page.locator("#new-name").fill("Kept Across Starts")
         page.locator("#create").click()
@@ -572,6 +585,8 @@ def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its
         _booted(page)
         marks = _marks(page)
         assert "runtime from the cache" in marks and "python started from the snapshot" in marks, " | ".join(marks)
+        said = [text for _, kind, text in page.evaluate("() => armybuilderSite.log") if kind == "progress"]
+        assert "Opening the builder kept on this device…" in said, said
         assert "Kept Across Starts" in page.locator("#lists").inner_text()
         network = [r.url for r in responses if not r.from_service_worker and r.url.startswith("http")]
         assert network == [], f"answered by the network, not the service worker: {network[:3]}"
@@ -589,5 +604,21 @@ def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its
         marks = _marks(page)
         assert "snapshot of another build left unused" in marks and "python started from a plain start" in marks
         assert "Kept Across Starts" in page.locator("#lists").inner_text(), "a plain start loses no list"
+
+        page.evaluate(  # that start kept a snapshot of its own; its bytes damaged on the disk, its key kept
+            """async () => {
+                const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('armybuilder-site-')));
+                const kept = await cache.match('snapshot.bin');
+                const bytes = new Uint8Array(await kept.arrayBuffer());
+                for (let at = bytes.length >> 1; at < bytes.length; at += 4096) { bytes[at] ^= 0xff; }
+                await cache.put('snapshot.bin', new Response(bytes, { headers: kept.headers }));
+            }"""
+        )
+        page.reload()
+        _booted(page)
+        marks = _marks(page)
+        assert "damaged snapshot left unused" in marks, " | ".join(marks)
+        assert "python started from a plain start" in marks, " | ".join(marks)
+        assert "Kept Across Starts" in page.locator("#lists").inner_text(), "a damaged snapshot loses no list"
     finally:
         context.close()
