@@ -346,6 +346,13 @@ def note_action(side: int) -> Action:
     return Action("note", "Add a note", "Note", Event(NOTE, side, None, 0), OWN)
 
 
+def noted(name: str, notes: list[str], note: str) -> str:
+    """A :func:`note_action` tap applied: ``note`` kept with the side's ``notes``, and its line
+    ("NAME: note: WORDS"; "NAME: note" when the player wrote none)."""
+    notes.append(note)
+    return f"{name}: note: {note}" if note else f"{name}: note"
+
+
 def offered_taps(
     event: Event | None,
     sides: Sequence[P],

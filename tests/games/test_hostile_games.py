@@ -62,3 +62,18 @@ def test_every_value_of_a_start_replaced_is_read_or_refused_in_words(system):
                 model.tracker(made)  # a start that reads gives a tracker
             tried += 1
     assert tried > 50
+
+
+@pytest.mark.parametrize("system", sorted(GAMES))
+def test_a_players_note_reads_alike_in_every_game(system):
+    """The note tap (compose.game.note_action, counted by no rule: OWN) says the same in every
+    game: "SIDE: note: WORDS", and "SIDE: note" when it has no words. Each game wrote the line out
+    again itself, and three said "SIDE: note: " with nothing after it (Fantasy Triumph did not)."""
+    from armybuilder.compose.game import NOTE, Event
+
+    a, b = GAMES[system]
+    game = model.begin([store.player_of_file(EXAMPLES / a), store.player_of_file(EXAMPLES / b)], system)
+    name = game.sides[0].name
+    game, _ = model.record(game, Event(NOTE, 0, None, 0, "rain on the left flank"))
+    game, now = model.record(game, Event(NOTE, 0, None, 0, ""))
+    assert now.said == (f"{name}: note: rain on the left flank", f"{name}: note")

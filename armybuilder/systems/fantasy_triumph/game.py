@@ -44,6 +44,7 @@ from armybuilder.compose.game import (
     Side,
     Tracker,
     note_action,
+    noted,
     offered_taps,
     replay,
 )
@@ -427,8 +428,7 @@ def apply(state: State, event: Event) -> str:
         return "The game was ended"
     army = state.armies[event.side or 0]
     if event.kind == NOTE:
-        army.notes.append(event.note)
-        return f"{army.name}: note: {event.note}" if event.note else f"{army.name}: note"
+        return noted(army.name, army.notes, event.note)
     p = army.part(event.part)
     said = ""
     if event.kind == "fake":

@@ -36,6 +36,7 @@ from armybuilder.compose.game import (
     Side,
     Tracker,
     note_action,
+    noted,
     offered_taps,
     replay,
 )
@@ -206,8 +207,7 @@ def apply(state: State, event: Event) -> str:
         return "The game was ended"
     p = state.players[event.side or 0]
     if event.kind == NOTE:
-        p.notes.append(event.note)
-        return f"{p.name}: note: {event.note}"
+        return noted(p.name, p.notes, event.note)
     u = p.unit(event.part)
     assert u is not None  # offered: one of the side's units
     if event.kind == "deploy":

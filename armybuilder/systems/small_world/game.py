@@ -42,6 +42,7 @@ from armybuilder.compose.game import (
     Side,
     Tracker,
     note_action,
+    noted,
     offered_taps,
     replay,
 )
@@ -350,8 +351,7 @@ def apply(state: State, event: Event) -> str:
     p = state.players[event.side or 0]
     turn = p.turns[-1]
     if event.kind == NOTE:
-        p.notes.append(event.note)
-        return f"{p.name}: note: {event.note}"
+        return noted(p.name, p.notes, event.note)
     if event.kind == "regions":
         turn.regions = True
         turn.coins.append(("regions held", event.value * p.per_region, p.coins_rule))

@@ -42,6 +42,7 @@ from armybuilder.compose.game import (
     Side,
     Tracker,
     note_action,
+    noted,
     offered_taps,
     replay,
 )
@@ -291,8 +292,7 @@ def apply(state: State, event: Event) -> str:
         return "The game was ended"
     p = state.players[event.side or 0]
     if event.kind == NOTE:
-        p.notes.append(event.note)
-        return f"{p.name}: note: {event.note}"
+        return noted(p.name, p.notes, event.note)
     if event.kind == "surge":
         p.surge += event.value
         said = {
