@@ -591,6 +591,13 @@ def _refusal(request: Any, message: str, status: int) -> Any:
     return page(request, "message.html", status, title="Refused", message=_sentence(message), code=status)
 
 
+def _refused(request: Any, exc: Exception) -> Any:
+    """A route's refusal: a request or a name refused (``Bad``, ``Refused``) with its own status, a
+    change the game refuses (:class:`GameError`) with 422."""
+    status = 422 if isinstance(exc, GameError) else int(getattr(exc, "status", 422))
+    return _refusal(request, str(getattr(exc, "message", exc)), status)
+
+
 def _how(request: Any) -> str:
     if request.headers.get("hx-request") == "true":
         return "htmx"
@@ -609,12 +616,8 @@ async def start_route(request: Any) -> Any:
     try:
         await form_values(request)
         made, said = await in_thread(start, st.folder, list_name)
-    except Bad as exc:
-        return _refusal(request, exc.message, exc.status)
-    except Refused as exc:
-        return _refusal(request, exc.message, exc.status)
-    except GameError as exc:
-        return _refusal(request, exc.message, 422)
+    except (Bad, Refused, GameError) as exc:
+        return _refused(request, exc)
     if _how(request) == "json":
         return JSONResponse({"status": "ok", "game": made, "url": url(made), "messages": [said]}, 201)
     return RedirectResponse(url(made) + "?done=" + st.remember(Flash("ok", [said])), 303)
@@ -629,10 +632,8 @@ async def game_route(request: Any) -> Any:
     name = request.path_params["name"]
     try:
         model = await in_thread(view, st.folder, name)
-    except Refused as exc:
-        return _refusal(request, exc.message, exc.status)
-    except GameError as exc:
-        return _refusal(request, exc.message, 422)
+    except (Refused, GameError) as exc:
+        return _refused(request, exc)
     if _how(request) == "json":
         return JSONResponse({"revision": model["game"].revision, "tracker": model["tracker"].to_dict()})
     return page(request, "game.html", m=_linked(request, model), flash=st.recall(request.query_params.get("done")))
@@ -659,12 +660,8 @@ async def change_route(request: Any) -> Any:
             said = await in_thread(step, st.folder, name, verb == "undo", values)
         else:
             said = await in_thread(_CHANGES[verb], st.folder, name, values)
-    except Bad as exc:
-        return _refusal(request, exc.message, exc.status)
-    except Refused as exc:
-        return _refusal(request, exc.message, exc.status)
-    except GameError as exc:
-        return _refusal(request, exc.message, 422)
+    except (Bad, Refused, GameError) as exc:
+        return _refused(request, exc)
     try:
         said, model = await in_thread(after, st.folder, name, said)
         if model is None:
@@ -693,10 +690,8 @@ async def result_route(request: Any) -> Any:
         return _refusal(request, f"no result format '{fmt[:20]}'", 404)
     try:
         model = await in_thread(view, st.folder, name)
-    except Refused as exc:
-        return _refusal(request, exc.message, exc.status)
-    except GameError as exc:
-        return _refusal(request, exc.message, 422)
+    except (Refused, GameError) as exc:
+        return _refused(request, exc)
     game, now = model["game"], model["tracker"]
     stem = Path(name).name.removesuffix(SUFFIX)
     if fmt == "json":
