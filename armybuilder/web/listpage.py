@@ -361,6 +361,23 @@ def _has(doc: Any, path: Sequence[Any]) -> bool:
     return True
 
 
+def _at(doc: Any, path: Sequence[Any]) -> Any:
+    for step in path:
+        if not _has(doc, [step]):
+            return None
+        doc = doc[step]
+    return doc
+
+
+def _taken_out(data: Any, before: Any, path: Sequence[Any]) -> bool:
+    """Whether the change took a part out of the list that holds the place ``path`` (a row's place
+    is its key: the row there may now be the next part, not the one the change was made to)."""
+    if before is None or not path or not isinstance(path[-1], int):
+        return False
+    now, then = _at(data, path[:-1]), _at(before, path[:-1])
+    return isinstance(now, list) and isinstance(then, list) and len(now) < len(then)
+
+
 def build_page(
     result: Result, board: Board | None, kept: Mapping[str, str], before: Any = None, opened: Sequence[str] = ()
 ) -> Page:
@@ -422,9 +439,12 @@ def build_page(
             first = next((c for v in typed_views for c in v.controls if c.kind in (TEXT, NUMBER) and c.enabled), None)
             page.autofocus = first.id if first is not None else ""
     wanted = {*opened, page.autofocus} - {""}
+    # A part removed: the row at its place is the next part, whose editor stays shut (its part is
+    # not the one the player was editing).
+    moved = {r.key for r in rows if _taken_out(data, before, r.path)}
     for sec in page.sections:
         for v in sec["rows"]:
-            v.open = f"row-{v.key}" in wanted or any(v.holds(w) for w in wanted)
+            v.open = v.key not in moved and (f"row-{v.key}" in wanted or any(v.holds(w) for w in wanted))
     for g in board.catalog:
         adds = [_view(f"cat/{g.key}", e.add, kept, f"g-{g.key}") for e in g.entries]
         entries = _one_entry_a_thing(

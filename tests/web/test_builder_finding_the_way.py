@@ -216,5 +216,21 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
             assert not _serious(desk), "axe, the list at 1280 px"
         finally:
             wide.close()
+
+        # Item 9, an editor open after its part is done: back on the phone, Heavy Foot removed
+        # with the keyboard from its open editor. A row's id is its place, so Knights' row took
+        # Heavy Foot's, its editor open and the focus on "Remove Knights": a second Enter removed
+        # Knights too. Now no editor is open and the focus is on Knights' line.
+        page.reload()
+        page.wait_for_selector("#board")
+        player = _player(page)
+        page.locator("#line-classes-0").click()
+        assert _open_parts(page) == ["Heavy Foot"]
+        page.get_by_role("button", name=re.compile(r"^Remove Heavy Foot")).focus()
+        player._act(lambda: page.keyboard.press("Enter"))
+        assert "Heavy Foot" not in written.read_text()
+        assert _open_parts(page) == []
+        assert page.evaluate("document.activeElement.id") == "line-classes-0", _focused_label(page)
+        assert page.locator("#line-classes-0 .a-name").text_content() == "Knights"
     finally:
         context.close()

@@ -1606,3 +1606,24 @@ def test_the_catalog_follows_a_part_just_added(client):
     assert r.status_code == 200
     assert "focus=classes-" in r.headers.get("hx-replace-url", "")
     assert ">Cards for Bow Levy<" in r.text
+
+
+def test_a_part_removed_leaves_the_next_part_s_editor_shut(client):
+    """A row's key is its place ("classes-0"): removing the Wardens (the first class) with their
+    editor open came back with the row of that place, now the Eagles, open, its Remove where the
+    Wardens' was (issue 46, item 9: an editor open after its part is done). The part changed is
+    gone; the next one stays shut, without JavaScript and with htmx alike."""
+    text = page(client, "greenwood.yaml")
+    remove = find(text, "remove", "class", "Wardens")
+    assert remove.action.endswith("at=row-classes-0")  # the page comes back to that place
+    r = send(client, remove)
+    assert r.status_code == 303
+    back = client.get(r.headers["location"]).text
+    assert '<span class="a-name">Eagles</span>' in back.split('id="line-classes-0"', 1)[1][:200]
+    assert '<details class="part" id="part-classes-0" name="part" open>' not in back
+    # a change to a part that stays (a stand more of the Eagles, now the first class) keeps it open
+    r = send(client, find(back, "add", "stands", "Eagles"), headers={**SAME, "HX-Request": "true"})
+    assert r.status_code == 200 and 'id="part-classes-0" name="part" open' in r.text
+    again = page(client, "greenwood.yaml")
+    r = send(client, find(again, "remove", "class", "Eagles"), headers={**SAME, "HX-Request": "true"})
+    assert r.status_code == 200 and 'id="part-classes-0" name="part" open' not in r.text

@@ -65,6 +65,8 @@ document.documentElement.classList.add("js");
     place.catalog = !!(source && source.closest && source.closest("#catalog"));
     if (!active || active === document.body) { return; }
     place.used = (submitter && submitter.id) || active.id || "";
+    var row = active.closest ? active.closest("#army li.row") : null;
+    if (row && row.parentElement) { place.row = row.id; place.rows = row.parentElement.children.length; }
     for (var up = active.parentElement; up && up.id !== "main"; up = up.parentElement) {
       if (up.id) { place.holders.push(up.id); }
     }
@@ -103,6 +105,16 @@ document.documentElement.classList.add("js");
     if (selected) {  // a part just added from the catalog: its name has the focus; the search was for it
       if (was.catalog && catalogQuery) { clearSearch(); }
       return;
+    }
+    // A part removed: a row's id is its place, so the morph made the removed part's row the next
+    // part's, its editor kept open and its same control (its Remove) focused. That part is not the
+    // one the player was editing: its editor shuts, and the focus goes to its line.
+    var row = was.row ? document.getElementById(was.row) : null;
+    if (row && row.parentElement && row.parentElement.children.length < was.rows) {
+      var part = row.querySelector("details.part");
+      var summary = part ? part.querySelector("summary") : null;
+      if (part) { part.open = false; }
+      if (summary) { summary.focus({preventScroll: was.pointer}); return; }
     }
     var active = document.activeElement;
     // (the morph may have made the element that had the focus another control: the next card)
