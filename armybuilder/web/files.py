@@ -78,6 +78,18 @@ class Found:
         return Path(self.real)
 
 
+def _regular(real: str, name: str, missing: str) -> Path:
+    """``real`` when it is a regular file; else Refused: ``missing`` (404) when there is none, 403
+    for anything else (a directory, a FIFO, a device)."""
+    try:
+        mode = os.stat(real).st_mode
+    except OSError:
+        raise Refused(missing, 404) from None
+    if not stat.S_ISREG(mode):
+        raise Refused(f"{name} is not a regular file", 403)
+    return Path(real)
+
+
 class Folder:
     def __init__(self, root: str | Path):
         self.root = Path(os.path.realpath(root))
@@ -123,13 +135,7 @@ class Folder:
         self._real_inside(real, "file")
         if not real.lower().endswith(SUFFIXES):
             raise Refused("that file is a link to a file that is not a list (.yaml or .yml)", 403)
-        try:
-            mode = os.stat(real).st_mode
-        except OSError:
-            raise Refused(f"no such file: {name}", 404) from None
-        if not stat.S_ISREG(mode):
-            raise Refused(f"{name} is not a regular file", 403)
-        return Path(real)
+        return _regular(real, name, f"no such file: {name}")
 
     def kept_beside(self, name: str, suffix: str) -> Path:
         """The real path of the regular file ``name`` that is kept beside a list (a game,
@@ -143,13 +149,7 @@ class Folder:
         self._real_inside(real, "file")
         if not real.endswith(suffix):
             raise Refused("that file is a link to a file that is not a game", 403)
-        try:
-            mode = os.stat(real).st_mode
-        except OSError:
-            raise Refused(f"no such game: {name}", 404) from None
-        if not stat.S_ISREG(mode):
-            raise Refused(f"{name} is not a regular file", 403)
-        return Path(real)
+        return _regular(real, name, f"no such game: {name}")
 
     def entry(self, name: str) -> tuple[Path, Path]:
         """The file ``name`` as the folder holds it (a link stays the link) and its real path, as
