@@ -80,6 +80,28 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _options_refused(command: str, port: int, allow: Sequence[str]) -> Outcome | None:
+    """``serve``'s and ``collect``'s usage error (exit 2) for a ``--port`` outside 0 to 65535 or an
+    ``--allow-host`` that is no host name; None when both are fine."""
+    if not 0 <= port <= 65535:
+        return Outcome.usage(f"armybuilder {command}: --port {port}: a port is 0 to 65535 (0: any free port)")
+    for name in allow:
+        problem = host_name_problem(name)
+        if problem is not None:
+            return Outcome.usage(f"armybuilder {command}: --allow-host {name!r}: {problem}")
+    return None
+
+
+def _listening(command: str, host: str, port: int) -> socket.socket | Outcome:
+    """:func:`bind`, or ``command``'s usage error saying why it cannot listen there (a port in use:
+    try another, 0 picks a free one)."""
+    try:
+        return bind(host, port)
+    except OSError as exc:
+        hint = "; try another --port (0 picks a free one)" if port else ""
+        return Outcome.usage(f"armybuilder {command}: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
+
+
 def url_of(sock: socket.socket, host: str) -> str:
     """The address of the server on this computer (127.0.0.1 when bound to every address)."""
     port = sock.getsockname()[1]
@@ -224,17 +246,12 @@ def serve(
     folder = Path(folder)
     if not folder.is_dir():
         return Outcome.usage(f"armybuilder serve: {folder}: no such folder")
-    if not 0 <= port <= 65535:
-        return Outcome.usage(f"armybuilder serve: --port {port}: a port is 0 to 65535 (0: any free port)")
-    for name in allow:
-        problem = host_name_problem(name)
-        if problem is not None:
-            return Outcome.usage(f"armybuilder serve: --allow-host {name!r}: {problem}")
-    try:
-        sock = bind(host, port)
-    except OSError as exc:
-        hint = "; try another --port (0 picks a free one)" if port else ""
-        return Outcome.usage(f"armybuilder serve: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
+    refused = _options_refused("serve", port, allow)
+    if refused is not None:
+        return refused
+    sock = _listening("serve", host, port)
+    if isinstance(sock, Outcome):
+        return sock
     key = access_key(host, new_key())
     if key is not None:
         say(warning(host, folder.resolve()))
@@ -373,23 +390,18 @@ def collect(
     from armybuilder.desk import open_desk, parse_when, shown_time
     from armybuilder.web.desk import make_desk_app
 
-    if not 0 <= port <= 65535:
-        return Outcome.usage(f"armybuilder collect: --port {port}: a port is 0 to 65535 (0: any free port)")
-    for name in allow:
-        problem = host_name_problem(name)
-        if problem is not None:
-            return Outcome.usage(f"armybuilder collect: --allow-host {name!r}: {problem}")
+    refused = _options_refused("collect", port, allow)
+    if refused is not None:
+        return refused
     when = None
     if deadline is not None:
         try:
             when = parse_when(deadline)
         except ValueError as exc:
             return Outcome.usage(f"armybuilder collect: --deadline: {exc}")
-    try:
-        sock = bind(host, port)
-    except OSError as exc:
-        hint = "; try another --port (0 picks a free one)" if port else ""
-        return Outcome.usage(f"armybuilder collect: cannot listen on {host}:{port} ({exc.strerror or exc}){hint}")
+    sock = _listening("collect", host, port)
+    if isinstance(sock, Outcome):
+        return sock
     opened = open_desk(Path(pack_file), db)
     if isinstance(opened, Outcome):
         sock.close()

@@ -163,6 +163,27 @@ def test_serve_refusals(tmp_path):
     assert r.exit_code == 0 and "--open / --no-open" in r.stdout and "127.0.0.1" in r.stdout
 
 
+def test_serve_and_collect_refuse_a_port_or_a_host_name_in_the_same_words(tmp_path):
+    """The options both servers take are refused alike, each by its own command's name, before
+    anything is bound or opened (web/server.py _options_refused)."""
+    from armybuilder.web.server import collect
+
+    pack = ROOT / "examples" / "events" / "games-day.yaml"
+    for command, run in (
+        ("serve", lambda **o: serve(tmp_path, open_browser=False, say=lambda line: None, **o)),
+        (
+            "collect",
+            lambda **o: collect(pack, tmp_path / "desk.sqlite", open_browser=False, say=lambda line: None, **o),
+        ),
+    ):
+        out = run(port=70000)
+        assert out.code == 2
+        assert out.stderr == [f"armybuilder {command}: --port 70000: a port is 0 to 65535 (0: any free port)"]
+        out = run(port=0, allow=["http://laptop.lan"])
+        assert out.code == 2 and out.stderr[0].startswith(f"armybuilder {command}: --allow-host 'http://laptop.lan': ")
+    assert not (tmp_path / "desk.sqlite").exists()
+
+
 def test_background_starts_and_stops(tmp_path):
     with Background(tmp_path) as url:
         with urllib.request.urlopen(url, timeout=WAIT) as r:
