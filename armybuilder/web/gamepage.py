@@ -418,10 +418,13 @@ def _player_of_code(given: str) -> Player:
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
+    """A message as a sentence: a capital first letter, unless it starts with a file's name (the
+    list page's :func:`.listpage.capital`), and a full stop."""
+    from armybuilder.web.listpage import capital
+
+    text = capital(text.strip())
     if not text:
         return text
-    text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

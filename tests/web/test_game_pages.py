@@ -225,17 +225,18 @@ def test_hostile_taps_are_refused_in_words_and_nothing_is_written(client, folder
 
 def test_a_game_that_is_no_regular_file_is_refused_unopened(client, folder):
     """A game's name that is a folder or a named pipe (web/files.py Folder.kept_beside): 403 "is
-    not a regular file", never opened (reading a pipe could hang); a game not there: 404."""
+    not a regular file", never opened (reading a pipe could hang); a game not there: 404. The
+    file's name is said as it is, as the list page says it ("G.game.json" was the game page's)."""
     import os
 
     (folder / "dir.game.json").mkdir()
     os.mkfifo(folder / "fifo.game.json")
     for name in ("dir.game.json", "fifo.game.json"):
         got = client.get(f"/game/{name}")
-        assert got.status_code == 403 and f"{name} is not a regular file" in got.text.lower(), name
+        assert got.status_code == 403 and f">{name} is not a regular file.<" in got.text, name
         assert client.post(f"/game/tap/{name}", data={"csrf": TOKEN}, headers=JSON).status_code == 403
     got = client.get("/game/gone.game.json")
-    assert got.status_code == 404 and "no such game: gone.game.json" in got.text.lower()
+    assert got.status_code == 404 and ">No such game: gone.game.json.<" in got.text
 
 
 def test_a_damaged_game_file_is_said_not_a_failure(client, folder):
