@@ -232,5 +232,13 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         assert _open_parts(page) == []
         assert page.evaluate("document.activeElement.id") == "line-classes-0", _focused_label(page)
         assert page.locator("#line-classes-0 .a-name").text_content() == "Knights"
+        # Item 6, an army card: added with Enter, its Add gone (one camp an army), the focus stays
+        # in the army cards' group; it went to the line of the part the cards group adds to
+        # (Bow Levy), a part the camp has nothing to do with.
+        camp = page.get_by_role("button", name=re.compile(r"^Add Fortified Camp \(fortified\) to the army, "))
+        camp.focus()
+        player._act(lambda: page.keyboard.press("Enter"))
+        assert "Fortified Camp" in written.read_text()
+        assert page.evaluate("document.activeElement.closest('#g-army-cards') !== null"), _focused_label(page)
     finally:
         context.close()

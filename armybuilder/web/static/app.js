@@ -124,11 +124,14 @@ document.documentElement.classList.add("js");
     // part it went on, never to the next card (a second Enter would add the wrong one).
     var used = was.used ? document.getElementById(was.used) : null;
     if (was.catalog && usable(used)) { used.focus({preventScroll: true}); return; }
+    // (Only the group that follows the part being edited adds to it; what another group adds, an
+    // army card, goes elsewhere: the focus stays in that group, not on an unrelated part's line.)
     if (was.catalog && was.used) {
-      var line = document.querySelector("#army .row.focused > details.part > summary");
-      if (line) { line.focus({preventScroll: was.pointer}); return; }
       var group = was.holders.map(function (id) { return document.getElementById(id); })
         .filter(function (h) { return h && h.classList.contains("group"); })[0];
+      var follows = !group || group.hasAttribute("data-follows");
+      var line = follows ? document.querySelector("#army .row.focused > details.part > summary") : null;
+      if (line) { line.focus({preventScroll: was.pointer}); return; }
       if (group) { group.focus({preventScroll: was.pointer}); return; }
     }
     for (var i = 0; i < was.ids.length; i++) {
