@@ -62,3 +62,15 @@ def tap(page: Any, label: str) -> None:
 
 def taps_shown(page: Any) -> int:
     return int(page.evaluate("() => document.querySelectorAll('#g-events li').length"))
+
+
+def start_against_the_iron_marches(page: Any, url: str) -> None:
+    """On ``serve`` at ``url`` with greenwood.yaml and iron.yaml in its folder: the Greenwood Host's
+    game started from its list page, and the Iron Marches added as the other side (the page's own
+    forms: with JavaScript or without)."""
+    page.goto(url + "list/greenwood.yaml")
+    page.locator("#start-game").click()
+    page.wait_for_selector("#game")
+    page.select_option("#g-add-list", "iron.yaml")
+    page.locator("#g-add-mine").click()
+    page.wait_for_selector("#side-1")

@@ -17,7 +17,7 @@ import shutil
 from pathlib import Path
 
 from tests.support.chromium import serious
-from tests.web.game_play import BROKEN, TAPS, bar, expected_bar, lost, tap, taps_shown
+from tests.web.game_play import BROKEN, TAPS, bar, expected_bar, lost, start_against_the_iron_marches, tap, taps_shown
 
 ROOT = Path(__file__).resolve().parents[2]
 FT = ROOT / "examples" / "fantasy-triumph"
@@ -52,11 +52,7 @@ def test_a_game_on_serve_ten_taps_an_undo_a_reload_at_390_px(browser, served):
         assert shown == expected_bar(result())
         return shown
 
-    page.goto(url + "list/greenwood.yaml")
-    page.locator("#start-game").click()
-    page.wait_for_selector("#game")
-    page.select_option("#g-add-list", "iron.yaml")
-    page.locator("#g-add-mine").click()
+    start_against_the_iron_marches(page, url)
     page.wait_for_function("() => document.querySelectorAll('#g-totals > li').length === 2")
     assert lost(same_as_the_game()) == ["1¾", "1"]
     assert not serious(page), serious(page)

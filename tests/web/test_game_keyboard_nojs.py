@@ -13,7 +13,7 @@ import re
 import shutil
 from pathlib import Path
 
-from tests.web.game_play import TAPS, bar, lost
+from tests.web.game_play import TAPS, bar, lost, start_against_the_iron_marches
 
 ROOT = Path(__file__).resolve().parents[2]
 FT = ROOT / "examples" / "fantasy-triumph"
@@ -40,12 +40,7 @@ def test_a_game_without_javascript_then_by_keyboard_then_its_code_imported(brows
     plain = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = plain.new_page()
     page.set_default_timeout(STEP_MS)
-    page.goto(url + "list/greenwood.yaml")
-    page.locator("#start-game").click()
-    page.wait_for_selector("#game")
-    page.select_option("#g-add-list", "iron.yaml")
-    page.locator("#g-add-mine").click()
-    page.wait_for_selector("#side-1")
+    start_against_the_iron_marches(page, url)
     for n, (label, ours, theirs) in enumerate(TAPS[:3], 1):
         with page.expect_navigation():
             page.get_by_role("button", name=re.compile("^" + re.escape(label))).first.click()
