@@ -950,7 +950,7 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Packet:
         label = _label(e, base) if not anonymous else ""
         total = roster.measure_text if roster.measure.total is not None else "-"
         reasons = [f"{f.code}: {f.message}" for f in roster.errors]
-        lists.append(PacketList(0, label, e.status, total, reasons, e.result.system or "-", index))
+        lists.append(PacketList(0, label, e.status, total, reasons, e.system or "-", index))
     order = list(range(len(t.entries)))
     if anonymous:
         order.sort(key=lambda i: keys[i])
@@ -984,7 +984,7 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Packet:
 
 def _label(e: Any, base: str) -> str:
     who = e.player or (os.path.relpath(e.file, base) if base else e.file)
-    return str(who + (f": {e.result.name}" if e.result.name else ""))
+    return str(who + (f": {e.name}" if e.name else ""))
 
 
 def _roster(t: Tournament, index: int, anonymous: bool, base: str, number: int) -> Roster:

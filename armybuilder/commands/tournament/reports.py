@@ -60,10 +60,10 @@ def table(t: Tournament, color: bool = False, fit: int | None = None) -> str:
     rows = []
     for e in t.entries:
         shown = e.player or (os.path.relpath(e.file, base) if base else e.file)
-        row = [str(e.index), one_line(shown), one_line(e.result.name or "")]
+        row = [str(e.index), one_line(shown), one_line(e.name or "")]
         if several:
-            row.append(one_line(e.result.system or "-"))
-        rows.append([*row, total_text(e.result.measure), one_line(e.data_versions(t.pack)), e.status, str(e.errors)])
+            row.append(one_line(e.system or "-"))
+        rows.append([*row, total_text(e.measure), one_line(e.data_versions(t.pack)), e.status, str(e.errors)])
     lines = fit_columns(head, rows, right=(0, len(head) - 4, len(head) - 1), line=fit)  # #, Total, Errors
     paint = painter(color)
     status_size = max(width(r[-2]) for r in [head, *rows])
@@ -78,7 +78,8 @@ def table(t: Tournament, color: bool = False, fit: int | None = None) -> str:
             continue
         who = f" ({one_line(e.player)})" if e.player else ""
         out += ["", paint(f"{e.index}. {one_line(e.file)}{who}: {e.status}", e.status)]
-        out += ["  " + finding_line(e.result, f, marks) for f in e.findings(Severity.ERROR)]
+        result = e.result
+        out += ["  " + finding_line(result, f, marks) for f in e.findings(Severity.ERROR)]
     if t.skipped:
         out += ["", f"not checked ({len(t.skipped)}):"]
         out += [f"  {one_line(os.path.relpath(s.file, base) if base else s.file)}: {s.reason}" for s in t.skipped]
@@ -122,11 +123,11 @@ def tournament_dict(t: Tournament) -> dict[str, Any]:
                 "index": e.index,
                 "file": e.file,
                 "player": e.player,
-                "system": e.result.system,
-                "name": e.result.name,
+                "system": e.system,
+                "name": e.name,
                 "status": e.status,
                 "legal": e.legal,
-                "points": e.result.measure.to_dict(),
+                "points": e.measure.to_dict(),
                 "data_version": e.data_version,
                 "event_data_version": e.event_data_version(t.pack),
                 "errors": e.errors,
@@ -177,15 +178,15 @@ def _cell(value: Any) -> str:
 def csv_report(t: Tournament) -> str:
     rows: list[list[Any]] = [CSV_COLUMNS]
     for e in t.entries:
-        m = e.result.measure
+        m = e.measure
         shown = e.findings(Severity.WARNING)
         rows.append(
             [
                 e.index,
                 _cell(e.player),
                 _cell(e.file),
-                e.result.system or "",
-                _cell(e.result.name),
+                e.system or "",
+                _cell(e.name),
                 "" if m.total is None else number(m.total),
                 "" if m.limit is None else number(m.limit),
                 m.unit if m.total is not None else "",
@@ -242,17 +243,17 @@ def markdown(t: Tournament) -> str:
     out.append("|" + "|".join(align) + "|")
     for e in t.entries:
         status = e.status if e.legal else f"**{e.status}**"
-        row = [str(e.index), md(e.label), md(e.result.name or "")]
+        row = [str(e.index), md(e.label), md(e.name or "")]
         if several:
-            row.append(md(e.result.system or "-"))
-        row += [md(total_text(e.result.measure)), md(e.data_versions(t.pack)), status, str(e.errors), str(e.warnings)]
+            row.append(md(e.system or "-"))
+        row += [md(total_text(e.measure)), md(e.data_versions(t.pack)), status, str(e.errors), str(e.warnings)]
         out.append("| " + " | ".join(row) + " |")
     flagged = [e for e in t.entries if not e.legal or e.warnings]
     if flagged:
         out += ["", "## Findings"]
         for e in flagged:
             who = f"{md(e.player)}, " if e.player else ""
-            name = f" ({md(e.result.name)})" if e.result.name else ""
+            name = f" ({md(e.name)})" if e.name else ""
             out += ["", f"### {e.index}. {who}{md(e.file)}{name}: {e.status}", ""]
             for f in e.findings(Severity.WARNING):
                 rule = f" ({md(f.rule)})" if f.rule else ""
@@ -298,9 +299,7 @@ def junit(t: Tournament) -> str:
         ET.SubElement(props, "property", name="names_from", value=_x(said))
     for e in t.entries:
         name = e.file + (f" ({e.player})" if e.player else "")
-        case = ET.SubElement(
-            suite, "testcase", name=_x(name), classname=_x(e.result.system or "broken"), file=_x(e.file)
-        )
+        case = ET.SubElement(suite, "testcase", name=_x(name), classname=_x(e.system or "broken"), file=_x(e.file))
         errs = e.findings(Severity.ERROR)
         if not e.legal:
             tag = "error" if e.status == "broken" else "failure"
