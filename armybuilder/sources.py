@@ -16,6 +16,11 @@ from typing import Any
 GAME_CODE = "that share code holds a game's result, not a list; open its share link to see the game"
 
 
+def is_game_result(data: Any) -> bool:
+    """Whether a share code's data is a game's result (``web.gamepage.share_code``), not a list."""
+    return isinstance(data, dict) and data.get("armybuilder") == "game"
+
+
 def read_source(source: str, number: int | None = None, code: bool = False) -> tuple[Any, str]:
     """The list data SOURCE holds and what it is (``a share code``, ``a PDF roster``...); ``number``:
     which list of a tournament packet; ``code``: SOURCE is a share code typed in a box, never the
@@ -56,7 +61,7 @@ def read_source(source: str, number: int | None = None, code: bool = False) -> t
         data = decode(source)
     except ShareCodeError as exc:
         raise ValueError(f"the share code cannot be read: {exc.message}") from None
-    if isinstance(data, dict) and data.get("armybuilder") == "game":  # a game's result (web.gamepage.share_code)
+    if is_game_result(data):
         raise ValueError(GAME_CODE)
     return data, "a share code"
 

@@ -377,12 +377,14 @@ class Desk(Database):
         if not text.strip():
             raise Refusal(422, "give the list: its YAML text or its share code")
         if looks_like_code(text):
-            from armybuilder.sources import to_yaml
+            from armybuilder.sources import GAME_CODE, is_game_result, to_yaml
 
             try:
                 data = decode(text)
             except ShareCodeError as exc:
                 raise Refusal(422, f"the share code cannot be read: {exc.message}") from None
+            if is_game_result(data):
+                raise Refusal(422, GAME_CODE)
             if not isinstance(data, dict):
                 raise Refusal(422, "the share code holds no list")
             text = "# Sent to the desk as a share code.\n" + to_yaml(data, ordered=True)

@@ -402,7 +402,7 @@ def join(folder: Folder, name: str, values: Mapping[str, Sequence[Any]]) -> Said
 
 def _player_of_code(given: str) -> Player:
     from armybuilder.sharecode import ShareCodeError, decode
-    from armybuilder.sources import GAME_CODE
+    from armybuilder.sources import GAME_CODE, is_game_result
 
     text = "".join(given.split())
     code = text.split("#", 1)[1] if "#" in text else text  # a share link: the code is its fragment
@@ -412,7 +412,7 @@ def _player_of_code(given: str) -> Player:
         data = decode(code)
     except ShareCodeError as exc:
         raise GameError(f"that share code cannot be read: {exc.message}") from None
-    if isinstance(data, dict) and data.get("armybuilder") == "game":
+    if is_game_result(data):
         raise GameError(GAME_CODE)
     return store.player_of_data(data, "a share code")
 
@@ -510,12 +510,13 @@ def shared(code: str) -> dict[str, Any] | None:
     from armybuilder import systems
     from armybuilder.games.model import tracker
     from armybuilder.sharecode import ShareCodeError, decode
+    from armybuilder.sources import is_game_result
 
     try:
         data = decode(code)
     except ShareCodeError:
         return None
-    if not isinstance(data, dict) or data.get("armybuilder") != "game":
+    if not is_game_result(data):
         return None
     try:
         game = _game_of_shared(data)

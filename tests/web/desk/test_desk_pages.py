@@ -293,6 +293,22 @@ def test_a_share_code_pasted_is_taken(client, desk):
     assert sub.latest.fingerprint == of_file(OZZY) and sub.latest.how == "code"
 
 
+def test_a_games_share_code_is_no_list_for_the_desk(client, desk):
+    """A player who pastes the share code of a game just played (its result: "armybuilder": "game",
+    the lists as it began and its taps) is told so, in the form and the API, and nothing is stored;
+    the desk said "the list does not say its game (its system: key)"."""
+    from armybuilder.sharecode import encode
+    from armybuilder.yamlio import load_file
+
+    result = {"armybuilder": "game", "form": 1, "sides": [{"name": "Ozzy", "list": load_file(OZZY).data}], "events": []}
+    code = encode(result)
+    r = post(client, "/submit", {"player": "Jay", "list": code})
+    assert r.status_code == 422 and "That share code holds a game&#39;s result, not a list" in r.text, r.text[-600:]
+    r = client.post("/api/submissions", json={"player": "Jay", "list": code})
+    assert r.status_code == 422 and r.json()["error"].startswith("that share code holds a game's result, not a list")
+    assert stored(desk) == 0
+
+
 def test_a_refused_form_keeps_what_was_typed_and_stores_nothing(client, desk):
     typed = "system: token-terrors\nname: Typo\ntokens:\n  Goblins: [\n"
     r = post(client, "/submit", {"player": "Kim <b>", "list": typed})
