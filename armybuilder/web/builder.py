@@ -482,6 +482,13 @@ def _list_model(
     system = result.system
     editable = system is not None and system in composable() and isinstance(result.document, dict)
     board = board_of(result, focus, pack) if editable else None
+    if board is not None:
+        # A change from a catalog's group that does not add to the part being edited (the army's
+        # cards, a faction, a race, a unit): the player has moved on from that part, whose editor
+        # shuts (issue 46, item 9). A part the change added still opens, its name to type over.
+        elsewhere = {f"g-{g.key}" for g in board.catalog if not g.follows}
+        if elsewhere.intersection(opened):
+            opened = [w for w in opened if w != f"row-{focus}"]
     view = build_page(result, board, kept, before, opened)
     # The catalog follows the part being edited (issue 46, item 5): a part a change just added,
     # when the catalog can add to it (its cards), is the catalog's now. (A part opened on the page

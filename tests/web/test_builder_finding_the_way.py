@@ -234,11 +234,26 @@ def test_a_new_list_built_on_a_phone_keeps_the_player_s_place_and_numbers(browse
         assert page.locator("#line-classes-0 .a-name").text_content() == "Knights"
         # Item 6, an army card: added with Enter, its Add gone (one camp an army), the focus stays
         # in the army cards' group; it went to the line of the part the cards group adds to
-        # (Bow Levy), a part the camp has nothing to do with.
+        # (Bow Levy), a part the camp has nothing to do with. Item 9 there: added while Knights'
+        # editor is open, the camp goes on the army, not on Knights: the player is done with
+        # Knights, whose editor shuts (it stayed open).
+        page.locator("#line-classes-0").click()
+        assert _open_parts(page) == ["Knights"]
         camp = page.get_by_role("button", name=re.compile(r"^Add Fortified Camp \(fortified\) to the army, "))
         camp.focus()
         player._act(lambda: page.keyboard.press("Enter"))
         assert "Fortified Camp" in written.read_text()
         assert page.evaluate("document.activeElement.closest('#g-army-cards') !== null"), _focused_label(page)
+        assert _open_parts(page) == []
+        # with a tap the same: Knights opened again, an army card tapped shuts its editor, and the
+        # focus stays in the army cards, where the player goes on
+        page.locator("#line-classes-0").click()
+        assert _open_parts(page) == ["Knights"]
+        train = page.get_by_role("button", name=re.compile(r"^Add Pack Train and Herds to the army"))
+        player._act(train.click)
+        assert "Pack Train" in written.read_text()
+        assert _open_parts(page) == []
+        assert page.evaluate("document.activeElement.closest('#g-army-cards') !== null"), _focused_label(page)
+        assert player.loads == 0
     finally:
         context.close()

@@ -1627,3 +1627,30 @@ def test_a_part_removed_leaves_the_next_part_s_editor_shut(client):
     again = page(client, "greenwood.yaml")
     r = send(client, find(again, "remove", "class", "Eagles"), headers={**SAME, "HX-Request": "true"})
     assert r.status_code == 200 and 'id="part-classes-0" name="part" open' not in r.text
+
+
+def test_an_army_card_added_shuts_the_open_part_s_editor(client):
+    """The Eagles' editor open (the catalog's cards are theirs), an army card added from the
+    catalog's "Army cards" came back with the Eagles' editor still open, though the card went on
+    the army, not on them (issue 46, item 9: an editor open after its part is done). The player's
+    action has moved to the army's cards: no part's editor is open, without JavaScript and with
+    htmx alike; a card added from the Eagles' own cards keeps their editor open."""
+    text = page(client, "greenwood.yaml", focus="classes-1")
+    assert '<details class="part" id="part-classes-1" name="part" open>' in text
+    camp = find(text, "add", "card", "--army", "Fortified Camp", "fortified")
+    assert camp.action.endswith("at=g-army-cards")  # the page comes back to the army cards
+    r = send(client, camp)
+    assert r.status_code == 303
+    back = client.get(r.headers["location"]).text
+    assert "Fortified Camp" in back.split('id="line-army-cards"', 1)[1][:2000]
+    assert re.findall(r'<details class="part" id="part-[\w-]+" name="part" open>', back) == []
+    # with htmx, the Eagles' row comes back shut (the page then shuts it: static/app.js)
+    again = page(client, "greenwood.yaml", focus="classes-1")
+    r = send(client, find(again, "add", "card", "--army", "Pack Train and Herds"), headers=HTMX)
+    assert r.status_code == 200
+    assert '<details class="part" id="part-classes-1" name="part">' in r.text, r.text[:3000]
+    assert re.findall(r'<details class="part" id="part-[\w-]+" name="part" open>', r.text) == []
+    # a card added to the Eagles from their own cards: still their editor, open
+    again = page(client, "greenwood.yaml", focus="classes-1")
+    r = send(client, find(again, "add", "card", "Eagles", "Armored"), headers=HTMX)
+    assert r.status_code == 200 and '<details class="part" id="part-classes-1" name="part" open>' in r.text

@@ -63,6 +63,10 @@ document.documentElement.classList.add("js");
     var submitter = config && config.triggeringEvent && config.triggeringEvent.submitter;
     var source = submitter || (active && active !== document.body ? active : elt);
     place.catalog = !!(source && source.closest && source.closest("#catalog"));
+    // a catalog's group that does not add to the part being edited (the army's cards, a faction,
+    // a race, a unit): the player moves on from that part
+    var from = place.catalog ? source.closest("#catalog .group") : null;
+    place.away = !!from && !from.hasAttribute("data-follows");
     if (!active || active === document.body) { return; }
     place.used = (submitter && submitter.id) || active.id || "";
     var row = active.closest ? active.closest("#army li.row") : null;
@@ -105,6 +109,12 @@ document.documentElement.classList.add("js");
     if (selected) {  // a part just added from the catalog: its name has the focus; the search was for it
       if (was.catalog && catalogQuery) { clearSearch(); }
       return;
+    }
+    // Something added from a group that does not add to the part being edited (an army card with
+    // Eagles' editor open): the player is done with that part, and its editor shuts (the morph
+    // never shuts one). The focus stays where the player acts next, in the catalog (below).
+    if (was.away) {
+      document.querySelectorAll("#army details.part[open]").forEach(function (d) { d.open = false; });
     }
     // A part removed: a row's id is its place, so the morph made the removed part's row the next
     // part's, its editor kept open and its same control (its Remove) focused. That part is not the
