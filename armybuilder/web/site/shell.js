@@ -395,12 +395,71 @@
       }
     });
     if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register("sw.js").catch(function () {});
+      navigator.serviceWorker.register("sw.js").then(watchForNewVersion).catch(function () {});
     }
     if (navigator.storage && navigator.storage.persist) {
       navigator.storage.persist().then(function (granted) { persisted = granted === true; sayStorage(); }, function () { persisted = false; sayStorage(); });
     } else { persisted = false; sayStorage(); }
   });
+
+  // A new build of the site, installed and waiting (sw.js waits): said in one line, with the backup
+  // of every list and the button that lets it take over (issue 47, item 2). Until then this build
+  // serves every file; the page reloads under the new one when its button was pressed here.
+  var takingOver = false;
+  function watchForNewVersion(registration) {
+    function offer() {
+      if (registration.waiting && navigator.serviceWorker.controller) { newVersionNotice(registration.waiting); }
+    }
+    function follow() { // one being installed: offered once it is installed, waiting
+      var coming = registration.installing;
+      if (coming) { coming.addEventListener("statechange", function () { if (coming.state === "installed") { offer(); } }); }
+    }
+    offer();
+    follow(); // its install may have begun before this page asked
+    registration.addEventListener("updatefound", follow);
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      var notice = byId("new-version");
+      if (takingOver) { location.reload(); return; }
+      if (notice) { // another tab of the site let it take over: this page still runs the old one
+        notice.replaceChildren(document.createTextNode("The new version of the builder is in use in another tab. "));
+        var again = document.createElement("button");
+        again.type = "button";
+        again.textContent = "Reload to use it";
+        again.addEventListener("click", function () { location.reload(); });
+        notice.appendChild(again);
+      }
+    });
+  }
+
+  function newVersionNotice(waiting) {
+    if (byId("new-version")) { return; }
+    var box = document.createElement("p");
+    box.id = "new-version";
+    box.className = "site-update";
+    box.setAttribute("role", "status");
+    box.appendChild(document.createTextNode("A new version of the builder is ready. "));
+    var backup = document.createElement("a");
+    backup.href = "/lists.zip";
+    backup.id = "new-version-backup";
+    backup.setAttribute("download", "");
+    backup.setAttribute("hx-boost", "false"); // a download, not a page: the address stays (as the lists page's link)
+    backup.textContent = "Back up my lists";
+    box.appendChild(backup);
+    box.appendChild(document.createTextNode(" "));
+    var use = document.createElement("button");
+    use.type = "button";
+    use.id = "new-version-use";
+    use.textContent = "Use the new version";
+    use.addEventListener("click", function () {
+      takingOver = true;
+      use.disabled = true;
+      use.textContent = "Opening the new version…";
+      waiting.postMessage({ type: "use-new-version" });
+    });
+    box.appendChild(use);
+    banners.push(box);
+    document.body.insertBefore(box, document.body.firstChild);
+  }
 
   // The browser's answer to "keep these lists" (navigator.storage.persist()), said on the lists page
   // in a player's words, with how to keep the lists when the browser may clear them (issue 47).

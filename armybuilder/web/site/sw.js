@@ -1,6 +1,9 @@
 // armybuilder's static site: the service worker that keeps every file of the site, so that it
 // opens and works offline after the first visit. BUILD is written by `armybuilder site`: a new
-// build is a new service worker, which fetches the new files and drops the old ones.
+// build is a new service worker, which fetches the new files and drops the old ones once it takes
+// over. It waits until then (issue 47, item 2): the page says a new version is ready, with the
+// backup of every list, and the new build takes over only when the player asks for it ("Use the
+// new version": the message "use-new-version") or once every tab of the site is closed.
 "use strict";
 var BUILD = "__BUILD__";
 var CACHE = "armybuilder-site-" + BUILD;
@@ -15,8 +18,11 @@ self.addEventListener("install", function (event) {
           return cache.addAll(files).then(function () { return unpacked(cache); });
         });
       })
-      .then(function () { return self.skipWaiting(); })
   );
+});
+
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.type === "use-new-version") { self.skipWaiting(); }
 });
 
 // The runtime is served gzipped; kept here unpacked, under its own name, the browser compiles it

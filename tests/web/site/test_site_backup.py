@@ -1,18 +1,24 @@
 """The static site's backup in Chromium (issue 47, item 2): three lists backed up as one file in one
 browser restore into an empty browser with the same lists, byte for byte (so the same
-fingerprints); the lists page says what the browser answered when asked to keep them."""
+fingerprints); the lists page says what the browser answered when asked to keep them; a new build
+put on the host is offered with the backup, and takes over only when the player asks."""
 
 from __future__ import annotations
 
+import http.server
+import json
 import os
+import threading
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from armybuilder.fingerprint import of_file
-from tests.web.site import test_site_browser as site_tests
-from tests.web.site.test_site_browser import ROOT, _booted, _open, _until
-
-served = site_tests.served  # the site (built once for the run: conftest.py's built), served (the fixture)
+from armybuilder.web.site import build as site
+from tests.web.site.test_site_browser import BOOT, ROOT, _booted, _no_serious_violation, _open, _until
 
 THREE = [
     ROOT / "examples" / "fantasy-triumph" / "greenwood-host.yaml",
@@ -51,16 +57,44 @@ OLDER_BUILD = """() => new Promise((resolve) => {
 })"""
 
 
-def _backup(page, tmp: Path, name: str) -> Path:
-    page.locator("#download-all").scroll_into_view_if_needed()
+@pytest.fixture
+def host(built) -> Iterator[tuple[str, list[Path]]]:
+    """The site on a plain static file server, as any host serves it, and the folder it serves: a
+    new build is put in its place by setting ``root[0]``, as a host's folder is replaced."""
+    root = [built]
+
+    class Host(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root[0]), **kwargs)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Host)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", root
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _backup(page, tmp: Path, name: str, link: str = "#download-all") -> Path:
+    page.locator(link).scroll_into_view_if_needed()
     with page.expect_download() as got:
-        page.click("#download-all")
+        page.click(link)
     path = tmp / name
     got.value.save_as(path)
     return path
 
 
-def test_three_lists_backed_up_restore_into_an_empty_browser_with_the_same_fingerprints(browser, served, tmp_path):
+SERVED_BUILD = "async () => (await (await fetch('build.json', { cache: 'no-cache' })).json()).build"
+
+
+def test_three_lists_backed_up_restore_into_an_empty_browser_with_the_same_fingerprints(
+    browser, host, built, site_cache, tmp_path, monkeypatch
+):
+    served, root = host
     first = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
     try:
         page = first.new_page()
@@ -114,6 +148,39 @@ def test_three_lists_backed_up_restore_into_an_empty_browser_with_the_same_finge
         assert marks == ["Changed with the update: was Not legal, 99 slots; now Legal, 10 of 10 slots."], marks
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/update-notice-390.png")
+
+        # A new build put on the host in place of this one (issue 47, item 2: offer the backup
+        # before a new build takes over): the next visit says in one line that a new version is
+        # ready, with the backup of every list, and this build serves every file until the player
+        # presses "Use the new version"; then the page opens on the new build, the lists kept.
+        monkeypatch.setattr(site, "__version__", site.__version__ + ".next")  # another build id
+        done = site.build(tmp_path / "next", site_cache)
+        assert done.code == 0, done.stderr
+        old, new = (json.loads((f / "build.json").read_text())["build"] for f in (built, tmp_path / "next"))
+        assert old != new
+        root[0] = tmp_path / "next"
+        page.reload()
+        _booted(page)
+        _until(page, "() => !!document.getElementById('new-version')", timeout=BOOT)
+        notice = " ".join(page.inner_text("#new-version").split())
+        assert notice == "A new version of the builder is ready. Back up my lists Use the new version", notice
+        assert page.evaluate(SERVED_BUILD) == old, "the new build took over before it was asked to"
+        assert page.locator(".card-title").count() == 3
+        _no_serious_violation(page)  # the lists page with its storage words, the update and this notice
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/new-version-ready-390.png")
+        with zipfile.ZipFile(_backup(page, tmp_path, "before.zip", "#new-version-backup")) as z:
+            assert sorted(z.namelist()) == names  # the same backup as the lists page's
+        page.reload()  # reloaded, still the old build, still offered
+        _booted(page)
+        _until(page, "() => !!document.getElementById('new-version')", timeout=BOOT)
+        assert page.evaluate(SERVED_BUILD) == old
+        with page.expect_navigation(timeout=BOOT * 1000):
+            page.click("#new-version-use")
+        _booted(page)
+        assert page.evaluate(SERVED_BUILD) == new
+        _until(page, "() => document.querySelectorAll('.card-title').length === 3")
+        assert page.locator("#new-version").count() == 0
     finally:
         empty.close()
     with zipfile.ZipFile(again) as z:  # the same names, the same bytes, so the same fingerprints
