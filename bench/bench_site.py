@@ -8,7 +8,8 @@ nothing, as the worst host would). Each round, in a new browser profile:
   package ships it), calls ``loadPyodide()`` and runs one line of Python; then warm: reloaded, the
   HTTP cache full. Its own origin (another port), so the site's service worker never serves it;
 - the site's first visit: from ``goto`` to the lists page a player can use ("Create the list"),
-  then, once the service worker holds the site, two repeat visits (reloads).
+  then, once the service worker holds the site and the memory snapshot is kept (made aside, after
+  the first page), two repeat visits (reloads).
 
 Every figure is a median over the rounds (``--rounds``, 5 at least). Where the time goes comes from
 the worker's own timing marks (``armybuilderSite.marks``): each phase's median, first visit and
@@ -85,7 +86,7 @@ def until(page: Any, function: str, what: str, timeout: float = 180.0, pause: fl
 
 USABLE = "() => !!document.getElementById('new-list') && document.getElementById('boot-status') === null"
 KEPT = """async () => {
-    if (!navigator.serviceWorker.controller) { return false; }
+    if (!navigator.serviceWorker.controller || !(await caches.match('snapshot.bin'))) { return false; }
     const build = await (await fetch('build.json')).json();
     const names = await caches.keys();
     if (!names.length) { return false; }

@@ -189,9 +189,10 @@ function why(err) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Start-up from a memory snapshot. Python's start and armybuilder's imports take seconds; the
-// first visit takes a snapshot of the runtime's memory once they are done (before any list is
-// read), and a later visit restores it instead of doing them again. A snapshot is kept in this
+// Start-up from a memory snapshot. Python's start and armybuilder's imports take seconds; once
+// the first visit's page is shown, a worker of its own takes a snapshot of a runtime where they
+// are done (it reads no list: makeSnapshotAside), and a later visit restores it instead of doing
+// them again. A snapshot is kept in this
 // build's cache, with the key of the runtime and the site that made it: a new build drops it with
 // the old files, and one of another build is never used (the runtime also refuses one made by
 // another runtime), nor one whose bytes are not the ones kept (its SHA-256). Any failure starts Python plainly, with nothing lost: the snapshot holds no
@@ -220,6 +221,7 @@ async function keptSnapshot(key) {
   // A heap damaged on the disk is never restored: a flipped byte in it need not fail the restore,
   // it may run Python on wrong memory. Its SHA-256, taken as it was kept, must match.
   const bytes = new Uint8Array(await found.arrayBuffer());
+  mark("snapshot read");
   const digest = found.headers.get(SNAPSHOT_DIGEST);
   if (!digest || digest !== await sha256(bytes)) {
     mark("damaged snapshot left unused");
@@ -296,11 +298,19 @@ async function unzipped(buffer) {
   return Promise.all(files);
 }
 
-async function unpackApp() {
+// Fetched and inflated from the start, while the runtime is fetched, compiled and started: only
+// the writing into Python's files waits for Python.
+async function fetchApp() {
   const zip = await plainFetch(new URL("armybuilder.zip", here).href);
   if (!zip.ok) { throw new Error("the builder's files could not be loaded (" + zip.status + ")"); }
   const files = await unzipped(await zip.arrayBuffer());
   mark("app fetched");
+  return files;
+}
+
+async function unpackApp(fetched) {
+  const files = await fetched;
+  mark("app waited for");
   for (const [name, content] of files) {
     const path = "/armybuilder-site/" + name;
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
@@ -310,9 +320,49 @@ async function unpackApp() {
   mark("app unpacked");
 }
 
+const IMPORT = "import os, sys\nos.environ['ARMYBUILDER_CACHE_DIR'] = '/armybuilder-cache'\n" +
+  "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web.site import worker";
+
+// The snapshot is made in a worker of its own (this file, named armybuilder-snapshot), started once this one
+// has answered the first page of a plain start: taking it here, before the first page, made the
+// first visit seconds longer (a start that can be snapshotted, the first pages drawn once, the
+// heap copied and kept). That worker starts Python plainly, imports what the first pages need by
+// drawing them once over an empty folder (worker.warm), never reads a list, keeps the snapshot
+// and ends. A tab closed before it ends leaves none: the next plain start makes it again.
+const MAKER = self.name === "armybuilder-snapshot"; // a worker's name: its address may be the service worker's copy's
+let snapshotWanted = "";
+
+function makeSnapshotAside() {
+  const key = snapshotWanted;
+  snapshotWanted = "";
+  if (!key || typeof Worker === "undefined") { return; }
+  try {
+    const maker = new Worker(new URL("worker.js", here).href, { type: "module", name: "armybuilder-snapshot" });
+    maker.onmessage = (event) => { if (event.data && (event.data.type === "snapshot" || event.data.type === "failed")) { maker.terminate(); } };
+    maker.onerror = () => maker.terminate();
+  } catch (err) { /* no worker of a worker in this browser: every start is a plain one */ }
+}
+
+async function makeSnapshot() {
+  const key = await snapshotKey();
+  if (key) {
+    const app = fetchApp();
+    app.catch(() => {}); // said where it is awaited
+    py = await loadPyodide({ ...options(), _makeSnapshot: true });
+    await unpackApp(app);
+    py.runPython(IMPORT);
+    await py.runPythonAsync("from armybuilder.web.site import worker\nawait worker.warm()");
+    mark("app warmed");
+    await keepSnapshot(key);
+  }
+  post({ type: "snapshot", marks });
+}
+
 async function boot() {
   // What the page says while waiting, in a player's words (the page's own first line is
   // "Getting the builder ready…", so it is never blank).
+  const app = fetchApp();
+  app.catch(() => {}); // said where it is awaited
   const key = await snapshotKey();
   const snapshot = await keptSnapshot(key).catch(() => null);
   if (snapshot) {
@@ -326,21 +376,14 @@ async function boot() {
       note: key ? "The first visit takes a few seconds, once: the builder is then kept on this device, and later visits open sooner, offline too."
         : "This takes a few seconds.",
     });
-    py = await loadPyodide({ ...options(), _makeSnapshot: !!key });
+    py = await loadPyodide(options());
   }
   mark("python started from " + startedFrom);
   post({ type: "progress", text: "Loading the games' rules and points…", value: 70 });
-  await unpackApp();
+  await unpackApp(app);
   if (plain) {
-    py.runPython(
-      "import os, sys\nos.environ['ARMYBUILDER_CACHE_DIR'] = '/armybuilder-cache'\n" +
-      "sys.path.insert(0, '/armybuilder-site')\nfrom armybuilder.web.site import worker"
-    );
-    if (key) { // the first page's modules imported, then the snapshot taken before any list is read
-      await py.runPythonAsync("from armybuilder.web.site import worker\nawait worker.warm()");
-      mark("app warmed");
-      await keepSnapshot(key);
-    }
+    py.runPython(IMPORT);
+    snapshotWanted = key; // made aside once the first page is answered (makeSnapshotAside)
   }
   py.FS.mkdirTree("/lists");
   py.FS.mkdirTree("/armybuilder-cache"); // parsed game data and compiled validators: the next visit starts sooner
@@ -470,7 +513,7 @@ async function useFolder(message) {
 }
 
 let queue = Promise.resolve();
-const started = boot().catch((err) => {
+const started = (MAKER ? makeSnapshot() : boot()).catch((err) => {
   post({ type: "failed", text: String((err && err.message) || err) });
   throw err;
 });
@@ -479,5 +522,5 @@ self.onmessage = (event) => {
   const works = { request: answer, validate: validate, folder: useFolder };
   if (!message || !works[message.type]) { return; }
   const work = works[message.type];
-  queue = queue.then(() => started).then(() => work(message)).catch(() => {});
+  queue = queue.then(() => started).then(() => work(message)).catch(() => {}).then(makeSnapshotAside);
 };

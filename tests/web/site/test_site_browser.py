@@ -95,7 +95,14 @@ def _open(page: Any, url: str) -> None:
 
 
 def _booted(page: Any) -> None:
-    _until(page, "() => !!window.armybuilderSite && document.getElementById('boot-status') === null", timeout=BOOT)
+    try:
+        _until(page, "() => !!window.armybuilderSite && document.getElementById('boot-status') === null", timeout=BOOT)
+    except AssertionError as exc:  # what the page and its worker said meanwhile
+        said = page.evaluate(
+            "() => [(document.getElementById('boot-status') || {}).textContent,"
+            " window.armybuilderSite && armybuilderSite.log, window.armybuilderSite && armybuilderSite.marks]"
+        )
+        raise AssertionError(f"{exc}; the page said: {said}") from None
 
 
 def _no_serious_violation(page: Any) -> None:
@@ -536,6 +543,9 @@ def test_a_list_saved_from_its_link_shares_the_same_link_and_is_never_saved_twic
         context.close()
 
 
+KEPT_SNAPSHOT = "async () => !!(await caches.match('snapshot.bin'))"
+
+
 def _marks(page: Any) -> list[str]:
     return [str(name) for name, _ in page.evaluate("() => armybuilderSite.marks")]
 
@@ -575,7 +585,7 @@ def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its
         _until(page, made)
         page.evaluate("() => armybuilderSite.request('GET', '/')")  # the list's write-back ended
         _kept_offline(page)
-        _until(page, "async () => !!(await caches.match('snapshot.bin'))", timeout=BOOT / 1000)
+        _until(page, KEPT_SNAPSHOT, timeout=BOOT)  # made aside, once the first page was shown
 
         responses: list[Any] = []
         page.on("response", lambda response: responses.append(response))
@@ -605,6 +615,7 @@ def test_a_repeat_visit_starts_offline_from_the_kept_runtime_and_snapshot_of_its
         assert "snapshot of another build left unused" in marks and "python started from a plain start" in marks
         assert "Kept Across Starts" in page.locator("#lists").inner_text(), "a plain start loses no list"
 
+        _until(page, KEPT_SNAPSHOT, timeout=BOOT)
         page.evaluate(  # that start kept a snapshot of its own; its bytes damaged on the disk, its key kept
             """async () => {
                 const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('armybuilder-site-')));
