@@ -61,6 +61,7 @@
     box.appendChild(close);
     banners.push(box);
     document.body.insertBefore(box, document.body.firstChild);
+    return box;
   }
 
   worker.onmessage = function (event) {
@@ -226,10 +227,14 @@
 
   function isDownload(answer) { return /attachment/i.test(header(answer, "content-disposition") || ""); }
 
-  function download(answer) {
+  function fileName(answer) {
     var disposition = header(answer, "content-disposition") || "";
     var match = /filename\*=UTF-8''([^;]+)/i.exec(disposition) || /filename="([^"]+)"/i.exec(disposition);
-    var name = match ? unescaped(match[1]) : "armybuilder-download";
+    return match ? unescaped(match[1]) : "armybuilder-download";
+  }
+
+  function download(answer) {
+    var name = fileName(answer);
     var blob = new Blob([answer.body], { type: header(answer, "content-type") || "application/octet-stream" });
     var link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -240,9 +245,40 @@
     setTimeout(function () { URL.revokeObjectURL(link.href); link.remove(); }, 60000);
   }
 
+  // The page a download's address belongs to: a list's file or roster its list's page, a game's
+  // result its game's page, anything else (the backup, /lists.zip) the lists page.
+  function pageOf(path) {
+    var list = /^\/(download|roster\/[^\/?#]+|game-result\/[^\/?#]+)\/([^?#]+)/.exec(path);
+    if (!list) { return "/"; }
+    return (list[1].indexOf("game-result/") === 0 ? "/game/" : "/list/") + list[2];
+  }
+
+  // A download as the first address (a page reloaded on #/lists.zip, or opened from history):
+  // the page it belongs to is shown, at its own address, and the download offered again as a
+  // link (issue 47): the start never waits on a page that is not one.
+  function downloadFirst(answer) {
+    var path = answer.url || route();
+    return go(pageOf(path.split("#")[0]), "replace").then(function () {
+      if (!/^\/[^\/]/.test(path)) { return; } // only the app's own address is offered
+      var box = banner("The address you opened was a download. ", "site-download-again");
+      box.setAttribute("role", "status");
+      var link = document.createElement("a");
+      link.href = path;
+      link.setAttribute("download", "");
+      link.setAttribute("hx-boost", "false"); // a download, not a page (as the lists page's link)
+      link.textContent = "Download " + fileName(answer) + " again";
+      box.insertBefore(link, box.lastChild);
+      box.insertBefore(document.createTextNode(" "), box.lastChild);
+    });
+  }
+
   // A whole page from the app, drawn in place of this one.
   function draw(answer, how) {
-    if (isDownload(answer)) { download(answer); return; }
+    if (isDownload(answer)) {
+      if (!booted) { return downloadFirst(answer); }
+      download(answer);
+      return;
+    }
     var type = header(answer, "content-type") || "";
     var text = decoder.decode(answer.body);
     var doc;
@@ -271,7 +307,7 @@
   }
 
   function go(path, how) {
-    return ask("GET", path, [["accept", "text/html"]], null).then(function (answer) { draw(answer, how); });
+    return ask("GET", path, [["accept", "text/html"]], null).then(function (answer) { return draw(answer, how); });
   }
 
   function open(how) {

@@ -114,6 +114,20 @@ def test_three_lists_backed_up_restore_into_an_empty_browser_with_the_same_finge
             page.locator("#backup").scroll_into_view_if_needed()
             page.screenshot(path=f"{SHOTS}/lists-backup-390.png", full_page=True)
         kept = _backup(page, tmp_path, "backup.zip")
+        # A reload on a download's address (issue 47): #/lists.zip, as a player reloads it or
+        # opens it from history, shows the lists page it belongs to, at its own address, with the
+        # backup offered again as a link; never "Opening your lists…" without end.
+        page.evaluate("() => { location.hash = '#/lists.zip'; }")
+        page.reload()
+        _booted(page)
+        _until(page, "() => document.querySelectorAll('.card-title').length === 3")
+        assert page.evaluate("() => location.hash") == "#/"
+        said = " ".join(page.inner_text("#site-download-again").split())
+        assert said.startswith("The address you opened was a download. Download armybuilder-lists.zip again"), said
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/download-address-390.png")
+        with zipfile.ZipFile(_backup(page, tmp_path, "reopened.zip", "#site-download-again a")) as z:
+            assert sorted(z.read(n) for n in z.namelist()) == sorted(src.read_bytes() for src in THREE)
     finally:
         first.close()
     with zipfile.ZipFile(kept) as z:  # each list as it was imported (named after its name), byte for byte
