@@ -24,6 +24,7 @@ import json
 import os
 import tempfile
 import zlib
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -40,8 +41,9 @@ from armybuilder.export.pdf import (
     PACKET_SNUG,
     RED,
     PdfExporter,
+    _as_text,
     _compress_now,
-    embed,
+    _Encoded,
     fonts,
     load_platypus,
 )
@@ -99,13 +101,17 @@ class _Spool:
         self._end = 0
 
     def put(self, data: bytes) -> Callable[[], bytes]:
-        """Keep ``data``; returns what reads it back."""
+        """Keep ``data``; returns what reads it back (:class:`_Stored`)."""
+        return _Stored(self, *self.place(data))
+
+    def place(self, data: bytes) -> tuple[int, int]:
+        """Keep ``data``; returns where it is: its offset and size."""
         if self._file is None:
             self._file = tempfile.TemporaryFile(prefix="armybuilder-packet-")  # noqa: SIM115 - closed by close()
         at, self._end = self._end, self._end + len(data)
         self._file.seek(at)
         self._file.write(data)
-        return functools.partial(self._get, at, len(data))
+        return at, len(data)
 
     def _get(self, at: int, size: int) -> bytes:
         assert self._file is not None  # (read only what was put)
@@ -118,28 +124,44 @@ class _Spool:
             self._file = None
 
 
+class _Stored:
+    """What reads back bytes kept in a spool (called): the spool, their offset and size."""
+
+    __slots__ = ("at", "size", "spool")
+
+    def __init__(self, spool: _Spool, at: int, size: int) -> None:
+        self.spool, self.at, self.size = spool, at, size
+
+    def __call__(self) -> bytes:
+        return self.spool._get(self.at, self.size)
+
+
 class PacketLists:
     """The packet's lists in order (:class:`PacketList`), each kept in the packet's spool and read
-    back when it is used: what the packet holds in memory is a number a list."""
+    back when it is used: what the packet holds in memory is two numbers a list (where it is in
+    the spool, and its size)."""
 
     def __init__(self, spool: _Spool) -> None:
         self._spool = spool
-        self._kept: list[Callable[[], bytes]] = []
+        self._at, self._size = array("q"), array("q")
 
     def append(self, item: PacketList) -> None:
-        self._kept.append(self._spool.put(json.dumps(asdict(item)).encode("utf-8")))
+        at, size = self._spool.place(json.dumps(asdict(item)).encode("utf-8"))
+        self._at.append(at)
+        self._size.append(size)
 
     def reorder(self, order: list[int]) -> None:
-        self._kept = [self._kept[i] for i in order]
+        self._at = array("q", (self._at[i] for i in order))
+        self._size = array("q", (self._size[i] for i in order))
 
     def __len__(self) -> int:
-        return len(self._kept)
+        return len(self._at)
 
     def __getitem__(self, index: int) -> PacketList:
-        return PacketList(**json.loads(self._kept[index]()))
+        return PacketList(**json.loads(self._spool._get(self._at[index], self._size[index])))
 
     def __iter__(self) -> Iterator[PacketList]:
-        return (self[i] for i in range(len(self._kept)))
+        return (self[i] for i in range(len(self)))
 
 
 @dataclass
@@ -430,13 +452,24 @@ class PacketExporter(PdfExporter):
     def _attach(self, canvas: Canvas) -> None:
         """Each list as a file (:func:`packet_file`), so that ``import PACKET --list K`` takes one out;
         none in an anonymous packet, whose lists name their players. Each waited in the spool and is
-        read back as the PDF is written."""
-        if self._packet.anonymous:
+        read back as the PDF is written. The same objects as :func:`armybuilder.export.pdf.embed`
+        makes, in the same order, each kept as a small record until it is written
+        (:func:`_embedded_classes`): 2,000 lists' dictionaries and strings took 4 MiB."""
+        if self._packet.anonymous or not self._carried:
             return
-        embed(
-            canvas,
-            [(packet_file(number), _Later(load), f"List {number} of the packet", {}) for number, load in self._carried],
-        )
+        from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+        doc = canvas._doc  # type: ignore[attr-defined]  # the canvas's PDFDocument, private: not in types-reportlab
+        file_class, spec_class, names_class = _embedded_classes()
+        specs = []
+        for number, load in sorted(self._carried, key=lambda c: packet_file(c[0])):  # (embed's order: by name)
+            stream = file_class(load)
+            doc.Reference(stream)
+            spec = spec_class(number, stream)
+            doc.Reference(spec)
+            specs.append(spec)
+        self._carried = []
+        doc.Catalog.Names = PDFDictionary({"EmbeddedFiles": PDFDictionary({"Names": names_class(specs)})})
 
     # --- the summary ---------------------------------------------------------------------------
 
@@ -482,9 +515,12 @@ class PacketExporter(PdfExporter):
 
         def rows(start: int, stop: int) -> tuple[list[list[Any]], list[Any]]:
             """The cells of lists ``start`` to ``stop`` (0-based), and their status colours as the
-            commands of a table whose first row after the header is list ``start``."""
+            commands of a table whose first row after the header is list ``start``. The texts
+            parsed for the chunk before are let go (:meth:`_forget`): a row's texts are its own,
+            never met again, and every row's were kept until the first list (4 KiB a list)."""
             from reportlab.lib import colors
 
+            self._forget(everything=True)
             cells: list[list[Any]] = []
             commands: list[Any] = []
             for row, i in enumerate(range(start, min(stop, len(packet.lists))), 1):
@@ -550,6 +586,7 @@ class PacketExporter(PdfExporter):
 
         exporter = self
         written = _written_document_class()
+        shapes: dict[Any, dict[str, Any]] = {}  # the pages' shapes (:func:`_keep`), one of each
 
         class PacketCanvas(Canvas):
             def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -583,6 +620,7 @@ class PacketExporter(PdfExporter):
                 page = self._doc.Pages.pages[-1]  # type: ignore[attr-defined]  # the canvas's PDFDocument, private
                 _compress_now(page, spool.put)
                 _lean(page)
+                _keep(self._doc, shapes)  # type: ignore[attr-defined]  # the canvas's PDFDocument, private
 
             def save(self) -> None:
                 if self._held:  # (a summary with no list after it: none in a packet)
@@ -605,12 +643,71 @@ GAME_PAGE_WHERE = "after the packet's summary"
 _PACKED = "_armybuilder_packed"  # a summary page held by the packet's canvas: its drawing, compressed
 
 
-class _Later:
-    """An embedded file's bytes, read from the packet's spool when the PDF is written."""
+@functools.cache
+def _embedded_classes() -> tuple[Any, Any, Any]:
+    """A packet's embedded lists as small records, each written as the objects
+    :func:`armybuilder.export.pdf.embed` makes (the same bytes), then let go: the file's stream
+    (its bytes read from the spool), its file specification (its name and description made from
+    the list's number) and the catalog's array of names."""
+    from reportlab.pdfbase.pdfdoc import (
+        PDFArray,
+        PDFDictionary,
+        PDFName,
+        PDFObject,
+        PDFObjectReference,
+        PDFStream,
+        PDFString,
+    )
 
-    def __init__(self, load: Callable[[], bytes]) -> None:
-        self.load = load
-        self.size: int = load.args[1] if isinstance(load, functools.partial) else len(load())
+    class EmbeddedList(PDFObject):
+        __slots__ = ("__InternalName__", "load")
+        __RefOnly__ = 1
+        load: Callable[[], bytes] | None
+
+        def __init__(self, load: Callable[[], bytes]) -> None:
+            self.load = load
+
+        def format(self, document: Any) -> Any:
+            assert self.load is not None  # (a document is written once)
+            data, self.load = self.load(), None
+            info = {"Type": PDFName("EmbeddedFile"), "Subtype": "/application#2Fjson"}
+            stream = PDFStream(PDFDictionary({**info, "Params": PDFDictionary({"Size": len(data)})}), data)
+            return stream.format(document)
+
+    class ListSpec(PDFObject):
+        __slots__ = ("__InternalName__", "number", "stream")
+        __RefOnly__ = 1
+
+        def __init__(self, number: int, stream: Any) -> None:
+            self.number, self.stream = number, stream
+
+        def format(self, document: Any) -> Any:
+            name = packet_file(self.number)
+            spec = PDFDictionary(
+                {
+                    "Type": PDFName("Filespec"),
+                    "F": PDFString(name),
+                    "UF": PDFString(name),
+                    "Desc": PDFString(f"List {self.number} of the packet"),
+                    "EF": PDFDictionary({"F": PDFObjectReference(self.stream.__InternalName__)}),
+                    "AFRelationship": PDFName("Source"),
+                }
+            )
+            return spec.format(document)
+
+    class Names(PDFObject):
+        __slots__ = ("specs",)
+
+        def __init__(self, specs: list[Any]) -> None:
+            self.specs = specs
+
+        def format(self, document: Any) -> Any:
+            names: list[Any] = []
+            for spec in self.specs:
+                names += [PDFString(packet_file(spec.number)), PDFObjectReference(spec.__InternalName__)]
+            return PDFArray(names).format(document)
+
+    return EmbeddedList, ListSpec, Names
 
 
 class _Rows:
@@ -770,6 +867,88 @@ def _lean(page: Any) -> None:
         if not page.__dict__.get(name, True):
             del page.__dict__[name]
     page.__class__ = cls
+
+
+def _keep(doc: Any, shapes: dict[Any, dict[str, Any]]) -> None:
+    """The page just drawn, waiting to be written, as a small record (:func:`_kept_page_class`):
+    its name, its shape (its entries but its stream, one dict shared by every page of the same
+    entries, from ``shapes``) and what reads its encoded stream back from the spool. A page held
+    1.6 KiB of entries of its own, a stream object and its filters: 2,000 lists, 5 MiB. A page
+    that is not as :func:`_compress_now` leaves it is kept as it is."""
+    page = doc.Pages.pages[-1]
+    contents = page.__dict__.get("Contents")
+    filters = getattr(contents, "filters", None) or []
+    if not filters or not isinstance(filters[0], _Encoded) or filters[0].load is None:
+        return
+    if any(not isinstance(f, _Encoded) or f.data is not None for f in filters[1:]):
+        return
+    load: Any = filters[0].load
+    text = isinstance(load, functools.partial) and load.func is _as_text  # (ASCII85: given back as text)
+    load = load.args[0] if text else load
+    state = {k: v for k, v in page.__dict__.items() if k not in ("Contents", "__InternalName__")}
+    try:
+        key = (tuple(f.pdfname for f in filters), text, _key(state))
+    except TypeError:  # an entry of another kind than a roster's pages have: the page as it is
+        return
+    shape = shapes.setdefault(key, {**state, _FILTERS: key[:2]})
+    kept = _kept_page_class()()
+    kept.__InternalName__ = page.__InternalName__
+    kept.shape, kept.load = shape, load
+    doc.Pages.pages[-1] = doc.idToObject[kept.__InternalName__] = kept
+
+
+_FILTERS = "_armybuilder_filters"  # a kept page's shape: its stream's filters, by name
+
+
+def _key(value: Any) -> Any:
+    """A page's entry as something to compare and hash (TypeError for a kind not known here)."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary
+
+    if value is None or isinstance(value, bool | int | float | str | bytes):
+        return (type(value).__name__, value)
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(_key(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((k, _key(v)) for k, v in value.items()))
+    if type(value) is PDFDictionary:
+        return ("PDFDictionary", _key(value.dict))
+    if type(value) is PDFArray:
+        return ("PDFArray", _key(value.sequence))
+    raise TypeError(type(value).__name__)
+
+
+@functools.cache
+def _kept_page_class() -> Any:
+    """A page kept by :func:`_keep`: written as the page it was (a LeanPage of its shape, its
+    stream read back), then let go."""
+    from reportlab.pdfbase.pdfdoc import PDFObject, PDFStream
+
+    lean = _lean_page_class()
+
+    class KeptPage(PDFObject):
+        __slots__ = ("__InternalName__", "load", "shape")
+        __RefOnly__ = 1  # as a page: written as an object of its own, referred to
+        __InternalName__: str
+        load: Callable[[], Any] | None
+        shape: dict[str, Any] | None
+
+        def format(self, document: Any) -> Any:
+            assert self.shape is not None  # (a document is written once)
+            page = lean.__new__(lean)
+            page.__dict__.update({k: v for k, v in self.shape.items() if k != _FILTERS})
+            names, text = self.shape[_FILTERS]
+            assert self.load is not None
+            load = functools.partial(_as_text, self.load) if text else self.load
+            contents = PDFStream()
+            contents.filters = [_Encoded(names[0], None, load), *(_Encoded(n) for n in names[1:])]
+            contents.content = b""
+            contents.__Comment__ = "page stream"  # type: ignore[attr-defined]  # as reportlab names it
+            page.Contents = contents
+            page.__InternalName__ = self.__InternalName__
+            self.shape = self.load = None  # (a document is written once)
+            return page.format(document)
+
+    return KeptPage
 
 
 @functools.cache
@@ -941,12 +1120,13 @@ def packet_of(t: Tournament, anonymous: bool = False) -> Packet:
     for index, e in enumerate(t.entries):
         roster = _roster(t, index, anonymous, base, 0)
         key = roster.fingerprint
-        if key is None:
+        if key is None and anonymous:
             try:
                 key = hashlib.sha256(Path(e.file).read_bytes()).hexdigest()
             except OSError:
                 key = ""
-        keys.append((key, e.index))
+        if anonymous:  # (the order of an anonymous packet: only then kept, 2,000 digests)
+            keys.append((key or "", e.index))
         label = _label(e, base) if not anonymous else ""
         total = roster.measure_text if roster.measure.total is not None else "-"
         reasons = [f"{f.code}: {f.message}" for f in roster.errors]
