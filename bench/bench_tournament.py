@@ -39,6 +39,14 @@ Measured 2026-12-07 (issue 45, item 10, second round), ``--packet-memory`` (comp
     31.4 s; 2,000: 69 MiB, 54.1 s (the CPU times at a load of 9: not comparable). Not yet flat:
     about 9.7 KiB a list, half of it the run's own (its checked lists).
 
+Measured 2026-12-08 (issue 45, item 10, third round), ``--packet-memory`` (compact), load 8 to 10:
+
+    before (as above): 200 lists 52 MiB, 5.6 s CPU; 1,000: 61 MiB, 27.7 s; 2,000: 69 MiB, 62.0 s
+    after (each checked list a small record, its findings packed; each page and embedded list a
+    small record until written; the summary's texts let go a chunk at a time): 200 lists 51 MiB,
+    5.3 s CPU; 1,000: 54 MiB, 25.1 s; 2,000: 58 MiB, 48.8 s; the same bytes. Not yet flat: about
+    4 KiB a list from 200 to 2,000.
+
 Measured 2026-12-03 (issue 37, items 2 and 10), the packet of the 1,000 generated lists, in
 process, CPU seconds (the machine was shared: load 3.5 before, 9 after, so wall time ran 1 to 4
 times the CPU time):
