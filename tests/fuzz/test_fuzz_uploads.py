@@ -37,6 +37,7 @@ from tests.fuzz.test_fuzz_lists import (
     MAX_RSS,
     PACKS,
     _peak_rss,
+    _reset_peak,
     clean_roster,
     fuzzing,
     json_of,
@@ -136,6 +137,7 @@ def _said(r: Any) -> str:
 @given(data=st.data())
 def test_no_hostile_upload_breaks_the_desk_or_the_builder(servers, data):
     desk_client, builder, folder, mine = servers
+    _reset_peak()
     body = hostile_roster(data)
     stem = data.draw(st.sampled_from(["roster", "list"]) | TEXT, label="file stem") or "x"
     filename = stem + data.draw(st.sampled_from(SUFFIXES), label="suffix")
