@@ -73,6 +73,22 @@ def player(browser, served) -> Iterator[tuple[Any, Any, list[str]]]:
         context.close()
 
 
+def _open_folder_with(page: Any, folder: str, name: str) -> Any:
+    """Open ``folder`` of the browser's own file system (as "Open a folder on this computer" opens
+    a folder of the disk) with one list in it, ``mine.yaml`` named ``name``; what useFolder answers."""
+    return page.evaluate(
+        """async ([folder, name]) => {
+            const root = await navigator.storage.getDirectory();
+            const dir = await root.getDirectoryHandle(folder, { create: true });
+            const file = await (await dir.getFileHandle('mine.yaml', { create: true })).createWritable();
+            await file.write('system: token-terrors\\nname: ' + name + '\\n');
+            await file.close();
+            return armybuilderSite.useFolder(dir);
+        }""",
+        [folder, name],
+    )
+
+
 def _until(page: Any, function: str, arg: Any = None, timeout: float = 60.0) -> None:
     """Wait until ``function(arg)`` is true in the page: polled with evaluate, as the page's
     Content-Security-Policy forbids the eval that Playwright's wait_for_function uses."""
@@ -280,16 +296,7 @@ def test_a_folder_of_the_computer_is_edited_in_place_and_keeps_what_another_prog
     _, page, _ = player
     _open(page, served)
     assert page.locator("#site-folder button").inner_text() == "Open a folder on this computer"
-    assert page.evaluate(
-        """async () => {
-            const root = await navigator.storage.getDirectory();
-            const dir = await root.getDirectoryHandle('club-lists', { create: true });
-            const file = await (await dir.getFileHandle('mine.yaml', { create: true })).createWritable();
-            await file.write('system: token-terrors\\nname: Kept On Disk\\n');
-            await file.close();
-            return armybuilderSite.useFolder(dir);
-        }"""
-    )
+    assert _open_folder_with(page, "club-lists", "Kept On Disk")
     _until(page, "() => !!document.querySelector('.card-title') && document.body.innerText.includes('Kept On Disk')")
     assert "club-lists" in page.locator("#site-folder").inner_text()
     page.locator("#new-name").fill("Made In The Folder")
@@ -312,16 +319,7 @@ def test_a_folder_of_the_computer_is_edited_in_place_and_keeps_what_another_prog
     assert "Kept On Disk" not in page.locator("#lists").inner_text()
 
     # The second folder, opened in the same tab as the first was.
-    page.evaluate(
-        """async () => {
-            const root = await navigator.storage.getDirectory();
-            const dir = await root.getDirectoryHandle('shared-lists', { create: true });
-            const file = await (await dir.getFileHandle('mine.yaml', { create: true })).createWritable();
-            await file.write('system: token-terrors\\nname: Was There\\n');
-            await file.close();
-            return armybuilderSite.useFolder(dir);
-        }"""
-    )
+    _open_folder_with(page, "shared-lists", "Was There")
     _until(page, "() => !!document.querySelector('.card-title') && document.body.innerText.includes('Was There')")
     page.evaluate(  # another program, while the folder is open: one list written, one removed
         """async () => {
